@@ -1,0 +1,306 @@
+"""The engine contract every game implements (design.md, "Engines").
+
+A game is a subpackage exposing a :class:`GameSpec` named ``GAME``. Its :class:`State`
+subclass provides the game logic; this module provides what is the same for every game:
+chance handling, history, cloning and notebook display.
+
+Chance
+------
+Every chance outcome (the first shuffle, every reshuffle) is an explicit :class:`ChanceEvent`
+in ``state.history``. A state built with a seed owns a ``numpy.random.Generator`` and resolves
+chance nodes itself, right after the move that reached them. A state built with
+``manual_chance=True`` has no generator: at a chance node ``current_player`` is
+:data:`CHANCE` and the caller applies the outcome, as a record replay or a typed-in physical
+game does.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .errors import IllegalMoveError, NotationError, RulesError
+
+#: ``current_player`` of a state waiting for a chance outcome.
+CHANCE = -1
+#: ``current_player`` of a finished game.
+TERMINAL = -2
+
+Seed = int | np.random.Generator | None
+
+
+def make_rng(seed: Seed) -> np.random.Generator:
+    """Return the ``numpy.random.Generator`` for ``seed``.
+
+    Parameters
+    ----------
+    seed : int, numpy.random.Generator or None
+        An int gives a reproducible PCG64 generator; a Generator is used as is (not copied);
+        ``None`` draws fresh entropy from the operating system (not reproducible).
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise RulesError("options", f"A seed must be a whole number, not {seed!r}.")
+    if seed is not None and seed < 0:
+        raise RulesError("options", f"A seed must be zero or positive, not {seed}.")
+    return np.random.default_rng(seed)
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceEvent:
+    """A chance outcome, for example the order of a freshly shuffled deck.
+
+    Attributes
+    ----------
+    kind : str
+        What happened, one word (``"shuffle"``, ``"reshuffle"``, ``"tiles"``).
+    outcome : tuple of int
+        The outcome as card or tile codes of the game, in deck order (top card first).
+    """
+
+    kind: str
+    outcome: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind} " + " ".join(map(str, self.outcome))
+
+    @classmethod
+    def parse(cls, text: str, kinds: Sequence[str]) -> ChanceEvent:
+        """Parse ``"shuffle 3 17 ..."``; raise :class:`NotationError` if malformed."""
+        kind, _, rest = text.strip().partition(" ")
+        if kind not in kinds:
+            raise NotationError(f"{text[:40]!r} is not a chance event; expected one of {', '.join(kinds)}.")
+        try:
+            outcome = tuple(int(tok) for tok in rest.split())
+        except ValueError:
+            raise NotationError(f"The outcome of a {kind} event must be whole numbers separated by spaces.") from None
+        return cls(kind, outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    Attributes
+    ----------
+    scores : tuple of int
+        Final score per seat.
+    winners : tuple of int
+        Seats that win after the game's tie-breaks; several seats mean a shared victory.
+    players : tuple of dict
+        Per seat, the final public position needed to audit the score without the engine
+        (game specific, JSON-ready: only str, int, list and dict).
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    players: tuple[dict, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {"scores": list(self.scores), "winners": list(self.winners), "players": [dict(p) for p in self.players]}
+
+
+class RulesBase:
+    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options)."""
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any] | None):
+        """Build rules from a mapping; unknown option names raise :class:`RulesError`."""
+        options = dict(options or {})
+        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise RulesError(
+                "options",
+                f"Unknown rules option {', '.join(map(repr, unknown))}; known options are "
+                f"{', '.join(sorted(known)) or 'none'}.",
+            )
+        return cls(**options)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)  # type: ignore[call-overload]
+
+
+def check_players(game: str, players: int, low: int, high: int, rule: str) -> int:
+    """Validate a player count; raise :class:`RulesError` naming ``rule`` if out of range."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise RulesError(rule, f"The number of players must be a whole number, not {players!r}.")
+    if not low <= players <= high:
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {players}.")
+    return int(players)
+
+
+class State(ABC):
+    """A position of a game, with everything needed to continue it.
+
+    Subclasses implement the abstract methods; they keep ``history`` as the list of every
+    move and chance event applied since the start (in order), and call
+    :meth:`_after_apply` at the end of :meth:`apply` so chance nodes are resolved.
+
+    Attributes
+    ----------
+    num_players : int
+    rules : the game's ``Rules``
+    setup : dict
+        The explicit setup beyond the player count (for example ``{"first_player": 0}``),
+        JSON-ready; ``new_game(players, setup=state.setup, ...)`` starts the same game.
+    history : list of (int, Move or ChanceEvent)
+        ``(seat, move)`` for decisions, ``(CHANCE, event)`` for chance outcomes.
+    rng : numpy.random.Generator or None
+        The game's own generator; ``None`` when chance outcomes are supplied by the caller.
+    """
+
+    game: ClassVar[str]
+    num_players: int
+    rules: RulesBase
+    setup: dict
+    history: list
+    rng: np.random.Generator | None
+
+    # ----- to implement -------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat that must act now, :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """The moves the current player may make, in a fixed order (empty at chance/terminal)."""
+
+    @abstractmethod
+    def apply(self, move) -> None:
+        """Apply a move of the current player, or a :class:`ChanceEvent` at a chance node.
+
+        Raises :class:`IllegalMoveError` (with the rule id) and leaves the state unchanged if
+        the move is not legal here.
+        """
+
+    @abstractmethod
+    def sample_chance(self, rng: np.random.Generator) -> ChanceEvent:
+        """Draw the outcome of the pending chance node from ``rng``."""
+
+    @abstractmethod
+    def observation(self, player: int):
+        """What ``player`` may know now: a frozen, comparable value (no hidden information)."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Scores per seat as the game would count them now (final once terminal)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The :class:`Result` of a finished game; raises :class:`IllegalMoveError` before the end."""
+
+    @abstractmethod
+    def parse_move(self, text: str):
+        """Parse a move or chance event from its notation; ``parse_move(str(m)) == m``."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: np.random.Generator) -> State:
+        """A clone in which every card hidden from ``player`` is reshuffled among its hidden places.
+
+        The observation of ``player`` is the same in the clone: it is a sample of the
+        player's information set (used by search bots and by the conformance test).
+        """
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the position breaks a game invariant (card conservation)."""
+
+    # ----- shared behaviour -------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        """True while a chance outcome is pending (only without an own generator)."""
+        return self.current_player == CHANCE
+
+    def clone(self) -> State:
+        """An independent copy; the copy shares the generator's *state* but not the object."""
+        return copy.deepcopy(self)
+
+    def _after_apply(self) -> None:
+        """Resolve chance nodes with the game's own generator, if it has one."""
+        rng = self.rng
+        if rng is not None:
+            while self.current_player == CHANCE:
+                self.apply(self.sample_chance(rng))
+
+    def _refuse(self, rule: str, message: str):
+        raise IllegalMoveError(rule, message)
+
+    def _check_turn(self, move) -> None:
+        """Refuse moves at chance nodes and after the end (shared by every game)."""
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalMoveError("end", f"The game is over; {move} cannot be played.")
+        if (player == CHANCE) != isinstance(move, ChanceEvent):
+            if player == CHANCE:
+                raise IllegalMoveError("chance", f"A chance outcome is due before any move; got {move}.")
+            raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {player}'s turn.")
+
+    def to_svg(self, player: int | None = None) -> str:
+        """SVG drawing of the position, seen by ``player`` (``None``: the seat to act)."""
+        render = importlib.import_module(f"mandalakit.{self.game}.render")
+        return render.render_svg(self, player)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def __repr__(self) -> str:
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(self.current_player, f"seat {self.current_player}")
+        return f"<{type(self).__module__}.{type(self).__name__} {self.num_players}p, {len(self.history)} events, {who}>"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the shared tools (records, CLI, simulation, conformance) need to know of a game.
+
+    Attributes
+    ----------
+    name : str
+        ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
+    min_players, max_players : int
+    player_rule : str
+        Rule id of the player count.
+    rules : type
+        The game's frozen ``Rules`` dataclass.
+    new_game : callable
+        ``new_game(players, *, seed=None, rules=None, setup=None, manual_chance=False) -> State``.
+    bots : mapping of str to callable
+        Bot factories by name; each takes ``seed`` and returns a bot.
+    seat_summary : callable
+        ``seat_summary(state, seat) -> dict`` of extra per-seat columns for simulation tables
+        (per-round scores, colour counts), computed on a finished state.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    player_rule: str
+    rules: type
+    new_game: Callable[..., State]
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    seat_summary: Callable[[State, int], dict] = lambda state, seat: {}
+
+    def make_rules(self, options: Mapping[str, Any] | None = None):
+        return self.rules.from_dict(options)
+
+    def make_bot(self, name: str, seed: Seed = None):
+        """Build the bot called ``name``; unknown names raise :class:`RulesError`."""
+        try:
+            factory = self.bots[name]
+        except KeyError:
+            raise RulesError(
+                "options", f"There is no bot called {name!r} for {self.name}; choose from {', '.join(self.bots)}."
+            ) from None
+        return factory(seed=seed)

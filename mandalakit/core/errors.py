@@ -1,0 +1,57 @@
+"""Exceptions shared by every game.
+
+Every refusal carries the id of the rule it enforces (``"O-2.4"``, ``"M-4.4"``) and a sentence
+a pupil understands. The CLI and the dashboards show ``str(error)``, which reads
+``"[O-2.4] Card 40 does not fit at either end of row 1 (20-60)."``.
+"""
+
+from __future__ import annotations
+
+
+class MandalakitError(Exception):
+    """Base class of every error mandalakit raises on purpose.
+
+    Parameters
+    ----------
+    rule : str
+        The rule id from ``shared/rules`` (for example ``"O-2.4"``), or a short tag such as
+        ``"notation"``, ``"record"`` or ``"options"`` for errors that are not game rules.
+    message : str
+        A full sentence that says what was wrong and, where it helps, what would be right.
+    """
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.message = message
+
+
+class IllegalMoveError(MandalakitError, ValueError):
+    """A move breaks a rule. The state it was applied to is unchanged."""
+
+
+class NotationError(IllegalMoveError):
+    """Text that is not a move or event of the game's notation (rule tag ``"notation"``)."""
+
+    def __init__(self, message: str, rule: str = "notation"):
+        super().__init__(rule, message)
+
+
+class RulesError(MandalakitError, ValueError):
+    """Unknown or invalid rules options, player counts or setups."""
+
+
+class RecordError(MandalakitError, ValueError):
+    """A game record that cannot be replayed.
+
+    Attributes
+    ----------
+    index : int or None
+        Index of the offending entry in the record's ``events`` list, or ``None`` when the
+        problem is in the record's header (format, game, rules, players, result).
+    """
+
+    def __init__(self, rule: str, message: str, index: int | None = None):
+        where = f"event {index}: " if index is not None else ""
+        super().__init__(rule, where + message)
+        self.index = index

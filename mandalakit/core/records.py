@@ -1,0 +1,169 @@
+"""Game records: one JSON document per game (design.md, "Records").
+
+A record holds the format name and version, the game, its rules options, the players, the
+explicit setup, every event in order (moves and chance outcomes, in notation) and a result
+that can be audited without the engine. Loading a record replays it; a record that does not
+replay fails with a :class:`RecordError` naming the event index and the rule. JSON only.
+
+Example
+-------
+>>> from mandalakit.core import records
+>>> rec = records.from_state(state, players=["random", "greedy"])   # doctest: +SKIP
+>>> records.save(rec, "game.json"); state2 = records.replay(records.load("game.json"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .contract import CHANCE, ChanceEvent, State
+from .errors import MandalakitError, RecordError
+from .registry import get_game
+
+FORMAT = "mandalakit-record"
+VERSION = 1
+
+
+def from_state(state: State, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
+    """Build the record of ``state`` (finished or not) as a JSON-ready dict.
+
+    Parameters
+    ----------
+    state : State
+    players : sequence of str, optional
+        A name or bot name per seat (default ``"seat 0"``, ``"seat 1"``, ...).
+    seed : int, optional
+        The seed the game was played with; informative only, replay never uses it.
+    """
+    names = list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)]
+    if len(names) != state.num_players:
+        raise ValueError(f"{len(names)} player names for a {state.num_players}-player game.")
+    events = [{"by": "chance" if by == CHANCE else by, "event": str(ev)} for by, ev in state.history]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game,
+        "rules": state.rules.to_dict(),
+        "players": [{"seat": i, "name": str(n)} for i, n in enumerate(names)],
+        "setup": {"players": state.num_players, **state.setup},
+        "seed": seed,
+        "events": events,
+        "result": state.result().to_dict() if state.is_terminal() else None,
+    }
+
+
+def _header(record: Any) -> tuple:
+    if not isinstance(record, Mapping):
+        raise RecordError("record", "A record must be a JSON object.")
+    if record.get("format") != FORMAT:
+        raise RecordError("record", f"This is not a mandalakit record (format is {record.get('format')!r}, expected {FORMAT!r}).")
+    if record.get("version") != VERSION:
+        raise RecordError("record", f"Record version {record.get('version')!r} is not supported; this mandalakit reads version {VERSION}.")
+    try:
+        spec = get_game(record.get("game"))
+    except MandalakitError as exc:
+        raise RecordError("record", exc.message) from None
+    for key, kind in (("rules", Mapping), ("setup", Mapping), ("players", list), ("events", list)):
+        if not isinstance(record.get(key), kind):
+            raise RecordError("record", f"The record's {key!r} entry is missing or of the wrong type.")
+    setup = dict(record["setup"])
+    players = setup.pop("players", None)
+    if len(record["players"]) != players:
+        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {players!r}.")
+    return spec, players, setup
+
+
+def replay(record: Mapping, *, upto: int | None = None) -> State:
+    """Replay a record and return the state after its events (validated move by move).
+
+    Parameters
+    ----------
+    record : mapping
+        A record as produced by :func:`from_state` or :func:`load`.
+    upto : int, optional
+        Stop after this many events (for replays step by step); the result is then not checked.
+
+    Raises
+    ------
+    RecordError
+        With the event index and the rule id, if an event is malformed or illegal, or if the
+        stored result differs from the replayed one.
+    """
+    spec, players, setup = _header(record)
+    try:
+        rules = spec.make_rules(record["rules"])
+        state = spec.new_game(players, rules=rules, setup=setup, manual_chance=True)
+    except MandalakitError as exc:
+        raise RecordError(exc.rule, exc.message) from None
+    except TypeError as exc:
+        raise RecordError("record", f"The record's rules or setup are invalid ({exc}).") from None
+    events = record["events"] if upto is None else record["events"][:upto]
+    for index, entry in enumerate(events):
+        if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
+            raise RecordError("record", "An event must be an object with 'by' and 'event'.", index)
+        by = CHANCE if entry["by"] == "chance" else entry["by"]
+        if by != state.current_player:
+            expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
+            if state.is_terminal():
+                expected = "nothing (the game is over)"
+            raise RecordError("record", f"The record has {entry['by']!r} acting here, but the game expects {expected}.", index)
+        try:
+            event = state.parse_move(str(entry["event"]))
+            if (by == CHANCE) != isinstance(event, ChanceEvent):
+                raise RecordError("record", f"{entry['event']!r} does not match who acts ({entry['by']!r}).", index)
+            state.apply(event)
+        except RecordError:
+            raise
+        except MandalakitError as exc:
+            raise RecordError(exc.rule, exc.message, index) from None
+    if upto is None and record.get("result") is not None:
+        _check_result(state, record["result"])
+    return state
+
+
+def _check_result(state: State, stored: Any) -> None:
+    if not state.is_terminal():
+        raise RecordError("record", "The record has a result but its events stop before the end of the game.")
+    replayed = json.loads(json.dumps(state.result().to_dict()))
+    if replayed != stored:
+        diff = [k for k in replayed if not isinstance(stored, Mapping) or stored.get(k) != replayed[k]]
+        raise RecordError(
+            "record",
+            f"The stored result disagrees with the replay in {', '.join(diff) or 'its keys'} "
+            f"(replayed scores {replayed['scores']}, winners {replayed['winners']}); the record was edited or is corrupt.",
+        )
+
+
+def save(record: Mapping, path: str | os.PathLike) -> None:
+    """Write ``record`` as indented JSON (UTF-8). Fails before touching ``path`` if not serialisable."""
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + "\n")
+
+
+def load(path: str | os.PathLike) -> dict:
+    """Read a record from JSON without replaying it; malformed JSON raises :class:`RecordError`."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise RecordError("record", f"{os.fspath(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+    except UnicodeDecodeError:
+        raise RecordError("record", f"{os.fspath(path)} is not a UTF-8 text file.") from None
+
+
+def to_dataframe(record: Mapping):
+    """One row per event: ``index``, ``by`` (seat or ``"chance"``), ``kind``, ``event``.
+
+    Returns a ``pandas.DataFrame`` (pandas is imported here, not at package import).
+    """
+    import pandas as pd
+
+    rows = [
+        {"index": i, "by": e["by"], "kind": "chance" if e["by"] == "chance" else "move", "event": e["event"]}
+        for i, e in enumerate(record["events"])
+    ]
+    return pd.DataFrame(rows, columns=["index", "by", "kind", "event"])

@@ -1,0 +1,22 @@
+"""Where the shared tools find each game, by name, without importing all of them."""
+
+from __future__ import annotations
+
+import importlib
+
+from .contract import GameSpec
+from .errors import RulesError
+
+#: Game name -> module that defines ``GAME`` (a :class:`GameSpec`).
+GAMES: dict[str, str] = {
+    "ohanami": "mandalakit.ohanami",
+}
+
+
+def get_game(name: str) -> GameSpec:
+    """Return the :class:`GameSpec` of ``name``; unknown names raise :class:`RulesError`."""
+    try:
+        module = GAMES[name]
+    except KeyError:
+        raise RulesError("options", f"Unknown game {name!r}; choose from {', '.join(GAMES)}.") from None
+    return importlib.import_module(module).GAME

@@ -1,0 +1,442 @@
+"""The Ohanami engine: state, legal moves, apply (O-2), scoring hooks (O-3).
+
+Seats are numbered clockwise; passing **left** gives a hand to the next seat (seat + 1) and
+passing **right** to the previous seat (O-2.2).
+
+The simultaneous choices of one draft step are asked one seat at a time (seat 0 first): first
+every seat picks, then the picks are revealed, then every seat places. A pick or a placement
+is kept aside until every seat has chosen, so no observation shows another seat's choice of
+the same step early (O-2.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
+from ..core.errors import IllegalMoveError, RulesError
+from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
+from .moves import DISCARD, MAX_ROWS, Pick, Place, fit_end, parse, pick, placements
+from .rules import Rules
+from .scoring import round_score
+
+ROUNDS = 3  # O-2.1
+STEPS = 5  # O-2.2
+PICK, PLACE, DEAL, OVER = "pick", "place", "deal", "over"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know (O-2.6). Comparable with ``==``; holds no hidden card.
+
+    Attributes
+    ----------
+    player : int
+    round, step : int
+        Round 1..3 and draft step 1..5 (0 before the deal).
+    phase : str
+        ``"pick"``, ``"place"``, ``"deal"`` or ``"over"``.
+    hand : tuple of int
+        Own hand, ascending (still holding the picked cards until every seat has picked).
+    own_pick : tuple of int or None
+        Own pick of this step, once made.
+    revealed : tuple of (tuple of int) or None
+        Every seat's pick, only once all seats have picked (place phase).
+    own_place : str or None
+        Own placement of this step in notation, once made.
+    rows : tuple (per seat) of tuple (per row) of tuple of int
+        Every seat's rows as placed in completed steps, each row ascending.
+    hand_sizes : tuple of int
+        Cards in each seat's hand.
+    discarded : int
+        Number of cards discarded face down so far, by everyone.
+    round_scores : tuple (per seat) of tuple of int
+        Scores of the rounds already ended.
+    """
+
+    player: int
+    round: int
+    step: int
+    phase: str
+    hand: tuple[int, ...]
+    own_pick: tuple[int, ...] | None
+    revealed: tuple[tuple[int, ...], ...] | None
+    own_place: str | None
+    rows: tuple[tuple[tuple[int, ...], ...], ...]
+    hand_sizes: tuple[int, ...]
+    discarded: int
+    round_scores: tuple[tuple[int, ...], ...]
+
+
+class OhanamiState(State):
+    """A position of Ohanami (2 to 4 players). Build one with :func:`new_game`.
+
+    Attributes beyond the contract
+    ------------------------------
+    round, step : int
+    phase : str
+    hands : list of list of int
+    rows : list (per seat) of list (per row) of ascending card lists
+    counts : list (per seat) of [blue, green, grey, pink] cards in rows
+    round_scores : list (per seat) of list of int
+    round_rows : list (per seat) of row snapshots at the end of each round
+    deck : list of int, the shuffled deck (top first), empty before the shuffle
+    discards : list (per seat) of list of int, cards each seat discarded face down
+    """
+
+    game = "ohanami"
+
+    def __init__(self, players: int, rules: Rules, rng: np.random.Generator | None):
+        self.num_players = players
+        self.rules = rules
+        self.setup = {}
+        self.rng = rng
+        self.history = []
+        self.round = 0
+        self.step = 0
+        self.phase = DEAL
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.rows: list[list[list[int]]] = [[] for _ in range(players)]
+        self.counts = [[0, 0, 0, 0] for _ in range(players)]
+        self.round_scores: list[list[int]] = [[] for _ in range(players)]
+        self.round_rows: list[list] = [[] for _ in range(players)]
+        self.discards: list[list[int]] = [[] for _ in range(players)]
+        self.picks: list[tuple[int, int] | None] = [None] * players
+        self.places: list[Place | None] = [None] * players
+        self._turn = CHANCE
+
+    # ----- contract --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._turn
+
+    def legal_moves(self) -> list:
+        """Picks: every pair of the hand (O-2.2). Placements: every distinct placement (O-2.3-5)."""
+        seat = self._turn
+        if seat < 0:
+            return []
+        if self.phase == PICK:
+            hand = sorted(self.hands[seat])
+            return [pick(hand[i], hand[j]) for i in range(len(hand)) for j in range(i + 1, len(hand))]
+        return placements(self.picks[seat], self.rows[seat])
+
+    def parse_move(self, text: str):
+        return parse(text)
+
+    def apply(self, move) -> None:
+        """Apply a pick, a placement or the shuffle; illegal input leaves the state unchanged.
+
+        Raises
+        ------
+        IllegalMoveError
+            ``O-2.2`` for a pick of cards not in hand, ``O-2.3`` for a placement of other
+            cards than the picked ones, ``O-2.4`` for a card that fits no row end or a fourth
+            row, ``chance``/``end``/``turn`` for a move at the wrong moment.
+        """
+        self._check_turn(move)
+        seat = self._turn
+        if seat == CHANCE:
+            self._shuffle(move)
+        elif self.phase == PICK:
+            if type(move) is not Pick:
+                raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {move}.")
+            self._pick(seat, move)
+        else:
+            if type(move) is not Place:
+                raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {move}.")
+            self._place(seat, move)
+        self.history.append((seat, move))
+        self._after_apply()
+
+    def sample_chance(self, rng: np.random.Generator) -> ChanceEvent:
+        return ChanceEvent("shuffle", tuple((rng.permutation(DECK_SIZE) + 1).tolist()))
+
+    def observation(self, player: int) -> Observation:
+        self._check_seat(player)
+        placing = self.phase == PLACE
+        own_pick = self.picks[player]
+        own_place = self.places[player]
+        return Observation(
+            player=player,
+            round=self.round,
+            step=self.step,
+            phase=self.phase,
+            hand=tuple(sorted(self.hands[player])),
+            own_pick=own_pick,
+            revealed=tuple(self.picks) if placing else None,
+            own_place=str(own_place) if own_place is not None else None,
+            rows=tuple(tuple(tuple(r) for r in rows) for rows in self.rows),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            discarded=sum(len(d) for d in self.discards),
+            round_scores=tuple(tuple(s) for s in self.round_scores),
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        """Sum of the rounds scored so far (O-3.5)."""
+        return tuple(sum(s) for s in self.round_scores)
+
+    def result(self) -> Result:
+        """Final scores, winners after the tie-break and per-round rows (O-3.5).
+
+        Tie-break: more pink cards wins; still tied → shared victory (Ruling, O-3.5).
+        """
+        if self._turn != TERMINAL:
+            raise IllegalMoveError("O-3.5", "The game is not over yet; there is no result before the end of round 3.")
+        scores = self.scores()
+        key = [(scores[p], self.counts[p][PINK]) for p in range(self.num_players)]
+        best = max(key)
+        winners = tuple(p for p in range(self.num_players) if key[p] == best)
+        players = tuple(
+            {
+                "score": scores[p],
+                "pink": self.counts[p][PINK],
+                "rounds": [
+                    {"rows": [list(r) for r in rows], "score": s}
+                    for rows, s in zip(self.round_rows[p], self.round_scores[p])
+                ],
+            }
+            for p in range(self.num_players)
+        )
+        return Result(scores, winners, players)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> OhanamiState:
+        """Resample every card ``player`` cannot see: other hands, hidden picks, other seats'
+        discards and the undealt deck; hidden choices of others are redrawn at random."""
+        self._check_seat(player)
+        new = self.clone()
+        if self.phase in (DEAL, OVER):
+            return new
+        others = [p for p in range(self.num_players) if p != player]
+        dealt = self.round * HAND_SIZE * self.num_players
+        pool = [c for p in others for c in new.hands[p]] + [c for p in others for c in new.discards[p]] + new.deck[dealt:]
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        k = 0
+        for p in others:
+            size = len(new.hands[p])
+            new.hands[p] = pool[k:k + size]
+            k += size
+            if self.phase == PICK and new.picks[p] is not None:
+                new.picks[p] = pick(*new.hands[p][:2]).cards
+            elif self.phase == PLACE and new.places[p] is not None:
+                options = placements(new.picks[p], new.rows[p])
+                new.places[p] = options[int(rng.integers(len(options)))]
+        for p in others:
+            size = len(new.discards[p])
+            new.discards[p] = pool[k:k + size]
+            k += size
+        new.deck = new.deck[:dealt] + pool[k:]
+        return new
+
+    def check_invariants(self) -> None:
+        """Card conservation: every card 1..120 is in exactly one place (O-1.1)."""
+        if self.phase == DEAL and not self.deck:
+            return
+        dealt = self.round * HAND_SIZE * self.num_players
+        places = list(self.deck[dealt:])
+        if self.phase == PLACE:  # revealed picks are held aside until every seat has placed
+            places += [c for pk in self.picks for c in pk]
+        for p in range(self.num_players):
+            places += self.hands[p] + self.discards[p] + [c for r in self.rows[p] for c in r]
+        assert sorted(places) == list(range(1, DECK_SIZE + 1)), "cards lost or duplicated"
+        for p in range(self.num_players):
+            counts = [0, 0, 0, 0]
+            for r in self.rows[p]:
+                assert r == sorted(r), f"row {r} of seat {p} is not ascending"
+                for c in r:
+                    counts[SUIT_OF[c]] += 1
+            assert counts == self.counts[p], "suit counts out of date"
+            assert len(self.rows[p]) <= MAX_ROWS
+
+    def clone(self) -> OhanamiState:
+        new = object.__new__(OhanamiState)
+        new.__dict__.update(self.__dict__)
+        new.history = self.history[:]
+        new.deck = self.deck[:]
+        new.hands = [h[:] for h in self.hands]
+        new.rows = [[r[:] for r in rows] for rows in self.rows]
+        new.counts = [c[:] for c in self.counts]
+        new.round_scores = [s[:] for s in self.round_scores]
+        new.round_rows = [r[:] for r in self.round_rows]
+        new.discards = [d[:] for d in self.discards]
+        new.picks = self.picks[:]
+        new.places = self.places[:]
+        if self.rng is not None:
+            new.rng = np.random.Generator(type(self.rng.bit_generator)())
+            new.rng.bit_generator.state = self.rng.bit_generator.state
+        return new
+
+    # ----- rules -----------------------------------------------------------------------------
+    def _check_seat(self, player: int) -> None:
+        if not (isinstance(player, (int, np.integer)) and 0 <= player < self.num_players):
+            raise RulesError("O-2.6", f"There is no seat {player!r} in this {self.num_players}-player game.")
+
+    def _shuffle(self, event: ChanceEvent) -> None:
+        """O-2.1: the shuffled deck, then the deal of round 1."""
+        if event.kind != "shuffle" or sorted(event.outcome) != list(range(1, DECK_SIZE + 1)):
+            raise IllegalMoveError("O-2.1", "The shuffle must list each of the 120 cards exactly once.")
+        self.deck = list(event.outcome)
+        self._start_round(1)
+
+    def _start_round(self, round_no: int) -> None:
+        """O-2.1: deal 10 cards to every seat from the deck."""
+        n = self.num_players
+        start = (round_no - 1) * HAND_SIZE * n
+        for p in range(n):
+            self.hands[p] = self.deck[start + p * HAND_SIZE:start + (p + 1) * HAND_SIZE]
+        self.round = round_no
+        self._start_step(1)
+
+    def _start_step(self, step: int) -> None:
+        self.step = step
+        self.picks = [None] * self.num_players
+        self.places = [None] * self.num_players
+        if len(self.hands[0]) == 2:  # O-2.2: the 5th step takes the last 2 cards, no choice
+            self.picks = [pick(*h).cards for h in self.hands]
+            self._reveal()
+        else:
+            self.phase = PICK
+            self._turn = 0
+
+    def _pick(self, seat: int, move: Pick) -> None:
+        """O-2.2: keep two cards of the hand, secretly."""
+        a, b = move.cards
+        hand = self.hands[seat]
+        missing = [c for c in (a, b) if c not in hand]
+        if missing or a == b:
+            raise IllegalMoveError(
+                "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
+            )
+        self.picks[seat] = move.cards
+        if seat + 1 < self.num_players:
+            self._turn = seat + 1
+        else:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """O-2.3: all picks are revealed at once and leave the hands."""
+        for p, (a, b) in enumerate(self.picks):
+            hand = self.hands[p]
+            hand.remove(a)
+            hand.remove(b)
+        self.phase = PLACE
+        self._turn = 0
+
+    def _place(self, seat: int, move: Place) -> None:
+        """O-2.3 to O-2.5: check the whole placement now, apply it once every seat has placed."""
+        picked = self.picks[seat]
+        cards = sorted(c for c, _ in move.steps)
+        if len(move.steps) != 2 or cards != list(picked):
+            raise IllegalMoveError(
+                "O-2.3", f"Seat {seat} must place or discard exactly its picked cards {picked[0]} and {picked[1]}."
+            )
+        rows = [r[:] for r in self.rows[seat]]
+        for card, row in move.steps:
+            if row == DISCARD:
+                continue
+            if row == len(rows) + 1 and len(rows) < MAX_ROWS:
+                rows.append([card])
+            elif 1 <= row <= len(rows):
+                end = fit_end(rows[row - 1], card)
+                if end == 0:
+                    r = rows[row - 1]
+                    raise IllegalMoveError(
+                        "O-2.4",
+                        f"Card {card} does not fit row {row} ({'-'.join(map(str, r))}): a card must be higher "
+                        f"than {r[-1]} or lower than {r[0]}.",
+                    )
+                if end > 0:
+                    rows[row - 1].append(card)
+                else:
+                    rows[row - 1].insert(0, card)
+            elif len(rows) >= MAX_ROWS:
+                raise IllegalMoveError("O-2.4", f"Seat {seat} already has 3 rows; card {card} cannot start a fourth.")
+            else:
+                raise IllegalMoveError(
+                    "O-2.4", f"There is no row {row}; seat {seat} has {len(rows)} row(s), so {len(rows) + 1} starts a new one."
+                )
+        self.places[seat] = move
+        if seat + 1 < self.num_players:
+            self._turn = seat + 1
+        else:
+            self._end_step()
+
+    def _end_step(self) -> None:
+        """All placements happen together, then the hands are passed (O-2.2)."""
+        for p, move in enumerate(self.places):
+            rows, counts = self.rows[p], self.counts[p]
+            for card, row in move.steps:
+                if row == DISCARD:
+                    self.discards[p].append(card)
+                    continue
+                counts[SUIT_OF[card]] += 1
+                if row > len(rows):
+                    rows.append([card])
+                elif card > rows[row - 1][-1]:
+                    rows[row - 1].append(card)
+                else:
+                    rows[row - 1].insert(0, card)
+        n = self.num_players
+        shift = 1 if self.round != 2 else -1  # left in rounds 1 and 3, right in round 2
+        hands = self.hands
+        self.hands = [hands[(p - shift) % n] for p in range(n)]
+        if self.step < STEPS:
+            self._start_step(self.step + 1)
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """O-3: score the round over all cards in all rows."""
+        cap = self.rules.sakura_cap
+        for p in range(self.num_players):
+            self.round_scores[p].append(round_score(self.round, self.counts[p], cap))
+            self.round_rows[p].append(tuple(tuple(r) for r in self.rows[p]))
+        self.picks = [None] * self.num_players
+        self.places = [None] * self.num_players
+        if self.round < ROUNDS:
+            self._start_round(self.round + 1)
+        else:
+            self.phase = OVER
+            self._turn = TERMINAL
+
+
+def new_game(
+    players: int = 2,
+    *,
+    seed=None,
+    rules: Rules | None = None,
+    setup: dict | None = None,
+    manual_chance: bool = False,
+) -> OhanamiState:
+    """Start an Ohanami game.
+
+    Parameters
+    ----------
+    players : int
+        2, 3 or 4 (O-2.1).
+    seed : int, numpy.random.Generator or None
+        Seed of the game's own generator, which shuffles the deck (same seed, same game).
+    rules : Rules, optional
+        Options (O-3.4 ``sakura_cap``); default ``Rules()``.
+    setup : dict, optional
+        Ohanami needs no setup beyond the player count; must be empty if given.
+    manual_chance : bool
+        If true the game has no generator and waits for a ``shuffle`` event (record replay,
+        typed-in physical games).
+
+    Raises
+    ------
+    RulesError
+        For a player count outside 2-4 or an unknown setup key.
+    """
+    players = check_players("ohanami", players, 2, 4, "O-2.1")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError("options", f"rules must be mandalakit.ohanami.Rules, not {type(rules).__name__}.")
+    if setup:
+        raise RulesError("options", f"Ohanami has no setup options; got {', '.join(map(str, setup))}.")
+    state = OhanamiState(players, rules, None if manual_chance else make_rng(seed))
+    state._after_apply()
+    return state

@@ -1,0 +1,1 @@
+"""ipywidgets board views of mandalakit games (installed as ``mandalakit.widgets``)."""
