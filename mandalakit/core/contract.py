@@ -22,9 +22,8 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
-
-import numpy as np
+from numbers import Integral
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, NotationError, RulesError
 
@@ -33,7 +32,10 @@ CHANCE = -1
 #: ``current_player`` of a finished game.
 TERMINAL = -2
 
-Seed = int | np.random.Generator | None
+if TYPE_CHECKING:  # numpy is imported on first use, to keep `import mandalakit` fast
+    import numpy as np
+
+Seed = "int | np.random.Generator | None"
 
 
 def make_rng(seed: Seed) -> np.random.Generator:
@@ -45,9 +47,11 @@ def make_rng(seed: Seed) -> np.random.Generator:
         An int gives a reproducible PCG64 generator; a Generator is used as is (not copied);
         ``None`` draws fresh entropy from the operating system (not reproducible).
     """
+    import numpy as np
+
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
         raise RulesError("options", f"A seed must be a whole number, not {seed!r}.")
     if seed is not None and seed < 0:
         raise RulesError("options", f"A seed must be zero or positive, not {seed}.")
@@ -131,7 +135,7 @@ class RulesBase:
 
 def check_players(game: str, players: int, low: int, high: int, rule: str) -> int:
     """Validate a player count; raise :class:`RulesError` naming ``rule`` if out of range."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+    if isinstance(players, bool) or not isinstance(players, Integral):
         raise RulesError(rule, f"The number of players must be a whole number, not {players!r}.")
     if not low <= players <= high:
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"

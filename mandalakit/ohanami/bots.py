@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.contract import Seed, make_rng
 from .cards import BLUE, GREEN, GREY, PINK, SUIT_OF, SUITS
-from .moves import DISCARD, Pick, placements
+from .moves import DISCARD, Pick
 
 # Points a card placed in round r will still earn over the game, by suit (O-3.1 to O-3.3).
 _FUTURE = {
@@ -56,21 +56,30 @@ class GreedyBot:
                 rows[row - 1].insert(0, card)
         return value + self.room_weight * _room(rows)
 
+    def _card_value(self, card: int, rows, round_no: int, pink: int) -> float:
+        """Best value of placing ``card`` alone (its worth plus the room left), or 0 to discard."""
+        worth = pink + 1 if SUIT_OF[card] == PINK else _FUTURE[round_no][SUIT_OF[card]]
+        best = 0.0
+        for r in rows:
+            if card > r[-1]:
+                best = max(best, worth - self.room_weight * (card - r[-1]))
+            elif card < r[0]:
+                best = max(best, worth - self.room_weight * (r[0] - card))
+        if len(rows) < 3:  # a one-card row keeps all the room an unused row had
+            best = max(best, worth)
+        return best
+
     def choose(self, observation, legal_moves):
         obs = observation
         rows = obs.rows[obs.player]
         pink = sum(SUIT_OF[c] == PINK for r in rows for c in r)
         rnd = obs.round
-        best, best_value = legal_moves[0], float("-inf")
-        for move in legal_moves:
-            if isinstance(move, Pick):
-                value = max(self._place_value(p, rows, rnd, pink) for p in placements(move.cards, [list(r) for r in rows]))
-            else:
-                value = self._place_value(move, rows, rnd, pink)
-            value += 1e-6 * self.rng.random()  # break ties without seat or order bias
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        if isinstance(legal_moves[0], Pick):
+            # Keep the two cards worth most on their own (one ply, cards valued separately).
+            value = {c: self._card_value(c, rows, rnd, pink) + 1e-6 * self.rng.random() for c in obs.hand}
+            return max(legal_moves, key=lambda m: value[m.cards[0]] + value[m.cards[1]])
+        scored = [(self._place_value(m, rows, rnd, pink) + 1e-6 * self.rng.random(), i) for i, m in enumerate(legal_moves)]
+        return legal_moves[max(scored)[1]]
 
 
 def seat_summary(state, seat: int) -> dict:

@@ -1,0 +1,202 @@
+"""The ``mandalakit`` command: simulate, record, replay and bench any game.
+
+Examples
+--------
+::
+
+    mandalakit simulate --game ohanami --players 3 --games 900 --seed 1 --bots greedy,random,random --out runs.parquet
+    mandalakit record --game ohanami --players 2 --seed 7 --bots greedy,random --out game.json
+    mandalakit replay game.json
+    mandalakit bench --game ohanami
+
+Errors (illegal moves, malformed notation, unknown options, corrupt records, wrong player
+counts, unknown bots, unwritable paths) print one sentence with the rule id and exit with
+status 2; nothing already on disk is overwritten unless the new file is complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .core.errors import MandalakitError, RulesError
+from .core.registry import GAMES
+
+TABLE_FORMATS = (".csv", ".parquet")
+
+
+def _rule_option(text: str) -> tuple[str, object]:
+    """Parse ``NAME=VALUE`` (VALUE: int, ``none``, ``true``/``false`` or text)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    low = raw.strip().lower()
+    if low in ("none", "null"):
+        return name, None
+    if low in ("true", "false"):
+        return name, low == "true"
+    try:
+        return name, int(raw)
+    except ValueError:
+        return name, raw
+
+
+def _bot_list(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def _writable_target(path: str, suffixes: Sequence[str]) -> Path:
+    """Check, before any work, that ``path`` has a known suffix and can be written."""
+    target = Path(path)
+    if target.suffix.lower() not in suffixes:
+        raise RulesError("options", f"{path}: the output must end in {' or '.join(suffixes)}.")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise RulesError("options", f"{path}: the folder {folder} does not exist.")
+    if target.is_dir():
+        raise RulesError("options", f"{path} is a folder, not a file.")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise RulesError("options", f"{path}: no permission to write there.")
+    return target
+
+
+def _atomic_write(target: Path, write) -> None:
+    """Write through a temporary file in the same folder, then rename: never a half file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent or ".")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import simulate
+
+    target = _writable_target(args.out, TABLE_FORMATS)
+    table = simulate(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
+                     rules=dict(args.rule), jobs=args.jobs, progress=not args.quiet)
+    if target.suffix.lower() == ".csv":
+        _atomic_write(target, lambda p: table.to_csv(p, index=False))
+    else:
+        _atomic_write(target, lambda p: table.to_parquet(p, index=False))
+    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    print(f"{args.games} games, {len(table)} rows -> {target}; win rate by bot: {wins}")
+    return 0
+
+
+def cmd_record(args) -> int:
+    from .core import records
+    from .core.registry import get_game
+    from .simulate import play_one, resolve_bots
+
+    target = _writable_target(args.out, (".json",))
+    spec = get_game(args.game)
+    names = resolve_bots(spec, args.players, args.bots)
+    state, seat_bots = play_one(spec, args.players, spec.make_rules(dict(args.rule)), names, args.seed, 0)
+    record = records.from_state(state, players=seat_bots, seed=args.seed)
+    _atomic_write(target, lambda p: records.save(record, p))
+    print(f"{len(record['events'])} events -> {target}")
+    _print_result(record)
+    return 0
+
+
+def _print_result(record: dict) -> None:
+    result = record["result"]
+    for seat, player in enumerate(record["players"]):
+        mark = "  winner" if seat in result["winners"] else ""
+        print(f"seat {seat} ({player['name']}): {result['scores'][seat]}{mark}")
+    if len(result["winners"]) > 1:
+        print("shared victory")
+
+
+def cmd_replay(args) -> int:
+    from .core import records
+
+    record = records.load(args.record)
+    state = records.replay(record)
+    print(f"{args.record}: {record['game']}, {state.num_players} players, {len(record['events'])} events, valid")
+    if state.is_terminal():
+        if record.get("result") is None:
+            record = {**record, "result": state.result().to_dict()}
+        _print_result(record)
+    else:
+        print(f"the game is not finished; seat {state.current_player} is to act")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .simulate import bench
+
+    out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed)
+    print(f"{out['game']} {out['players']}p random self-play, one core: "
+          f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "
+          f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mandalakit", description="Engines for Mandala, Flowers and Ohanami.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_args(p, players_required=True):
+        p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
+        p.add_argument("--players", type=int, required=players_required, help="number of players")
+        p.add_argument("--seed", type=int, default=0, help="master seed (same seed, same games); default 0")
+        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
+                       help="a rules option, e.g. --rule sakura_cap=none (repeatable)")
+
+    p = sub.add_parser("simulate", help="play many seat-balanced bot games into a CSV or Parquet table")
+    game_args(p)
+    p.add_argument("--games", type=int, required=True, help="number of games")
+    p.add_argument("--bots", type=_bot_list, default=None, help="bot names, one or one per seat: random,greedy")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores for large runs)")
+    p.add_argument("--out", required=True, help="output file, .csv or .parquet")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("record", help="play one bot game and write its JSON record")
+    game_args(p)
+    p.add_argument("--bots", type=_bot_list, default=None, help="bot names, one or one per seat")
+    p.add_argument("--out", required=True, help="output file, .json")
+    p.set_defaults(func=cmd_record)
+
+    p = sub.add_parser("replay", help="validate a JSON record by replaying it and print the result")
+    p.add_argument("record", help="a record written by 'mandalakit record' or the library")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="random self-play throughput on one core")
+    game_args(p, players_required=False)
+    p.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default 3)")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``mandalakit`` command; returns the exit status (0 ok, 2 error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 1:
+        parser.error("--games must be at least 1")
+    try:
+        return args.func(args)
+    except MandalakitError as exc:
+        where = f"{args.record}: " if args.command == "replay" else ""
+        print(f"mandalakit {args.command}: error: {where}{exc}", file=sys.stderr)
+    except OSError as exc:
+        print(f"mandalakit {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"mandalakit {args.command}: interrupted; nothing was written", file=sys.stderr)
+        return 130
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
