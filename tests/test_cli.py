@@ -1,0 +1,138 @@
+"""The mandalakit command: outputs, exit codes and clear errors without tracebacks."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mandalakit.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_csv_rows_and_columns(tmp_path, capsys):
+    out = tmp_path / "runs.csv"
+    code, stdout, _ = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "6",
+                          "--seed", "3", "--bots", "greedy,random", "--out", str(out), "--quiet")
+    assert code == 0 and "6 games" in stdout
+    table = pd.read_csv(out)
+    assert len(table) == 12
+    assert {"game", "seat", "bot", "score", "winner", "round1", "round2", "round3",
+            "blue", "green", "grey", "pink"} <= set(table.columns)
+    assert (table.round1 + table.round2 + table.round3 == table.score).all()
+    # Seat balance: each bot sits in each seat equally often.
+    assert table.groupby(["bot", "seat"]).size().tolist() == [3, 3, 3, 3]
+    assert table.groupby("game").winner.sum().ge(1).all()
+
+
+def test_simulate_parquet_same_table_whatever_the_jobs(tmp_path, capsys):
+    a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    common = ["simulate", "--game", "ohanami", "--players", "3", "--games", "9", "--seed", "5", "--quiet"]
+    assert run(capsys, *common, "--out", str(a), "--jobs", "1")[0] == 0
+    assert run(capsys, *common, "--out", str(b), "--jobs", "2")[0] == 0
+    pd.testing.assert_frame_equal(pd.read_parquet(a), pd.read_parquet(b))
+
+
+def test_record_then_replay(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "record", "--game", "ohanami", "--players", "2", "--seed", "7",
+                       "--bots", "greedy,random", "--out", str(path))
+    assert code == 0 and "winner" in out
+    record = json.loads(path.read_text())
+    assert record["players"] == [{"seat": 0, "name": "greedy"}, {"seat": 1, "name": "random"}]
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "valid" in out
+    for seat, score in enumerate(record["result"]["scores"]):
+        assert f"seat {seat} " in out and f": {score}" in out
+
+
+def test_bench_prints_throughput(capsys):
+    code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.2")
+    assert code == 0 and "games/s" in out and "decisions/s" in out
+
+
+def _tamper(path, index, text):
+    record = json.loads(path.read_text())
+    record["events"][index]["event"] = text
+    path.write_text(json.dumps(record))
+
+
+@pytest.fixture
+def game_json(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    assert run(capsys, "record", "--game", "ohanami", "--players", "2", "--seed", "1", "--out", str(path))[0] == 0
+    return path
+
+
+def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
+    record = json.loads(game_json.read_text())
+    placement = next(i for i, e in enumerate(record["events"]) if e["event"].startswith("place"))
+    _tamper(game_json, placement, "place 999>1 998>1")
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and f"event {placement}" in err and "[O-2.3]" in err and "Traceback" not in err
+
+
+def test_replay_malformed_notation(game_json, capsys):
+    _tamper(game_json, 3, "pick 12")
+    code, _, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and "event 3" in err and "[notation]" in err
+
+
+def test_replay_corrupt_json(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\x00\xff not json")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "bad.json" in err
+
+
+def test_replay_missing_file(tmp_path, capsys):
+    code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
+    assert code == 2 and "No such file" in err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--players", "5"], "[O-2.1] Ohanami is played by 2 to 4 players, not 5."),
+    (["--players", "2", "--bots", "wizard"], "no bot called 'wizard'"),
+    (["--players", "2", "--rule", "sakura_kap=3"], "Unknown rules option 'sakura_kap'"),
+    (["--players", "2", "--rule", "sakura_cap=-1"], "[O-3.4]"),
+    (["--players", "3", "--bots", "random,greedy"], "2 names for 3 players"),
+])
+def test_bad_options_keep_existing_output(tmp_path, capsys, argv, message):
+    out = tmp_path / "keep.csv"
+    out.write_text("precious\n")
+    code, _, err = run(capsys, "simulate", "--game", "ohanami", "--games", "2", "--out", str(out), "--quiet", *argv)
+    assert code == 2 and message in err and "Traceback" not in err
+    assert out.read_text() == "precious\n"
+
+
+def test_unwritable_output_paths(tmp_path, capsys):
+    base = ["simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet", "--out"]
+    assert run(capsys, *base, str(tmp_path / "missing" / "x.csv"))[2].count("does not exist") == 1
+    assert "must end in .csv or .parquet" in run(capsys, *base, str(tmp_path / "x.xlsx"))[2]
+    folder = tmp_path / "dir.csv"
+    folder.mkdir()
+    assert "is a folder" in run(capsys, *base, str(folder))[2]
+    if os.geteuid() != 0:  # root may write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        assert "no permission" in run(capsys, *base, str(locked / "x.csv"))[2]
+
+
+def test_unknown_game_is_an_argparse_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--game", "chess"])
+    assert exc.value.code == 2 and "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_installed_entry_point_runs():
+    exe = Path(sys.executable).with_name("mandalakit")
+    proc = subprocess.run([str(exe), "bench", "--game", "ohanami", "--seconds", "0.1"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "games/s" in proc.stdout

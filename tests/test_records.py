@@ -1,0 +1,119 @@
+"""Records: round trip, DataFrame view, and clear errors for corrupt or tampered records."""
+
+import copy
+import json
+
+import pytest
+
+from mandalakit import RecordError
+from mandalakit.core import records
+from mandalakit.core.bots import RandomBot, play
+from mandalakit.ohanami import GreedyBot, new_game
+
+
+@pytest.fixture(scope="module")
+def record():
+    state = play(new_game(2, seed=21), [GreedyBot(1), RandomBot(2)])
+    return records.from_state(state, players=["greedy", "random"], seed=21)
+
+
+def test_record_round_trip_through_json_file(record, tmp_path):
+    path = tmp_path / "game.json"
+    records.save(record, path)
+    loaded = records.load(path)
+    assert loaded == record
+    state = records.replay(loaded)
+    assert state.is_terminal() and list(state.result().scores) == record["result"]["scores"]
+    assert record["events"][0]["by"] == "chance" and record["events"][0]["event"].startswith("shuffle ")
+
+
+def test_record_result_holds_rows_per_round(record):
+    for p in record["result"]["players"]:
+        assert [r["score"] for r in p["rounds"]] and len(p["rounds"]) == 3
+        assert sum(r["score"] for r in p["rounds"]) == p["score"]
+
+
+def test_replay_step_by_step(record):
+    half = records.replay(record, upto=20)
+    assert len(half.history) == 20 and not half.is_terminal()
+
+
+def test_dataframe_one_row_per_event(record):
+    frame = records.to_dataframe(record)
+    assert len(frame) == len(record["events"])
+    assert list(frame.columns) == ["index", "by", "kind", "event"]
+    assert frame.kind.iloc[0] == "chance" and (frame.kind.iloc[1:] == "move").all()
+
+
+def _tampered(record, index, text):
+    bad = copy.deepcopy(record)
+    bad["events"][index]["event"] = text
+    return bad
+
+
+def test_illegal_pick_fails_with_index_and_rule(record):
+    bad = _tampered(record, 1, "pick 1 2")
+    state = records.replay(record, upto=1)
+    if {1, 2} <= set(state.hands[0]):
+        pytest.skip("seat 0 happens to hold 1 and 2")
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    assert err.value.index == 1 and err.value.rule == "O-2.2"
+    assert "event 1" in str(err.value)
+
+
+def test_malformed_notation_fails_with_index(record):
+    with pytest.raises(RecordError) as err:
+        records.replay(_tampered(record, 5, "pick twelve"))
+    assert err.value.index == 5 and err.value.rule == "notation"
+
+
+def test_tampered_result_is_detected(record):
+    bad = copy.deepcopy(record)
+    bad["result"]["scores"][0] += 1
+    with pytest.raises(RecordError, match="disagrees with the replay"):
+        records.replay(bad)
+
+
+def test_bad_shuffle_is_refused(record):
+    bad = _tampered(record, 0, "shuffle 1 1 2")
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    assert err.value.index == 0 and err.value.rule == "O-2.1"
+
+
+def test_wrong_actor_and_truncation(record):
+    bad = copy.deepcopy(record)
+    bad["events"][1]["by"] = 1
+    with pytest.raises(RecordError, match="event 1: .*expects a move by seat 0"):
+        records.replay(bad)
+    cut = copy.deepcopy(record)
+    cut["events"] = cut["events"][:-3]
+    with pytest.raises(RecordError, match="stop before the end"):
+        records.replay(cut)
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("format", "chess-pgn", "not a mandalakit record"),
+    ("version", 99, "version 99"),
+    ("game", "chess", "Unknown game"),
+    ("rules", {"sakura_cap": 15, "colour": 1}, "Unknown rules option 'colour'"),
+    ("players", [], "lists 0 players"),
+    ("events", "none", "'events'"),
+])
+def test_bad_header_fields(record, field, value, message):
+    bad = copy.deepcopy(record)
+    bad[field] = value
+    with pytest.raises(RecordError, match=message):
+        records.replay(bad)
+
+
+def test_load_reports_invalid_json(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "mandalakit-record", ')
+    with pytest.raises(RecordError, match="not valid JSON"):
+        records.load(path)
+
+
+def test_record_is_plain_json(record):
+    assert json.loads(json.dumps(record)) == record
