@@ -138,7 +138,7 @@ def cmd_bench(args) -> int:
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed)
     print(f"{out['game']} {out['players']}p random self-play, one core: "
           f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "
-          f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s)")
+          f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s of CPU time)")
     return 0
 
 

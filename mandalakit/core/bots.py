@@ -66,12 +66,9 @@ def play(state: State, bots: Sequence, *, max_decisions: int = 100_000) -> State
 
 def random_playout(state: State, rng: np.random.Generator) -> int:
     """Play uniformly random legal moves to the end, in place; return the number of decisions."""
-    bot = RandomBot(rng)
+    uniform = RandomBot(rng)._uniform
     decisions = 0
-    while True:
-        seat = state.current_player
-        if seat < 0:
-            return decisions
-        moves = state.legal_moves()
-        state.apply(moves[int(bot._uniform() * len(moves))])
+    while state.current_player >= 0:
+        state.apply(state.random_move(uniform()))
         decisions += 1
+    return decisions

@@ -49,6 +49,8 @@ def check_position(state: State, moves: list, rng: np.random.Generator) -> None:
     for move in moves:
         assert state.parse_move(str(move)) == move, f"notation round-trip failed for {move}"
     assert len(set(map(str, moves))) == len(moves), "legal moves listed twice"
+    for u in (0.0, 0.3, 0.5, 0.999999):
+        assert state.random_move(u) == moves[int(u * len(moves))], "random_move disagrees with legal_moves"
     seat = state.current_player
     before = _signature(state)
     obs = [state.observation(p) for p in range(state.num_players)]

@@ -216,6 +216,15 @@ class State(ABC):
         player's information set (used by search bots and by the conformance test).
         """
 
+    def random_move(self, u: float):
+        """The legal move at fraction ``u`` in [0, 1) of :meth:`legal_moves`.
+
+        Equal to ``legal_moves()[int(u * len(legal_moves()))]``; games may override it with a
+        faster way to reach the same move (random playouts call it on every decision).
+        """
+        moves = self.legal_moves()
+        return moves[int(u * len(moves))]
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the position breaks a game invariant (card conservation)."""
 

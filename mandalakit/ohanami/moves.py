@@ -14,7 +14,7 @@ The first shuffle is a chance event, ``"shuffle 17 3 120 ..."`` (the 120 cards, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from itertools import combinations
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError
@@ -47,10 +47,25 @@ class Place:
         return "place " + " ".join(f"{c}>{r if r else 'x'}" for c, r in self.steps)
 
 
-@lru_cache(maxsize=None)
+#: Every possible pick, keyed by its ascending pair of cards, built on first use.
+_PICKS: dict[tuple[int, int], Pick] = {}
+
+
 def pick(a: int, b: int) -> Pick:
     """The (shared, immutable) :class:`Pick` of cards ``a`` and ``b`` in any order."""
-    return Pick((a, b) if a < b else (b, a))
+    key = (a, b) if a < b else (b, a)
+    move = _PICKS.get(key)
+    if move is None:
+        move = _PICKS[key] = Pick(key)
+    return move
+
+
+def picks_of(hand: list[int]) -> list[Pick]:
+    """Every pick of two cards from ``hand`` (O-2.2), in ascending order of the pairs."""
+    table = _PICKS
+    if not table:
+        table.update((pair, Pick(pair)) for pair in combinations(range(1, 121), 2))
+    return [table[pair] for pair in combinations(sorted(hand), 2)]
 
 
 def parse(text: str) -> Pick | Place | ChanceEvent:
@@ -83,17 +98,8 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     )
 
 
-def fit_end(row: list[int], card: int) -> int:
-    """Where ``card`` may join ``row`` (O-2.4): 1 on top, -1 below, 0 if it fits neither end."""
-    if card > row[-1]:
-        return 1
-    if card < row[0]:
-        return -1
-    return 0
-
-
-def placements(cards: tuple[int, int], rows: list[list[int]]) -> list[Place]:
-    """Every distinct placement of two picked cards onto ``rows`` (O-2.3 to O-2.5).
+def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple[tuple[int, int], ...]]:
+    """The ``steps`` of every distinct placement of two picked cards (O-2.3 to O-2.5).
 
     Placements with the same outcome are listed once, in a canonical form: lower card first
     unless the order matters (both cards on one row, where only one order may be legal).
@@ -107,39 +113,38 @@ def placements(cards: tuple[int, int], rows: list[list[int]]) -> list[Place]:
     """
     a, b = cards
     n = len(rows)
-    new = n + 1 if n < MAX_ROWS else None
-    da = [i + 1 for i, r in enumerate(rows) if (a > r[-1] or a < r[0])]
-    db = [i + 1 for i, r in enumerate(rows) if (b > r[-1] or b < r[0])]
-    out = [Place(((a, DISCARD), (b, DISCARD)))]
-    for d in da:
-        out.append(Place(((a, d), (b, DISCARD))))
-    if new:
-        out.append(Place(((a, new), (b, DISCARD))))
-    for d in db:
-        out.append(Place(((a, DISCARD), (b, d))))
-    if new:
-        out.append(Place(((a, DISCARD), (b, new))))
-    # Both placed on different existing rows: order is irrelevant.
-    for x in da:
-        for y in db:
-            if x != y:
-                out.append(Place(((a, x), (b, y))))
-    # Both on the same existing row (O-2.5): a first works if a goes on top, or a below and
-    # b on top (same outcome either way); otherwise b first works if b goes below.
-    for i, r in enumerate(rows):
+    targets_a = [DISCARD]
+    targets_b = [DISCARD]
+    for i, r in enumerate(rows, 1):
         lo, hi = r[0], r[-1]
-        if a > hi or (a < lo and b > hi):
-            out.append(Place(((a, i + 1), (b, i + 1))))
-        elif b < lo:
-            out.append(Place(((b, i + 1), (a, i + 1))))
-    if new:
-        # One new row and one existing row.
-        for x in da:
-            out.append(Place(((a, x), (b, new))))
-        for y in db:
-            out.append(Place(((a, new), (b, y))))
-        # Both on the new row: a starts it, b goes on top.
-        out.append(Place(((a, new), (b, new))))
-        if n + 2 <= MAX_ROWS:
-            out.append(Place(((a, new), (b, new + 1))))
+        if a > hi or a < lo:
+            targets_a.append(i)
+        if b > hi or b < lo:
+            targets_b.append(i)
+    if n < MAX_ROWS:
+        targets_a.append(n + 1)
+        targets_b.append(n + 1)
+    out = []
+    for x in targets_a:
+        for y in targets_b:
+            if x != y or x == DISCARD or x > n:  # different rows, both discarded, or b on a's new row
+                out.append(((a, x), (b, y)))
+                continue
+            # Same existing row (O-2.5): a first works if a goes on top, or a below and b on
+            # top (same outcome either way); otherwise b first works if b goes below.
+            lo, hi = rows[x - 1][0], rows[x - 1][-1]
+            if a > hi or (a < lo and b > hi):
+                out.append(((a, x), (b, x)))
+            elif b < lo:
+                out.append(((b, x), (a, x)))
+    if n + 2 <= MAX_ROWS:  # two new rows
+        out.append(((a, n + 1), (b, n + 2)))
     return out
+
+
+def placements(cards: tuple[int, int], rows: list[list[int]]) -> list[Place]:
+    """Every distinct :class:`Place` of two picked cards onto ``rows`` (O-2.3 to O-2.5).
+
+    See :func:`placement_steps` for the order and the canonical form.
+    """
+    return [Place(steps) for steps in placement_steps(cards, rows)]

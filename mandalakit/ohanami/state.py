@@ -18,7 +18,7 @@ import numpy as np
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
-from .moves import DISCARD, MAX_ROWS, Pick, Place, fit_end, parse, pick, placements
+from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
 from .rules import Rules
 from .scoring import round_score
 
@@ -106,6 +106,7 @@ class OhanamiState(State):
         self.discards: list[list[int]] = [[] for _ in range(players)]
         self.picks: list[tuple[int, int] | None] = [None] * players
         self.places: list[Place | None] = [None] * players
+        self._placed_rows: list = [None] * players  # rows after each seat's pending placement
         self._turn = CHANCE
 
     # ----- contract --------------------------------------------------------------------------
@@ -119,8 +120,7 @@ class OhanamiState(State):
         if seat < 0:
             return []
         if self.phase == PICK:
-            hand = sorted(self.hands[seat])
-            return [pick(hand[i], hand[j]) for i in range(len(hand)) for j in range(i + 1, len(hand))]
+            return picks_of(self.hands[seat])
         return placements(self.picks[seat], self.rows[seat])
 
     def parse_move(self, text: str):
@@ -136,11 +136,13 @@ class OhanamiState(State):
             cards than the picked ones, ``O-2.4`` for a card that fits no row end or a fourth
             row, ``chance``/``end``/``turn`` for a move at the wrong moment.
         """
-        self._check_turn(move)
         seat = self._turn
-        if seat == CHANCE:
+        if seat < 0 or type(move) is ChanceEvent:
+            self._check_turn(move)  # refuses moves at the wrong moment
             self._shuffle(move)
-        elif self.phase == PICK:
+            self.history.append((CHANCE, move))
+            return  # the shuffle is the only chance node of Ohanami
+        if self.phase == PICK:
             if type(move) is not Pick:
                 raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {move}.")
             self._pick(seat, move)
@@ -149,7 +151,22 @@ class OhanamiState(State):
                 raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {move}.")
             self._place(seat, move)
         self.history.append((seat, move))
-        self._after_apply()
+
+    def random_move(self, u: float):
+        """``legal_moves()[int(u * len(legal_moves()))]`` without listing every pick."""
+        if self._turn < 0:
+            return super().random_move(u)
+        if self.phase == PLACE:
+            options = placement_steps(self.picks[self._turn], self.rows[self._turn])
+            return Place(options[int(u * len(options))])
+        hand = sorted(self.hands[self._turn])
+        n = len(hand)
+        k = int(u * (n * (n - 1) // 2))
+        i = 0
+        while k >= n - 1 - i:  # unrank pair k in the order of combinations()
+            k -= n - 1 - i
+            i += 1
+        return pick(hand[i], hand[i + 1 + k])
 
     def sample_chance(self, rng: np.random.Generator) -> ChanceEvent:
         return ChanceEvent("shuffle", tuple((rng.permutation(DECK_SIZE) + 1).tolist()))
@@ -223,6 +240,7 @@ class OhanamiState(State):
             elif self.phase == PLACE and new.places[p] is not None:
                 options = placements(new.picks[p], new.rows[p])
                 new.places[p] = options[int(rng.integers(len(options)))]
+                new._placed_rows[p] = new._placement_rows(p, new.places[p])
         for p in others:
             size = len(new.discards[p])
             new.discards[p] = pool[k:k + size]
@@ -263,6 +281,7 @@ class OhanamiState(State):
         new.discards = [d[:] for d in self.discards]
         new.picks = self.picks[:]
         new.places = self.places[:]
+        new._placed_rows = [r if r is None else [x[:] for x in r] for r in self._placed_rows]
         if self.rng is not None:
             new.rng = np.random.Generator(type(self.rng.bit_generator)())
             new.rng.bit_generator.state = self.rng.bit_generator.state
@@ -326,58 +345,62 @@ class OhanamiState(State):
 
     def _place(self, seat: int, move: Place) -> None:
         """O-2.3 to O-2.5: check the whole placement now, apply it once every seat has placed."""
-        picked = self.picks[seat]
-        cards = sorted(c for c, _ in move.steps)
-        if len(move.steps) != 2 or cards != list(picked):
-            raise IllegalMoveError(
-                "O-2.3", f"Seat {seat} must place or discard exactly its picked cards {picked[0]} and {picked[1]}."
-            )
-        rows = [r[:] for r in self.rows[seat]]
-        for card, row in move.steps:
-            if row == DISCARD:
-                continue
-            if row == len(rows) + 1 and len(rows) < MAX_ROWS:
-                rows.append([card])
-            elif 1 <= row <= len(rows):
-                end = fit_end(rows[row - 1], card)
-                if end == 0:
-                    r = rows[row - 1]
-                    raise IllegalMoveError(
-                        "O-2.4",
-                        f"Card {card} does not fit row {row} ({'-'.join(map(str, r))}): a card must be higher "
-                        f"than {r[-1]} or lower than {r[0]}.",
-                    )
-                if end > 0:
-                    rows[row - 1].append(card)
-                else:
-                    rows[row - 1].insert(0, card)
-            elif len(rows) >= MAX_ROWS:
-                raise IllegalMoveError("O-2.4", f"Seat {seat} already has 3 rows; card {card} cannot start a fourth.")
-            else:
-                raise IllegalMoveError(
-                    "O-2.4", f"There is no row {row}; seat {seat} has {len(rows)} row(s), so {len(rows) + 1} starts a new one."
-                )
+        self._placed_rows[seat] = self._placement_rows(seat, move)
         self.places[seat] = move
         if seat + 1 < self.num_players:
             self._turn = seat + 1
         else:
             self._end_step()
 
+    def _placement_rows(self, seat: int, move: Place) -> list[list[int]]:
+        """The rows of ``seat`` after ``move`` (a new list if any card is placed); raises if illegal."""
+        picked = self.picks[seat]
+        steps = move.steps
+        if len(steps) != 2 or (steps[0][0], steps[1][0]) not in (picked, picked[::-1]):
+            raise IllegalMoveError(
+                "O-2.3", f"Seat {seat} must place or discard exactly its picked cards {picked[0]} and {picked[1]}."
+            )
+        rows = self.rows[seat]
+        copied = False
+        for card, row in steps:
+            if row == DISCARD:
+                continue
+            if not copied:  # rows change only once every seat has placed (O-2.6)
+                rows = [r[:] for r in rows]
+                copied = True
+            if row == len(rows) + 1 and len(rows) < MAX_ROWS:
+                rows.append([card])
+            elif 1 <= row <= len(rows):
+                r = rows[row - 1]
+                if card > r[-1]:
+                    r.append(card)
+                elif card < r[0]:
+                    r.insert(0, card)
+                else:
+                    raise IllegalMoveError(
+                        "O-2.4",
+                        f"Card {card} does not fit row {row} ({'-'.join(map(str, r))}): a card must be higher "
+                        f"than {r[-1]} or lower than {r[0]}.",
+                    )
+            elif len(rows) >= MAX_ROWS:
+                raise IllegalMoveError("O-2.4", f"Seat {seat} already has 3 rows; card {card} cannot start a fourth.")
+            else:
+                raise IllegalMoveError(
+                    "O-2.4", f"There is no row {row}; seat {seat} has {len(rows)} row(s), so {len(rows) + 1} starts a new one."
+                )
+        return rows
+
     def _end_step(self) -> None:
         """All placements happen together, then the hands are passed (O-2.2)."""
         for p, move in enumerate(self.places):
-            rows, counts = self.rows[p], self.counts[p]
+            counts = self.counts[p]
             for card, row in move.steps:
                 if row == DISCARD:
                     self.discards[p].append(card)
-                    continue
-                counts[SUIT_OF[card]] += 1
-                if row > len(rows):
-                    rows.append([card])
-                elif card > rows[row - 1][-1]:
-                    rows[row - 1].append(card)
                 else:
-                    rows[row - 1].insert(0, card)
+                    counts[SUIT_OF[card]] += 1
+        self.rows = self._placed_rows
+        self._placed_rows = [None] * self.num_players
         n = self.num_players
         shift = 1 if self.round != 2 else -1  # left in rounds 1 and 3, right in round 2
         hands = self.hands
