@@ -132,9 +132,20 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _import_ms() -> float:
+    """Milliseconds a fresh interpreter takes to ``import mandalakit`` (best of three)."""
+    import subprocess
+
+    code = "import time; t = time.perf_counter(); import mandalakit; print(time.perf_counter() - t)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(3)]
+    return 1000 * min(runs)
+
+
 def cmd_bench(args) -> int:
     from .simulate import bench
 
+    print(f"import mandalakit: {_import_ms():.0f} ms in a fresh interpreter")
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed)
     print(f"{out['game']} {out['players']}p random self-play, one core: "
           f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "

@@ -136,3 +136,10 @@ def test_installed_entry_point_runs():
     exe = Path(sys.executable).with_name("mandalakit")
     proc = subprocess.run([str(exe), "bench", "--game", "ohanami", "--seconds", "0.1"], capture_output=True, text=True)
     assert proc.returncode == 0 and "games/s" in proc.stdout
+
+
+def test_import_mandalakit_loads_no_heavy_library():
+    code = ("import sys, mandalakit; heavy = [m for m in ('numpy', 'pandas', 'plotly', 'ipywidgets', 'tqdm') "
+            "if m in sys.modules]; print(heavy)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
