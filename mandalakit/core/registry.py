@@ -10,6 +10,7 @@ from .errors import RulesError
 #: Game name -> module that defines ``GAME`` (a :class:`GameSpec`).
 GAMES: dict[str, str] = {
     "ohanami": "mandalakit.ohanami",
+    "mandala": "mandalakit.mandala",
 }
 
 

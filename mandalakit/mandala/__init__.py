@@ -1,1 +1,36 @@
-"""Mandala (Lookout Games 2019), 2 players: rules M-1 to M-7 of mandala.md."""
+"""Mandala (Trevor Benjamin and Brett J. Gilbert, Lookout Games 2019), 2 players: rules M-1 to M-7
+of mandala.md.
+
+>>> from mandalakit import mandala
+>>> state = mandala.new_game(2, seed=1)
+>>> state.current_player, str(state.legal_moves()[0])
+(0, 'mountain A black')
+"""
+
+from ..core.bots import RandomBot
+from ..core.contract import GameSpec
+from .bots import GreedyBot, seat_summary
+from .cards import COLOURS, MANDALAS, colour_code
+from .moves import Discard, Field, Mountain, Pick, parse
+from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, Rules
+from .scoring import river_score, winners
+from .state import MandalaState, Observation, draw_count, from_position, new_game
+
+State = MandalaState
+
+GAME = GameSpec(
+    name="mandala",
+    min_players=2,
+    max_players=2,
+    player_rule="M-2",
+    rules=Rules,
+    new_game=new_game,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    seat_summary=seat_summary,
+)
+
+__all__ = [
+    "COLOURS", "END_AT_ONCE", "GAME", "MANDALAS", "RESHUFFLE_THEN_LAST_COMPLETION", "Discard", "Field", "GreedyBot",
+    "MandalaState", "Mountain", "Observation", "Pick", "Rules", "State", "colour_code", "draw_count", "from_position",
+    "new_game", "parse", "river_score", "seat_summary", "winners",
+]

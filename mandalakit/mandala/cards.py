@@ -1,0 +1,69 @@
+"""Mandala sand cards and colours (M-1).
+
+Cards of one colour are identical, so the engine never names single cards: every area holds
+a count per colour, indexed by the colour codes below (M-1.1 order). Chance events list the
+deck as colour codes, top card first.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import NotationError
+
+BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
+#: Colour names by colour code (M-1.1). Drawing colours live in :mod:`mandalakit.core.svg`.
+COLOURS: tuple[str, ...] = ("black", "green", "purple", "yellow", "orange", "red")
+NUM_COLOURS = 6
+PER_COLOUR = 18  # M-1.1
+DECK_SIZE = NUM_COLOURS * PER_COLOUR  # 108
+#: Mandala names by mandala index (M-1.2).
+MANDALAS: tuple[str, ...] = ("A", "B")
+RIVER_SPACES = 6  # M-1.3: spaces valued 1..6
+HAND_LIMIT = 8  # M-4.1: a mountain play never draws beyond 8 cards in hand
+MOUNTAIN_DRAW = 3  # M-4.1
+START_MOUNTAIN, START_HAND, START_CUP = 2, 6, 2  # M-2.2, M-2.3
+REFILL = 2  # M-5.6
+
+_CODE = {name: code for code, name in enumerate(COLOURS)}
+
+
+def colour_code(name: str) -> int:
+    """Colour code of a colour name (case-insensitive).
+
+    Raises
+    ------
+    NotationError
+        If ``name`` is not one of the six colours of M-1.1.
+    """
+    try:
+        return _CODE[name.lower()]
+    except (KeyError, AttributeError):
+        raise NotationError(f"{name!r} is not a Mandala colour; the colours are {', '.join(COLOURS)}.",
+                            "M-1.1") from None
+
+
+def mandala_index(name: str) -> int:
+    """Index 0 or 1 of mandala ``"A"`` or ``"B"`` (case-insensitive); else :class:`NotationError`."""
+    if isinstance(name, str) and name.upper() in MANDALAS:
+        return MANDALAS.index(name.upper())
+    raise NotationError(f"{name!r} is not a mandala; there are two, A and B.", "M-1.2")
+
+
+def counts_of(cards: dict | None) -> list[int]:
+    """Counts per colour code from a ``{colour name: count}`` mapping (missing colours are 0).
+
+    Raises
+    ------
+    NotationError
+        For an unknown colour name or a negative or non-integer count.
+    """
+    out = [0] * NUM_COLOURS
+    for name, k in (cards or {}).items():
+        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+            raise NotationError(f"The count of {name} must be a whole number of at least 0, not {k!r}.", "M-1.1")
+        out[colour_code(name)] += k
+    return out
+
+
+def named(counts) -> dict[str, int]:
+    """``{colour name: count}`` of the non-zero counts, in colour order (JSON-ready)."""
+    return {COLOURS[c]: int(k) for c, k in enumerate(counts) if k}

@@ -1,0 +1,904 @@
+"""The Mandala engine: state, legal moves, apply (M-2 to M-6), end and result (M-7).
+
+Representation
+--------------
+Cards of one colour are identical, so every area is a list of 6 counts indexed by colour
+code (:mod:`.cards`); only the river (an ordered row) and the deck (an ordered pile) are
+lists of colour codes. ``owner[m][c]`` says which area of mandala ``m`` holds colour ``c``
+(the rule of colour, M-3.1): ``-1`` none, ``0`` the mountain, ``1 + seat`` that seat's field.
+
+Flow of a turn
+--------------
+The seat whose turn it is (``mover``) plays one action (M-4). A mountain or field play may
+complete the mandala played into (M-5.1); the turn then pauses while the picks happen
+(M-5.2, M-5.3): ``current_player`` is the picking seat and the legal moves are
+:class:`~.moves.Pick` values. A draw from an empty deck pauses at a chance node until the
+discard pile is reshuffled (M-6.1); with its own generator the state does that itself and
+records the ``reshuffle`` event in ``history``.
+
+Rulings made here (documented where they apply)
+-----------------------------------------------
+* Deal order of the first shuffle (M-2.2, M-2.3): top 2 cards to mountain A, next 2 to
+  mountain B, then seat 0 gets 6 to hand and 2 to cup, then seat 1 the same.
+* The refill of a mountain (M-5.6) deals card by card and stops as soon as the end of the
+  game is triggered; if the refill empties the deck for the first time, that completion was
+  resolved in the same turn as the emptying, so it is the last one (M-7.1) and the game ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
+from ..core.errors import IllegalMoveError, RulesError
+from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
+                    RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, colour_code, counts_of, mandala_index, named)
+from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
+from .rules import END_AT_ONCE, Rules
+from .scoring import river_score, winners
+
+PLAY, PICKING, CHANCE_PHASE, OVER = "play", "pick", "chance", "over"
+SHUFFLE, RESHUFFLE = "shuffle", "reshuffle"
+_NONE, _MOUNTAIN = -1, 0  # owner codes; a seat's field is 1 + seat
+_COLOURS = range(NUM_COLOURS)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know (M-2.4). Comparable with ``==``; holds no hidden card.
+
+    Counts are tuples of 6 ints indexed by colour code (:data:`~.cards.COLOURS` order).
+
+    Attributes
+    ----------
+    player : int
+        The observing seat.
+    to_act : int
+        ``current_player``: the seat that decides now, ``CHANCE`` (-1) or ``TERMINAL`` (-2).
+    phase : str
+        ``"play"`` (an action of M-4), ``"pick"`` (a destruction, M-5), ``"chance"`` or
+        ``"over"``.
+    mover : int
+        The seat whose turn it is (during picks: the seat that completed the mandala).
+    destroying : int
+        Mandala index being destroyed (0 = A, 1 = B), or -1.
+    hand, cup : tuple of int
+        The observing seat's own hand and cup counts (M-2.4).
+    hand_sizes, cup_sizes : tuple of int
+        Cards in each seat's hand and cup; the only thing known of the opponent's.
+    rivers : tuple of tuple of int
+        Each seat's river, colour codes left to right.
+    mountains : tuple of tuple of int
+        Mountain counts of mandala A and B.
+    fields : tuple of tuple of tuple of int
+        ``fields[m][seat]``: that seat's field counts in mandala ``m``.
+    discard : tuple of int
+        The face-up discard pile (M-1.3).
+    deck_size : int
+    end_triggered : bool
+        True once the deck has been emptied (M-6.2).
+    """
+
+    player: int
+    to_act: int
+    phase: str
+    mover: int
+    destroying: int
+    hand: tuple[int, ...]
+    cup: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    cup_sizes: tuple[int, ...]
+    rivers: tuple[tuple[int, ...], ...]
+    mountains: tuple[tuple[int, ...], ...]
+    fields: tuple[tuple[tuple[int, ...], ...], ...]
+    discard: tuple[int, ...]
+    deck_size: int
+    end_triggered: bool
+
+
+def _colour(c: int) -> str:
+    return COLOURS[c]
+
+
+class MandalaState(State):
+    """A position of Mandala (2 players). Build one with :func:`new_game` or :func:`from_position`.
+
+    Attributes beyond the contract
+    ------------------------------
+    phase : str
+        ``"play"``, ``"pick"``, ``"chance"`` or ``"over"``.
+    mover : int
+        Seat whose turn it is (M-2.5); during picks, the seat that completed the mandala.
+    destroying : int
+        Index of the mandala being destroyed, or -1.
+    hands, cups : list (per seat) of 6 counts
+    hand_sizes : list of int
+    rivers : list (per seat) of colour codes, left (value 1) to right
+    mountains : list (per mandala) of 6 counts
+    fields : list (per mandala) of list (per seat) of 6 counts
+    field_sizes : list (per mandala) of list (per seat) of int
+    owner : list (per mandala) of 6 area codes (-1 none, 0 mountain, 1 + seat field), M-3.1
+    ncolours : list (per mandala) of the number of colours present (complete at 6, M-5.1)
+    deck : list of colour codes, **top card last** (a draw is ``deck.pop()``)
+    discard : 6 counts; ``discard_size`` their sum
+    end_triggered : bool
+        The deck has been emptied at least once (M-6.2).
+    river_full : bool
+        A sixth river space was filled in the current destruction (M-7.2).
+    """
+
+    game = "mandala"
+
+    def __init__(self, rules: Rules, rng: np.random.Generator | None, setup: dict, first_player: int = 0):
+        self.num_players = 2
+        self.rules = rules
+        self._end_at_once = rules.deck_exhaustion == END_AT_ONCE
+        self.setup = setup
+        self.rng = rng
+        self.history = []
+        self.deck: list[int] = []
+        self.discard = [0] * NUM_COLOURS
+        self.discard_size = 0
+        self.hands = [[0] * NUM_COLOURS for _ in range(2)]
+        self.hand_sizes = [0, 0]
+        self.cups = [[0] * NUM_COLOURS for _ in range(2)]
+        self.rivers: list[list[int]] = [[], []]
+        self.mountains = [[0] * NUM_COLOURS for _ in range(2)]
+        self.fields = [[[0] * NUM_COLOURS for _ in range(2)] for _ in range(2)]
+        self.field_sizes = [[0, 0], [0, 0]]
+        self.owner = [[_NONE] * NUM_COLOURS for _ in range(2)]
+        self.ncolours = [0, 0]
+        self.end_triggered = False
+        self.river_full = False
+        self.mover = first_player
+        self.destroying = -1
+        self.phase = CHANCE_PHASE
+        self._turn = CHANCE
+        self._chance_kind = SHUFFLE
+        # The rest of a turn interrupted by a reshuffle (M-6.1): draws still owed to a seat,
+        # then the mandala whose completion must be checked (-1: none).
+        self._draw_seat = 0
+        self._draw_left = 0
+        self._check = -1
+
+    # ----- contract --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._turn
+
+    def legal_moves(self) -> list:
+        """The legal moves of the seat to act, in a fixed order.
+
+        In the play phase: mountain plays (M-4.1), then field plays of 1..n cards (M-4.2), then
+        discards (M-4.3), each filtered by the rule of colour (M-3.1) and by M-4.4 (never end a
+        turn with an empty hand). During a destruction: one :class:`Pick` per colour in the
+        mountain (M-5.3). Empty at chance nodes and at the end.
+        """
+        seat = self._turn
+        if seat < 0:
+            return []
+        if self.phase == PICKING:
+            mountain = self.mountains[self.destroying]
+            return [PICK[c] for c in _COLOURS if mountain[c]]
+        hand = self.hands[seat]
+        size = self.hand_sizes[seat]
+        own = seat + 1
+        o0, o1 = self.owner
+        # M-4.4: a mountain play of the last card is legal only if the draw can refill the hand.
+        mountain_ok = size > 1 or self.deck or self.discard_size
+        mv: list = []
+        fv: list = []
+        dv: list = []
+        for c in _COLOURS:
+            k = hand[c]
+            if k:
+                a = o0[c]
+                b = o1[c]
+                if mountain_ok:
+                    if a <= _MOUNTAIN:
+                        mv.append(MOUNTAIN[0][c])
+                    if b <= _MOUNTAIN:
+                        mv.append(MOUNTAIN[1][c])
+                n = k if k < size else size - 1  # M-4.4: keep at least one card
+                if n:
+                    if a == _NONE or a == own:
+                        fv.extend(FIELD[0][c][:n])
+                    if b == _NONE or b == own:
+                        fv.extend(FIELD[1][c][:n])
+                dv.extend(DISCARD[c][:k])
+        return mv + fv + dv
+
+    def parse_move(self, text: str):
+        return parse(text)
+
+    def apply(self, move) -> None:
+        """Apply a move of the seat to act, or a chance event at a chance node.
+
+        Raises
+        ------
+        IllegalMoveError
+            With the rule broken: ``M-4.1``/``M-4.2``/``M-4.3`` for cards not in hand,
+            ``M-3.1`` for the rule of colour, ``M-4.4`` for an empty hand at the end of the
+            turn, ``M-5.3`` for a pick of a colour not in the mountain or any other move
+            during a destruction, ``M-2.1``/``M-6.1`` for a shuffle that does not list the
+            right cards, ``chance``/``end`` for a move at the wrong moment. The state is
+            unchanged after any refusal (every check happens before the first change).
+        """
+        seat = self._turn
+        if seat >= 0:
+            kind = type(move)
+            if self.phase == PLAY:
+                if kind is Mountain:
+                    self._play_mountain(seat, move)
+                elif kind is Field:
+                    self._play_field(seat, move)
+                elif kind is Discard:
+                    self._play_discard(seat, move)
+                else:
+                    self._refuse_in_play(seat, move)
+            elif kind is Pick:
+                self._pick(seat, move)
+            else:
+                m = MANDALAS[self.destroying]
+                raise IllegalMoveError(
+                    "M-5.3", f"Mandala {m} is being destroyed: seat {seat} must pick a colour from mountain {m} "
+                    f"('pick red'), not play {move}.")
+            self.history.append((seat, move))
+            if self._turn == CHANCE and self.rng is not None:
+                self._after_apply()
+            return
+        if seat == TERMINAL:
+            raise IllegalMoveError("end", f"The game is over; {move} cannot be played.")
+        if type(move) is not ChanceEvent:
+            raise IllegalMoveError("chance", f"The {self._chance_kind} of the deck is due before any move; got {move}.")
+        self._apply_chance(move)
+        self.history.append((CHANCE, move))
+
+    def sample_chance(self, rng: np.random.Generator) -> ChanceEvent:
+        """Shuffle the 108 cards (M-2.1) or the discard pile (M-6.1); codes top card first."""
+        if self._turn != CHANCE:
+            raise IllegalMoveError("chance", "No chance outcome is due now.")
+        if self._chance_kind == SHUFFLE:
+            return ChanceEvent(SHUFFLE, tuple((rng.permutation(DECK_SIZE) // PER_COLOUR).tolist()))
+        pile = np.repeat(np.arange(NUM_COLOURS), self.discard)
+        return ChanceEvent(RESHUFFLE, tuple(rng.permutation(pile).tolist()))
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know (M-2.4): own hand and cup, opponent sizes, all public areas."""
+        self._check_seat(player)
+        return Observation(
+            player=player,
+            to_act=self._turn,
+            phase=self.phase,
+            mover=self.mover,
+            destroying=self.destroying,
+            hand=tuple(self.hands[player]),
+            cup=tuple(self.cups[player]),
+            hand_sizes=tuple(self.hand_sizes),
+            cup_sizes=tuple(sum(c) for c in self.cups),
+            rivers=tuple(tuple(r) for r in self.rivers),
+            mountains=tuple(tuple(m) for m in self.mountains),
+            fields=tuple(tuple(tuple(f) for f in fm) for fm in self.fields),
+            discard=tuple(self.discard),
+            deck_size=len(self.deck),
+            end_triggered=self.end_triggered,
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score as it stands (M-7.3); final once the game is over."""
+        return tuple(river_score(self.rivers[p], self.cups[p]) for p in range(2))
+
+    def result(self) -> Result:
+        """Scores, winners after the tie-breaks (M-7.4) and each seat's final river and cup.
+
+        ``players[i]`` is ``{"river": [colour names left to right], "cup": {colour: count for
+        all six colours}, "cup_size": int, "score": int}``: enough to recount the score by
+        M-7.3 without the engine.
+
+        Raises
+        ------
+        IllegalMoveError
+            ``M-7.4`` before the end of the game.
+        """
+        if self._turn != TERMINAL:
+            raise IllegalMoveError("M-7.4", "The game is not over yet, so there is no winner.")
+        scores = self.scores()
+        cup_sizes = [sum(c) for c in self.cups]
+        players = tuple(
+            {
+                "river": [COLOURS[c] for c in self.rivers[p]],
+                "cup": {COLOURS[c]: self.cups[p][c] for c in _COLOURS},
+                "cup_size": cup_sizes[p],
+                "score": scores[p],
+            }
+            for p in range(2)
+        )
+        return Result(scores, winners(scores, cup_sizes), players)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> MandalaState:
+        """A clone in which the cards hidden from ``player`` are dealt again at random.
+
+        Hidden from ``player`` (M-2.4): the opponent's hand and cup and the order of the deck.
+        Those cards are pooled, shuffled with ``rng`` and dealt back keeping each place's size,
+        so ``player``'s observation is unchanged.
+        """
+        self._check_seat(player)
+        new = self.clone()
+        q = 1 - player
+        pool = new.deck + [c for c in _COLOURS for _ in range(new.hands[q][c])] + \
+            [c for c in _COLOURS for _ in range(new.cups[q][c])]
+        if not pool:
+            return new
+        pool = [pool[i] for i in rng.permutation(len(pool)).tolist()]
+        hand = [0] * NUM_COLOURS
+        cup = [0] * NUM_COLOURS
+        k = self.hand_sizes[q]
+        for c in pool[:k]:
+            hand[c] += 1
+        cup_size = sum(self.cups[q])
+        for c in pool[k:k + cup_size]:
+            cup[c] += 1
+        new.hands[q] = hand
+        new.cups[q] = cup
+        new.deck = pool[k + cup_size:]
+        return new
+
+    def check_invariants(self) -> None:
+        """Card conservation and bookkeeping (M-1.1, M-3.1, M-8).
+
+        hands + cups + rivers + mountains + fields + deck + discard pile = 108 cards, 18 of each
+        colour; each colour lives in at most one area of a mandala; cached sizes are current.
+        Before the first shuffle every card is still in the box and nothing is checked.
+        """
+        if self._chance_kind == SHUFFLE and self._turn == CHANCE:
+            return
+        total = [0] * NUM_COLOURS
+        areas = [*self.hands, *self.cups, *self.mountains, *self.fields[0], *self.fields[1], self.discard]
+        for area in areas:
+            assert len(area) == NUM_COLOURS and min(area) >= 0, f"bad counts {area}"
+            for c in _COLOURS:
+                total[c] += area[c]
+        for c in self.deck:
+            total[c] += 1
+        for river in self.rivers:
+            assert len(set(river)) == len(river) <= RIVER_SPACES, f"bad river {river}"
+            for c in river:
+                total[c] += 1
+        assert total == [PER_COLOUR] * NUM_COLOURS, f"cards per colour {total}, expected 18 of each"
+        assert sum(total) == DECK_SIZE
+        assert self.hand_sizes == [sum(h) for h in self.hands], "hand sizes out of date"
+        assert self.discard_size == sum(self.discard), "discard size out of date"
+        for m in range(2):
+            areas_m = [self.mountains[m], self.fields[m][0], self.fields[m][1]]
+            assert self.field_sizes[m] == [sum(self.fields[m][0]), sum(self.fields[m][1])]
+            for c in _COLOURS:
+                holders = [a for a, area in enumerate(areas_m) if area[c]]
+                assert len(holders) <= 1, f"{COLOURS[c]} in two areas of mandala {MANDALAS[m]} (M-3.1)"
+                if holders:
+                    assert self.owner[m][c] == holders[0], "owner out of date"
+                elif self.destroying != m:
+                    assert self.owner[m][c] == _NONE, "owner out of date"
+            if self.destroying != m:
+                assert self.ncolours[m] == sum(o != _NONE for o in self.owner[m])
+                assert self.ncolours[m] < NUM_COLOURS or self._turn == TERMINAL or self._turn == CHANCE
+        if self._turn >= 0 and self.phase == PLAY:
+            assert self.hand_sizes[self._turn] >= 1, "a seat starts its turn with an empty hand (M-4.4)"
+
+    def clone(self) -> MandalaState:
+        """An independent copy (lists copied, no deepcopy); the generator state is duplicated."""
+        new = object.__new__(MandalaState)
+        new.__dict__.update(self.__dict__)
+        new.history = self.history[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        h0, h1 = self.hands
+        new.hands = [h0[:], h1[:]]
+        new.hand_sizes = self.hand_sizes[:]
+        c0, c1 = self.cups
+        new.cups = [c0[:], c1[:]]
+        r0, r1 = self.rivers
+        new.rivers = [r0[:], r1[:]]
+        m0, m1 = self.mountains
+        new.mountains = [m0[:], m1[:]]
+        (a0, a1), (b0, b1) = self.fields
+        new.fields = [[a0[:], a1[:]], [b0[:], b1[:]]]
+        s0, s1 = self.field_sizes
+        new.field_sizes = [s0[:], s1[:]]
+        o0, o1 = self.owner
+        new.owner = [o0[:], o1[:]]
+        new.ncolours = self.ncolours[:]
+        if self.rng is not None:
+            new.rng = np.random.Generator(type(self.rng.bit_generator)())
+            new.rng.bit_generator.state = self.rng.bit_generator.state
+        return new
+
+    # ----- positions ------------------------------------------------------------------------
+    def position(self) -> dict:
+        """The position at the start of a turn as a JSON-ready dict (see :func:`from_position`).
+
+        ``from_position(state.position())`` continues the same game (without its history).
+
+        Raises
+        ------
+        RulesError
+            ``M-4`` if the state is not at the start of a turn (picks or a chance pending).
+        """
+        if self.phase != PLAY:
+            raise RulesError("M-4", f"A position can only be taken at the start of a turn, not in the {self.phase} phase.")
+        return {
+            "to_move": self.mover,
+            "hands": [named(h) for h in self.hands],
+            "cups": [named(c) for c in self.cups],
+            "rivers": [[COLOURS[c] for c in r] for r in self.rivers],
+            "mountains": {MANDALAS[m]: named(self.mountains[m]) for m in range(2)},
+            "fields": {MANDALAS[m]: [named(f) for f in self.fields[m]] for m in range(2)},
+            "deck": [COLOURS[c] for c in reversed(self.deck)],
+            "discard": named(self.discard),
+            "end_triggered": self.end_triggered,
+        }
+
+    # ----- rules: helpers -----------------------------------------------------------------------
+    def _check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < 2:
+            raise RulesError("M-2.4", f"There is no seat {player!r}; Mandala has seats 0 and 1.")
+
+    def _refuse_in_play(self, seat: int, move) -> None:
+        if type(move) is Pick:
+            raise IllegalMoveError("M-5.3", f"No mandala is being destroyed, so there is nothing to pick; seat {seat} "
+                                            "plays into a mountain or a field, or discards.")
+        if type(move) is ChanceEvent:
+            raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {seat}'s turn.")
+        raise IllegalMoveError("M-4", f"{move!r} is not a Mandala move; seat {seat} plays into a mountain or a field, "
+                                      "or discards (M-4.1 to M-4.3).")
+
+    def _area_name(self, m: int, owner: int, seat: int) -> str:
+        if owner == _MOUNTAIN:
+            return f"mountain {MANDALAS[m]}"
+        return f"{'your' if owner == seat + 1 else 'the other player’s'} field of mandala {MANDALAS[m]}"
+
+    # ----- M-4: the three actions -----------------------------------------------------------------
+    def _play_mountain(self, seat: int, move: Mountain) -> None:
+        """M-4.1: one card into a mountain, draw up to 3 without passing 8, then M-5 check."""
+        m, c = move.mandala, move.colour
+        hand = self.hands[seat]
+        if not hand[c]:
+            raise IllegalMoveError("M-4.1", f"Seat {seat} has no {_colour(c)} card in hand to play into mountain "
+                                            f"{MANDALAS[m]}.")
+        owner = self.owner[m][c]
+        if owner > _MOUNTAIN:
+            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {self._area_name(m, owner, seat)}, "
+                                            f"so in mandala {MANDALAS[m]} it can only go there, not into the mountain.")
+        size = self.hand_sizes[seat] - 1
+        if not size and not self.deck and not self.discard_size:
+            raise IllegalMoveError("M-4.4", f"Seat {seat} would end the turn with no card in hand: the deck and the "
+                                            "discard pile are empty, so nothing can be drawn.")
+        hand[c] -= 1
+        self.hand_sizes[seat] = size
+        self.mountains[m][c] += 1
+        if owner == _NONE:
+            self.owner[m][c] = _MOUNTAIN
+            self.ncolours[m] += 1
+        self._draw_seat = seat
+        self._draw_left = draw_count(size)
+        self._check = m
+        self._continue_turn()
+
+    def _play_field(self, seat: int, move: Field) -> None:
+        """M-4.2: cards of one colour into one's own field; no draw; then M-5 check."""
+        m, c, n = move.mandala, move.colour, move.count
+        hand = self.hands[seat]
+        if n > hand[c]:
+            raise IllegalMoveError("M-4.2", f"Seat {seat} has {hand[c]} {_colour(c)} card(s) in hand, so it cannot "
+                                            f"play {n} into its field.")
+        owner = self.owner[m][c]
+        if owner != _NONE and owner != seat + 1:
+            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {self._area_name(m, owner, seat)}, "
+                                            f"so in mandala {MANDALAS[m]} it cannot go into your field.")
+        size = self.hand_sizes[seat] - n
+        if size < 1:
+            raise IllegalMoveError("M-4.4", f"Playing all {n} cards would leave seat {seat} with an empty hand; a turn "
+                                            "may never end with no card in hand, and a field play draws nothing.")
+        hand[c] -= n
+        self.hand_sizes[seat] = size
+        self.fields[m][seat][c] += n
+        self.field_sizes[m][seat] += n
+        if owner == _NONE:
+            self.owner[m][c] = seat + 1
+            self.ncolours[m] += 1
+        if self.ncolours[m] == NUM_COLOURS:
+            self._start_destruction(m)
+        else:
+            self._end_turn()
+
+    def _play_discard(self, seat: int, move: Discard) -> None:
+        """M-4.3: discard cards of one colour, draw as many; completes nothing."""
+        c, n = move.colour, move.count
+        hand = self.hands[seat]
+        if n > hand[c]:
+            raise IllegalMoveError("M-4.3", f"Seat {seat} has {hand[c]} {_colour(c)} card(s) in hand, so it cannot "
+                                            f"discard {n}.")
+        hand[c] -= n
+        self.hand_sizes[seat] -= n
+        self.discard[c] += n
+        self.discard_size += n
+        self._draw_seat = seat
+        self._draw_left = n
+        self._check = -1
+        self._continue_turn()
+
+    # ----- M-6: drawing and reshuffles ----------------------------------------------------------
+    def _continue_turn(self) -> None:
+        """Finish the current turn: owed draws (M-4.1, M-4.3), then the completion check (M-5.1)."""
+        if self._draw_left and not self._draw():
+            return  # waiting for a reshuffle (M-6.1)
+        m = self._check
+        if m >= 0 and self.ncolours[m] == NUM_COLOURS:
+            self._start_destruction(m)
+        else:
+            self._end_turn()
+
+    def _draw(self) -> bool:
+        """Draw the owed cards into ``_draw_seat``'s hand; False if a reshuffle is due first.
+
+        M-6.1: an empty deck with a non-empty discard pile needs a reshuffle (a chance node).
+        M-6.2: emptying the deck triggers the end. M-6.3: with the discard pile empty too, the
+        draw simply yields fewer cards.
+        """
+        seat = self._draw_seat
+        hand = self.hands[seat]
+        deck = self.deck
+        n = self._draw_left
+        drawn = 0
+        while n:
+            if not deck:
+                if self.discard_size:
+                    self.hand_sizes[seat] += drawn
+                    self._draw_left = n
+                    self._turn = CHANCE
+                    self.phase = CHANCE_PHASE
+                    self._chance_kind = RESHUFFLE
+                    return False
+                break
+            hand[deck.pop()] += 1
+            drawn += 1
+            n -= 1
+            if not deck:
+                self.end_triggered = True
+        self.hand_sizes[seat] += drawn
+        self._draw_left = 0
+        return True
+
+    def _apply_chance(self, event: ChanceEvent) -> None:
+        """M-2.1 (first shuffle, then the deal of M-2.2/M-2.3) or M-6.1 (reshuffle, then resume)."""
+        outcome = event.outcome
+        counts = [outcome.count(c) for c in _COLOURS]
+        if self._chance_kind == SHUFFLE:
+            if event.kind != SHUFFLE or counts != [PER_COLOUR] * NUM_COLOURS or len(outcome) != DECK_SIZE:
+                raise IllegalMoveError("M-2.1", "The first shuffle must list the 108 cards as colour codes 0-5 "
+                                                "(black, green, purple, yellow, orange, red), 18 of each.")
+            self.deck = list(reversed(outcome))
+            self._deal()
+            return
+        if event.kind != RESHUFFLE or counts != self.discard or len(outcome) != self.discard_size:
+            raise IllegalMoveError("M-6.1", "A reshuffle must list exactly the cards of the discard pile ("
+                                            + (", ".join(f"{k} {n}" for n, k in named(self.discard).items()) or "none")
+                                            + ") as colour codes, top card first.")
+        self.deck = list(reversed(outcome))
+        self.discard = [0] * NUM_COLOURS
+        self.discard_size = 0
+        self.phase = PLAY
+        self._turn = self.mover
+        self._continue_turn()
+
+    def _deal(self) -> None:
+        """M-2.2, M-2.3: 2 cards face up into each mountain, then 6 to hand and 2 to cup per seat."""
+        deck = self.deck
+        for m in range(2):
+            for _ in range(START_MOUNTAIN):
+                self._into_mountain(m, deck.pop())
+        for p in range(2):
+            for _ in range(START_HAND):
+                self.hands[p][deck.pop()] += 1
+            for _ in range(START_CUP):
+                self.cups[p][deck.pop()] += 1
+            self.hand_sizes[p] = START_HAND
+        self.phase = PLAY
+        self._turn = self.mover
+
+    def _into_mountain(self, m: int, c: int) -> None:
+        self.mountains[m][c] += 1
+        if self.owner[m][c] == _NONE:
+            self.owner[m][c] = _MOUNTAIN
+            self.ncolours[m] += 1
+
+    # ----- M-5: completing a mandala ----------------------------------------------------------------
+    def _start_destruction(self, m: int) -> None:
+        """M-5.2: the seat with more cards in its field of ``m`` picks first; on a tie, the seat
+        that did not complete it."""
+        self.destroying = m
+        self.phase = PICKING
+        f0, f1 = self.field_sizes[m]
+        first = 0 if f0 > f1 else 1 if f1 > f0 else 1 - self.mover
+        if any(self.mountains[m]):
+            self._turn = first
+        else:
+            self._finish_destruction()
+
+    def _pick(self, seat: int, move: Pick) -> None:
+        """M-5.3 to M-5.5: take every mountain card of one colour; then the other seat picks."""
+        m = self.destroying
+        c = move.colour
+        mountain = self.mountains[m]
+        k = mountain[c]
+        if not k:
+            left = ", ".join(COLOURS[x] for x in _COLOURS if mountain[x])
+            raise IllegalMoveError("M-5.3", f"There is no {_colour(c)} in mountain {MANDALAS[m]}; pick one of: {left}.")
+        mountain[c] = 0
+        if self.field_sizes[m][seat]:
+            self._place_picked(seat, c, k)
+        else:  # M-5.5: an empty field still picks, into the discard pile
+            self.discard[c] += k
+            self.discard_size += k
+        if any(mountain):
+            self._turn = 1 - seat
+        else:
+            self._finish_destruction()
+
+    def _place_picked(self, seat: int, c: int, k: int) -> None:
+        """M-5.4: a new colour puts one card on the leftmost empty river space, the rest in the
+        cup; a colour already in the river goes wholly to the cup. M-7.2: the 6th space ends the game."""
+        river = self.rivers[seat]
+        if c in river:
+            self.cups[seat][c] += k
+            return
+        river.append(c)
+        self.cups[seat][c] += k - 1
+        if len(river) == RIVER_SPACES:
+            self.river_full = True
+
+    def _finish_destruction(self) -> None:
+        """M-5.6: both fields to the discard pile, then a new mountain of 2 unless the game ends.
+
+        The game ends here after a filled river (M-7.2) or once the deck has been emptied
+        (M-7.1: this is the next completion). The refill deals card by card and stops once the
+        end is triggered: emptying the deck during the refill makes this completion the last.
+        """
+        m = self.destroying
+        discard = self.discard
+        for seat in range(2):
+            field = self.fields[m][seat]
+            for c in _COLOURS:
+                discard[c] += field[c]
+            self.discard_size += self.field_sizes[m][seat]
+            self.fields[m][seat] = [0] * NUM_COLOURS
+            self.field_sizes[m][seat] = 0
+        self.owner[m] = [_NONE] * NUM_COLOURS
+        self.ncolours[m] = 0
+        self.destroying = -1
+        if self.river_full or self.end_triggered:
+            self._game_over()
+            return
+        deck = self.deck
+        for _ in range(REFILL):
+            if not deck:  # M-6.3: nothing left to deal (only reachable from a hand-built position)
+                break
+            self._into_mountain(m, deck.pop())
+            if not deck:
+                self.end_triggered = True
+                break
+        if self.end_triggered:
+            self._game_over()
+        else:
+            self._end_turn()
+
+    # ----- M-7: end of a turn and of the game -------------------------------------------------------
+    def _end_turn(self) -> None:
+        """Pass the turn to the other seat (M-2.5), unless the game ends now (M-6.3 ``end_at_once``)."""
+        if self._end_at_once and self.end_triggered:
+            self._game_over()
+            return
+        nxt = 1 - self.mover
+        self.mover = nxt
+        self._turn = nxt
+        self.phase = PLAY
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self._turn = TERMINAL
+        self.destroying = -1
+
+
+def draw_count(hand_after_play: int) -> int:
+    """Cards drawn after a mountain play (M-4.1): ``min(3, 8 - hand size after playing)``.
+
+    >>> draw_count(7), draw_count(3)   # M-8: hand 8 -> 7 draws 1; hand 4 -> 3 draws 3
+    (1, 3)
+    """
+    return max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - hand_after_play))
+
+
+def new_game(
+    players: int = 2,
+    *,
+    seed=None,
+    rules: Rules | None = None,
+    setup: dict | None = None,
+    manual_chance: bool = False,
+) -> MandalaState:
+    """Start a Mandala game.
+
+    Parameters
+    ----------
+    players : int
+        Must be 2 (Mandala is a two-player game).
+    seed : int, numpy.random.Generator or None
+        Seed of the game's own generator, which shuffles the deck and every reshuffle.
+    rules : Rules, optional
+        Options (M-6.3 ``deck_exhaustion``); default ``Rules()``.
+    setup : dict, optional
+        ``{"first_player": 0 or 1}`` (M-2.5, default 0), or ``{"position": {...}}`` to start
+        from a hand-built position (see :func:`from_position`). Stored on ``state.setup``.
+    manual_chance : bool
+        If true the game has no generator and waits for the ``shuffle`` event (and every
+        ``reshuffle``) from the caller: record replay, typed-in physical games.
+
+    Raises
+    ------
+    RulesError
+        For a player count other than 2 (``M-2``), an invalid setup or position.
+    """
+    check_players("mandala", players, 2, 2, "M-2")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError("options", f"rules must be mandalakit.mandala.Rules, not {type(rules).__name__}.")
+    setup = dict(setup or {})
+    unknown = sorted(set(setup) - {"first_player", "position"})
+    if unknown or len(setup) > 1:
+        raise RulesError("options", f"A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
+                                    f"got keys {', '.join(map(repr, setup)) or 'none'}.")
+    rng = None if manual_chance else make_rng(seed)
+    if "position" in setup:
+        return _build_position(setup["position"], rules, rng)
+    first = setup.get("first_player", 0)
+    if first not in (0, 1) or isinstance(first, bool):
+        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {first!r}.")
+    state = MandalaState(rules, rng, {"first_player": first}, first)
+    state._after_apply()
+    return state
+
+
+def from_position(position: dict, *, seed=None, rules: Rules | None = None,
+                  manual_chance: bool = False) -> MandalaState:
+    """Build a state at the start of a turn from a hand-built position (tests, lessons, puzzles).
+
+    Same as ``new_game(2, seed=seed, rules=rules, setup={"position": position}, ...)``. The
+    completed position is stored in ``state.setup["position"]``, so records of games started
+    this way replay exactly.
+
+    Parameters
+    ----------
+    position : dict
+        JSON-ready, colours by name, counts as ``{colour: count}``; every key but ``hands`` is
+        optional::
+
+            {
+              "to_move": 0,                                  # seat whose turn it is
+              "hands": [{"red": 3}, {"green": 2}],           # per seat, at least 1 card each
+              "cups": [{"red": 2}, {}],
+              "rivers": [["red", "green"], []],              # left (value 1) to right
+              "mountains": {"A": {"black": 1}, "B": {}},
+              "fields": {"A": [{"orange": 2}, {}], "B": [{}, {}]},
+              "deck": ["yellow", "red"],                     # top card first
+              "discard": {"purple": 4},
+              "end_triggered": False,                        # M-6.2 already happened?
+            }
+
+        The cards not placed anywhere (the 108 of M-1.1, 18 per colour) fill whichever of
+        ``deck`` and ``discard`` is left out: the deck in the fixed order black, green, purple,
+        yellow, orange, red, black, ... (top first), or the discard pile. If both are given,
+        the position must account for all 108 cards.
+    seed, rules, manual_chance
+        As for :func:`new_game` (the seed drives later reshuffles).
+
+    Raises
+    ------
+    RulesError
+        With the rule id when the position is impossible: wrong card totals (``M-1.1``),
+        a colour in two areas of a mandala (``M-3.1``), an already complete mandala
+        (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
+        deck without ``end_triggered`` (``M-6.2``).
+    """
+    return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
+
+
+def _build_position(position: dict, rules: Rules, rng) -> MandalaState:
+    from ..core.errors import NotationError
+
+    if not isinstance(position, dict):
+        raise RulesError("options", "A position must be a dict (see mandalakit.mandala.from_position).")
+    known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
+    unknown = sorted(set(position) - known)
+    if unknown:
+        raise RulesError("options", f"Unknown position keys {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}.")
+    to_move = position.get("to_move", 0)
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {to_move!r}.")
+    state = MandalaState(rules, rng, {}, to_move)
+    try:
+        state.hands = [counts_of(h) for h in _pair(position.get("hands"), "hands")]
+        state.cups = [counts_of(c) for c in _pair(position.get("cups", [{}, {}]), "cups")]
+        state.rivers = [[colour_code(c) for c in r] for r in _pair(position.get("rivers", [[], []]), "rivers")]
+        mountains = position.get("mountains", {})
+        fields = position.get("fields", {})
+        for name in list(mountains) + list(fields):
+            mandala_index(name)
+        state.mountains = [counts_of(mountains.get(name)) for name in MANDALAS]
+        state.fields = [[counts_of(f) for f in _pair(fields.get(name, [{}, {}]), f"fields {name}")] for name in MANDALAS]
+        deck = position.get("deck")
+        discard = position.get("discard")
+        if deck is not None:
+            state.deck = [colour_code(c) for c in reversed(deck)]
+        if discard is not None:
+            state.discard = counts_of(discard)
+    except NotationError as exc:
+        raise RulesError(exc.rule, exc.message) from None
+    placed = [0] * NUM_COLOURS
+    for area in [*state.hands, *state.cups, *state.mountains, *state.fields[0], *state.fields[1], state.discard]:
+        for c in _COLOURS:
+            placed[c] += area[c]
+    for c in [*state.deck, *state.rivers[0], *state.rivers[1]]:
+        placed[c] += 1
+    rest = [PER_COLOUR - k for k in placed]
+    if min(rest) < 0:
+        over = ", ".join(f"{COLOURS[c]} {placed[c]}" for c in _COLOURS if rest[c] < 0)
+        raise RulesError("M-1.1", f"The position uses more than 18 cards of a colour ({over}).")
+    if deck is None:
+        top_first = []
+        left = rest[:]
+        while any(left):
+            for c in _COLOURS:
+                if left[c]:
+                    top_first.append(c)
+                    left[c] -= 1
+        state.deck = top_first[::-1]
+    elif discard is None:
+        state.discard = rest
+    elif any(rest):
+        missing = ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(rest) if k)
+        raise RulesError("M-1.1", f"The position must account for all 108 cards; missing: {missing}.")
+    state.discard_size = sum(state.discard)
+    state.hand_sizes = [sum(h) for h in state.hands]
+    if min(state.hand_sizes) < 1:
+        raise RulesError("M-4.4", "Each seat must hold at least one card at the start of a turn.")
+    for seat, river in enumerate(state.rivers):
+        if len(set(river)) != len(river):
+            raise RulesError("M-1.3", f"The river of seat {seat} holds a colour twice; each space holds a new colour.")
+        if len(river) >= RIVER_SPACES:
+            raise RulesError("M-7.2", f"The river of seat {seat} is full, so the game would already be over.")
+    for m in range(2):
+        for c in _COLOURS:
+            holders = [a for a, area in enumerate([state.mountains[m], *state.fields[m]]) if area[c]]
+            if len(holders) > 1:
+                raise RulesError("M-3.1", f"{COLOURS[c].capitalize()} lies in two areas of mandala {MANDALAS[m]}.")
+            if holders:
+                state.owner[m][c] = holders[0]
+        state.ncolours[m] = sum(o != _NONE for o in state.owner[m])
+        state.field_sizes[m] = [sum(f) for f in state.fields[m]]
+        if state.ncolours[m] == NUM_COLOURS:
+            raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; it would have been destroyed.")
+    state.end_triggered = bool(position.get("end_triggered", False))
+    if not state.deck and not state.end_triggered:
+        raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
+    state.phase = PLAY
+    state._turn = to_move
+    state._chance_kind = RESHUFFLE
+    state.setup = {"position": state.position()}
+    return state
+
+
+def _pair(value, what: str) -> list:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise RulesError("options", f"The position's {what} must be a list of two entries, one per seat.")
+    return list(value)
