@@ -117,3 +117,13 @@ def test_load_reports_invalid_json(tmp_path):
 
 def test_record_is_plain_json(record):
     assert json.loads(json.dumps(record)) == record
+
+
+def test_shipped_sample_record_replays():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "datasets" / "ohanami-greedy-vs-random.json"
+    record = records.load(path)
+    state = records.replay(record)
+    assert record["players"][0]["name"] == "greedy"
+    assert list(state.result().scores) == record["result"]["scores"] == [172, 71]
