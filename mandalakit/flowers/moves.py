@@ -1,0 +1,125 @@
+"""Flowers moves and their notation (F-3.1, F-4.1, F-5.3).
+
+Three kinds of decisions:
+
+* :class:`Play` — ``"play 2 red on 3"``: play 2 red cards from hand onto mandala 3 (F-3.1).
+  Mandalas are numbered 1 to 3 in notation (0 to 2 in code). Whether the cards lie face up
+  or face down follows from the position (F-3.2), so it is not part of the move.
+* :class:`Take` — ``"take red"``: the claim-marker holder of a completed mandala keeps its
+  red tile (F-4.1). The two tiles of a mandala are one dark and one light, so their colours
+  always differ and the colour names the tile.
+* :class:`Pass` — ``"pass"``: only when no play is legal (F-5.3).
+
+Chance events (see :class:`~mandalakit.core.contract.ChanceEvent`), top first:
+
+* ``"shuffle 3 0 5 ..."``: the 90 cards of the first deck as colour codes (F-2.1);
+* ``"dark 7 2 ..."`` and ``"light 25 19 ..."``: the 18 tile ids of each stack (F-2.1);
+* ``"reshuffle 2 2 4 ..."``: the discard pile shuffled into a new deck (F-3.5).
+
+Colour codes: 0 grey, 1 purple, 2 red, 3 green, 4 orange, 5 yellow. Tile ids are rows of
+the tile table (see :mod:`mandalakit.flowers.tiles`).
+
+Moves are interned: ``play(c, n, m)`` and :func:`parse` return shared immutable objects, so
+legal-move lists are built without allocation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.contract import ChanceEvent
+from ..core.errors import NotationError
+from .cards import CARDS_PER_COLOUR, COLOURS, NUM_COLOURS, NUM_MANDALAS, colour_code
+
+CHANCE_KINDS = ("shuffle", "dark", "light", "reshuffle")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``count`` cards of ``colour`` onto ``mandala`` (F-3.1).
+
+    Attributes
+    ----------
+    colour : int
+        Colour code 0-5.
+    count : int
+        1 or more.
+    mandala : int
+        0, 1 or 2 (written 1, 2 or 3).
+    """
+
+    colour: int
+    count: int
+    mandala: int
+
+    def __str__(self) -> str:
+        return f"play {self.count} {COLOURS[self.colour]} on {self.mandala + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """The claim-marker holder keeps the tile of ``colour`` of the completed mandala (F-4.1)."""
+
+    colour: int
+
+    def __str__(self) -> str:
+        return f"take {COLOURS[self.colour]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """No legal play: the player passes (F-5.3)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+#: ``PLAYS[colour][count][mandala]`` for counts 1..15 (index 0 unused).
+PLAYS: tuple = tuple(
+    tuple(tuple(Play(c, n, m) for m in range(NUM_MANDALAS)) if n else () for n in range(CARDS_PER_COLOUR + 1))
+    for c in range(NUM_COLOURS)
+)
+TAKES: tuple[Take, ...] = tuple(Take(c) for c in range(NUM_COLOURS))
+
+
+def play(colour: int, count: int, mandala: int) -> Play:
+    """The shared :class:`Play` object (any count; counts above 15 are built on demand)."""
+    if 1 <= count <= CARDS_PER_COLOUR and 0 <= colour < NUM_COLOURS and 0 <= mandala < NUM_MANDALAS:
+        return PLAYS[colour][count][mandala]
+    return Play(colour, count, mandala)
+
+
+_HELP = ("Write 'play 2 red on 3' to play two red cards onto mandala 3, 'take red' to keep the red "
+         "tile of a completed mandala, or 'pass' when no play is legal.")
+
+
+def parse(text: str) -> Play | Take | Pass | ChanceEvent:
+    """Parse Flowers notation (moves and chance events).
+
+    Raises
+    ------
+    NotationError
+        With an example of the right notation if ``text`` is malformed.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"A move must be text, not {type(text).__name__}.")
+    words = text.split()
+    head = words[0].lower() if words else ""
+    if head in CHANCE_KINDS:
+        return ChanceEvent.parse(text, CHANCE_KINDS)
+    if head == "pass" and len(words) == 1:
+        return PASS
+    if head == "take" and len(words) == 2:
+        return TAKES[colour_code(words[1], "F-4.1")]
+    if head == "play" and len(words) == 5 and words[3].lower() == "on":
+        try:
+            count, mandala = int(words[1]), int(words[4])
+        except ValueError:
+            count = mandala = 0
+        if count >= 1 and 1 <= mandala <= NUM_MANDALAS:
+            return play(colour_code(words[2], "F-3.1"), count, mandala - 1)
+        if count < 1:
+            raise NotationError(f"{text[:60]!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
+        raise NotationError(f"{text[:60]!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
+    raise NotationError(f"{text[:60]!r} is not a Flowers move. {_HELP}")

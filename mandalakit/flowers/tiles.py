@@ -1,0 +1,245 @@
+"""Half-flower tiles and the tile table (F-1.3 to F-1.5).
+
+The tile set is **data**: a table of 36 rows ``(back, colour, face)`` where ``face`` is a
+number of flowers (a whole number from 1) or ``"x3"`` for the ×3 multiplier. The default
+table ships with the package as ``tiles.csv`` and gives every colour the faces 1, 1, 2, 2, 3
+and ×3 (F-1.5).
+
+.. warning::
+   The default faces are an **assumption**: the printed distribution is not known to us
+   (ruling F-1.5). They stay a placeholder until checked against a physical copy of the game.
+   Pass your own table to :class:`~mandalakit.flowers.rules.Rules` to play with other values.
+
+Tile ids are the 1-based row numbers of the table: tile 1 is the first row. Chance events
+of the tile stacks list tile ids, and error messages name the bad row by the same number.
+
+Examples
+--------
+>>> rows = read_tiles_csv("my_tiles.csv")            # doctest: +SKIP
+>>> rules = Rules(tiles=rows)                         # doctest: +SKIP
+>>> rules = Rules.from_csv("my_tiles.csv")            # same thing  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ..core.errors import RulesError
+from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
+
+#: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
+X3 = 0
+X3_TEXT = "x3"
+TILES_PER_COLOUR = 6  # F-1.3
+NUM_TILES = TILES_PER_COLOUR * NUM_COLOURS  # 36
+MAX_FLOWERS = 99  # a sanity bound: larger faces are certainly typing mistakes
+
+#: A normalised table row: (back, colour, face) with face an int >= 1 or "x3".
+Row = tuple[str, str, "int | str"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One half-flower tile (F-1.3, F-1.4).
+
+    Attributes
+    ----------
+    id : int
+        Its row number in the tile table (1 to 36).
+    colour : int
+        Colour code (see :data:`~mandalakit.flowers.cards.COLOURS`).
+    face : int
+        Number of flowers, or :data:`X3` (0) for the ×3 multiplier.
+    """
+
+    id: int
+    colour: int
+    face: int
+
+    @property
+    def back(self) -> int:
+        """Back code, :data:`~mandalakit.flowers.cards.DARK` or ``LIGHT`` (F-1.3)."""
+        return BACK_OF_COLOUR[self.colour]
+
+    @property
+    def face_text(self) -> str:
+        """``"2"`` or ``"x3"``."""
+        return X3_TEXT if self.face == X3 else str(self.face)
+
+    def __str__(self) -> str:
+        return f"{COLOURS[self.colour]} {self.face_text}"
+
+
+def _bad(row_no: int, where: str, rule: str, message: str) -> RulesError:
+    return RulesError(rule, f"Tile table row {row_no}{where}: {message}")
+
+
+def _face(value, row_no: int, where: str):
+    """Normalise a face: an int >= 1 or ``"x3"`` (F-1.4)."""
+    if isinstance(value, str):
+        text = value.strip().lower().replace("×", "x")
+        if text in ("x3", "*3"):
+            return X3_TEXT
+        try:
+            value = int(text)
+        except ValueError:
+            raise _bad(row_no, where, "F-1.4",
+                       f"the face {value!r} is neither a number of flowers nor x3.") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(row_no, where, "F-1.4", f"the face {value!r} is neither a number of flowers nor x3.")
+    if not 1 <= value <= MAX_FLOWERS:
+        raise _bad(row_no, where, "F-1.4",
+                   f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {value}.")
+    return value
+
+
+def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: str = "") -> tuple[Row, ...]:
+    """Check a tile table and return it as a tuple of ``(back, colour, face)`` rows.
+
+    Parameters
+    ----------
+    rows : iterable
+        36 rows, each a sequence ``(back, colour, face)`` or a mapping with those keys.
+        ``back`` is ``"dark"`` or ``"light"``, ``colour`` one of the six colours, ``face`` a
+        whole number of flowers (1 or more, as int or text) or ``"x3"`` (also ``"×3"``).
+    lines, source : optional
+        Line numbers of the rows in a file and the file name, for error messages.
+
+    Returns
+    -------
+    tuple of (str, str, int or str)
+        Lower-case names; faces as int or ``"x3"``.
+
+    Raises
+    ------
+    RulesError
+        Naming the first bad row: wrong number of fields (F-1.5), unknown colour or back, a
+        back that does not match the colour, more than 6 tiles of a colour (F-1.3), a bad
+        face (F-1.4); or a table without 36 rows (F-1.3).
+    """
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
+        raise RulesError("F-1.5", f"A tile table must be a CSV path or a list of (back, colour, face) rows, not {type(rows).__name__}.")
+    out: list[Row] = []
+    per_colour = [0] * NUM_COLOURS
+    for i, raw in enumerate(rows):
+        row_no = i + 1
+        where = ""
+        if lines is not None:
+            where = f" (line {lines[i]}{' of ' + source if source else ''})"
+        if isinstance(raw, Mapping):
+            try:
+                raw = (raw["back"], raw["colour"], raw["face"])
+            except KeyError as exc:
+                raise _bad(row_no, where, "F-1.5", f"the column {exc.args[0]!r} is missing; a row has back, colour and face.") from None
+        if isinstance(raw, (str, bytes)) or not isinstance(raw, Iterable):
+            raise _bad(row_no, where, "F-1.5", f"{raw!r} is not a (back, colour, face) row.")
+        fields = list(raw)
+        if len(fields) != 3:
+            raise _bad(row_no, where, "F-1.5", f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {fields!r}.")
+        back, colour, face = fields
+        if not isinstance(back, str) or back.strip().lower() not in BACKS:
+            raise _bad(row_no, where, "F-1.3", f"the back {back!r} is neither 'dark' nor 'light'.")
+        if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
+            raise _bad(row_no, where, "F-1.3", f"{colour!r} is not a tile colour; the colours are {', '.join(COLOURS)}.")
+        back, colour = back.strip().lower(), colour.strip().lower()
+        code = COLOURS.index(colour)
+        if BACKS[BACK_OF_COLOUR[code]] != back:
+            raise _bad(row_no, where, "F-1.3",
+                       f"{colour} tiles have a {BACKS[BACK_OF_COLOUR[code]]} back, not {back} "
+                       "(dark: grey, purple, red; light: green, orange, yellow).")
+        per_colour[code] += 1
+        if per_colour[code] > TILES_PER_COLOUR:
+            raise _bad(row_no, where, "F-1.3", f"this is a 7th {colour} tile; there are exactly {TILES_PER_COLOUR} per colour.")
+        out.append((back, colour, _face(face, row_no, where)))
+    if len(out) != NUM_TILES:
+        short = [f"{COLOURS[c]} ({n})" for c, n in enumerate(per_colour) if n != TILES_PER_COLOUR]
+        raise RulesError("F-1.3", f"A tile table has {NUM_TILES} rows, {TILES_PER_COLOUR} per colour; this one has "
+                         f"{len(out)} rows{'; colours short of 6: ' + ', '.join(short) if short else ''}.")
+    return tuple(out)
+
+
+def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
+    """Read a tile table from CSV text with the header ``back,colour,face``.
+
+    Blank lines and lines starting with ``#`` are ignored. Raises :class:`RulesError` naming
+    the row and line (see :func:`normalise_table`).
+    """
+    rows, lines = [], []
+    header_seen = False
+    reader = csv.reader(io.StringIO(text))
+    for fields in reader:
+        line = reader.line_num
+        if not fields or not "".join(fields).strip() or fields[0].lstrip().startswith("#"):
+            continue
+        cells = [f.strip() for f in fields]
+        if not header_seen:
+            header_seen = True
+            if [c.lower() for c in cells] != ["back", "colour", "face"]:
+                raise RulesError("F-1.5", f"The tile table{' ' + source if source else ''} must start with the header "
+                                 f"'back,colour,face' (line {line} reads {','.join(cells)!r}).")
+            continue
+        rows.append(cells)
+        lines.append(line)
+    return normalise_table(rows, lines=lines, source=source)
+
+
+def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
+    """Read and check a tile table from a CSV file (see :func:`parse_tiles_csv`).
+
+    Raises
+    ------
+    RulesError
+        If the file cannot be read or a row is bad (the message names the row and line).
+    """
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise RulesError("F-1.5", f"Cannot read the tile table {os.fspath(path)}: {exc.strerror}.") from None
+    return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
+
+
+def _default_table() -> tuple[Row, ...]:
+    text = resources.files(__package__).joinpath("tiles.csv").read_text(encoding="utf-8")
+    return parse_tiles_csv(text, "tiles.csv")
+
+
+#: The default tile table shipped as ``tiles.csv`` (F-1.5). An assumption, see the module text.
+DEFAULT_TILES: tuple[Row, ...] = _default_table()
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A checked tile table ready for play.
+
+    Attributes
+    ----------
+    tiles : tuple of Tile or None
+        ``tiles[id]`` for id 1..36; index 0 is ``None``.
+    dark, light : tuple of int
+        Tile ids of each back, in table order.
+    """
+
+    tiles: tuple
+    dark: tuple[int, ...]
+    light: tuple[int, ...]
+
+    def stack(self, back: int) -> tuple[int, ...]:
+        return self.dark if back == DARK else self.light
+
+
+@lru_cache(maxsize=32)
+def tile_set(table: tuple[Row, ...]) -> TileSet:
+    """The :class:`TileSet` of a normalised table (cached: tables are hashable)."""
+    tiles = [None] + [
+        Tile(i + 1, COLOURS.index(colour), X3 if face == X3_TEXT else face) for i, (_, colour, face) in enumerate(table)
+    ]
+    dark = tuple(t.id for t in tiles[1:] if t.back == DARK)
+    light = tuple(t.id for t in tiles[1:] if t.back == LIGHT)
+    return TileSet(tuple(tiles), dark, light)
