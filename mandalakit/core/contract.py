@@ -248,9 +248,6 @@ class State(ABC):
             while self.current_player == CHANCE:
                 self.apply(self.sample_chance(rng))
 
-    def _refuse(self, rule: str, message: str):
-        raise IllegalMoveError(rule, message)
-
     def _check_turn(self, move) -> None:
         """Refuse moves at chance nodes and after the end (shared by every game)."""
         player = self.current_player
