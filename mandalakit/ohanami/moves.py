@@ -47,24 +47,26 @@ class Place:
         return "place " + " ".join(f"{c}>{r if r else 'x'}" for c, r in self.steps)
 
 
-#: Every possible pick, keyed by its ascending pair of cards, built on first use.
+#: Every possible pick of two cards 1..120, keyed by its ascending pair, filled on first use.
 _PICKS: dict[tuple[int, int], Pick] = {}
 
 
+def _pick_table() -> dict[tuple[int, int], Pick]:
+    if not _PICKS:
+        _PICKS.update((pair, Pick(pair)) for pair in combinations(range(1, 121), 2))
+    return _PICKS
+
+
 def pick(a: int, b: int) -> Pick:
-    """The (shared, immutable) :class:`Pick` of cards ``a`` and ``b`` in any order."""
+    """The :class:`Pick` of cards ``a`` and ``b`` in any order (shared for real cards)."""
     key = (a, b) if a < b else (b, a)
-    move = _PICKS.get(key)
-    if move is None:
-        move = _PICKS[key] = Pick(key)
-    return move
+    move = _pick_table().get(key)
+    return Pick(key) if move is None else move
 
 
 def picks_of(hand: list[int]) -> list[Pick]:
     """Every pick of two cards from ``hand`` (O-2.2), in ascending order of the pairs."""
-    table = _PICKS
-    if not table:
-        table.update((pair, Pick(pair)) for pair in combinations(range(1, 121), 2))
+    table = _pick_table()
     return [table[pair] for pair in combinations(sorted(hand), 2)]
 
 
