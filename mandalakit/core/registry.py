@@ -11,6 +11,7 @@ from .errors import RulesError
 GAMES: dict[str, str] = {
     "ohanami": "mandalakit.ohanami",
     "mandala": "mandalakit.mandala",
+    "flowers": "mandalakit.flowers",
 }
 
 

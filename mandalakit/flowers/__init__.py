@@ -1,1 +1,43 @@
-"""Flowers: A Mandala Game (Lookout Games 2024), 2-4 players: rules F-1 to F-5 of flowers.md."""
+"""Flowers: A Mandala Game (Trevor Benjamin and Brett J. Gilbert, Lookout Games 2024), 2-4
+players: rules F-1 to F-5 of flowers.md.
+
+The tile values are data (``tiles.csv``, rule F-1.5). **The default values — per colour 1,
+1, 2, 2, 3 and ×3 — are an assumption until checked against a printed copy of the game.**
+Pass ``Rules(tiles=...)`` (a CSV path or rows) to play with another table.
+
+>>> from mandalakit import flowers
+>>> state = flowers.new_game(players=2, seed=1)
+>>> state.current_player, str(state.legal_moves()[0])
+(0, 'play 1 grey on 1')
+"""
+
+from ..core.bots import RandomBot
+from ..core.contract import GameSpec
+from .bots import GreedyBot, seat_summary
+from .cards import BACKS, COLOURS, colour_code
+from .moves import PASS, Pass, Play, Take, parse
+from .position import build_position, parse_cards
+from .rules import Rules
+from .scoring import flower_score, gain_value, score_tiles, single_score
+from .state import FlowersState, MandalaView, Observation, claim_winner, new_game, runner_up
+from .tiles import DEFAULT_TILES, X3, Tile, read_tiles_csv
+
+State = FlowersState
+
+GAME = GameSpec(
+    name="flowers",
+    min_players=2,
+    max_players=4,
+    player_rule="F-2.3",
+    rules=Rules,
+    new_game=new_game,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    seat_summary=seat_summary,
+)
+
+__all__ = [
+    "BACKS", "COLOURS", "DEFAULT_TILES", "GAME", "PASS", "X3", "FlowersState", "GreedyBot", "MandalaView",
+    "Observation", "Pass", "Play", "Rules", "State", "Take", "Tile", "build_position", "claim_winner", "colour_code",
+    "flower_score", "gain_value", "new_game", "parse", "parse_cards", "read_tiles_csv", "runner_up", "score_tiles",
+    "seat_summary", "single_score",
+]

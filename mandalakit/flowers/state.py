@@ -42,6 +42,11 @@ _COLOURS6 = range(NUM_COLOURS)
 # Legal plays by hand (a tuple of six counts with at least 2 cards): they do not depend on
 # anything else (F-3.1, F-3.4), so each distinct hand is computed once per process.
 _PLAY_CACHE: dict[tuple[int, ...], tuple[Play, ...]] = {}
+# _UPTO[colour][k][mandala]: the plays of 1..k cards of that colour onto that mandala.
+_UPTO = tuple(
+    tuple(tuple(tuple(PLAYS[c][n][m] for n in range(1, k + 1)) for m in range(NUM_MANDALAS)) for k in range(CARDS_PER_COLOUR + 1))
+    for c in _COLOURS6
+)
 
 
 def _plays_for(hand: tuple[int, ...]) -> tuple[Play, ...]:
@@ -49,9 +54,11 @@ def _plays_for(hand: tuple[int, ...]) -> tuple[Play, ...]:
     moves = _PLAY_CACHE.get(hand)
     if moves is None:
         keep = sum(hand) - 1  # a play of 2+ cards must leave at least 1 card (F-3.4)
-        moves = tuple(
-            PLAYS[c][n][m] for m in range(NUM_MANDALAS) for c in _COLOURS6 for n in range(1, min(hand[c], keep, CARDS_PER_COLOUR) + 1)
-        )
+        upto = [_UPTO[c][min(n, keep)] for c, n in enumerate(hand)]
+        moves = ()
+        for m in range(NUM_MANDALAS):
+            for part in upto:
+                moves += part[m]
         if len(_PLAY_CACHE) > 500_000:  # bound memory in very long simulations
             _PLAY_CACHE.clear()
         _PLAY_CACHE[hand] = moves
@@ -333,6 +340,17 @@ class FlowersState(State):
             colour = self._tile_colour
             return [TAKES[colour[m.dark]], TAKES[colour[m.light]]]
         return []
+
+    def random_move(self, u: float):
+        """``legal_moves()[int(u * len(legal_moves()))]`` without copying the cached list."""
+        if self.phase == PLAY:
+            p = self._turn
+            if self.sizes[p] >= 2:
+                hand = tuple(self.hands[p])
+                moves = _PLAY_CACHE.get(hand) or _plays_for(hand)
+                return moves[int(u * len(moves))]
+        moves = self.legal_moves()
+        return moves[int(u * len(moves))]
 
     def parse_move(self, text: str):
         return parse(text)
@@ -627,30 +645,27 @@ class FlowersState(State):
 
     # ----- F-3 a turn ------------------------------------------------------------------------
     def _play(self, seat: int, move: Play) -> None:
-        """F-3.1 Play (validated before anything changes), then Draw, Check, Complete."""
-        c, k, i = move.colour, move.count, move.mandala
+        """F-3.1 Play (validated before anything changes), then Draw, Check and Complete.
+
+        This is the hot path of random play, so the common case (enough cards in the deck, no
+        completion) is written out here; the rarer cases call :meth:`_draw` and
+        :meth:`_complete`.
+        """
+        c = move.colour
+        k = move.count
+        i = move.mandala
         hand = self.hands[seat]
-        if not (0 <= i < NUM_MANDALAS and 0 <= c < NUM_COLOURS and k >= 1):
-            raise IllegalMoveError("F-3.1", f"'{move}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
-        if hand[c] < k:
-            raise IllegalMoveError(
-                "F-3.1", f"Seat {seat} has {hand[c]} {COLOURS[c]} card{'s' if hand[c] != 1 else ''}, so it cannot play {k}.")
+        if not (0 <= c < NUM_COLOURS and 0 <= i < NUM_MANDALAS and 1 <= k <= hand[c]):
+            self._refuse_play(seat, move)
+        sizes = self.sizes
+        after = sizes[seat] - k
+        if after < 1 and (k >= 2 or not self._can_draw()):
+            self._refuse_play(seat, move)
         m = self.mandalas[i]
         if not m.dark:  # pragma: no cover - only after the game ended (F-5.2)
             raise IllegalMoveError("F-5.2", f"Mandala {i + 1} has no tiles; the game is over.")
-        after = self.sizes[seat] - k
-        if after < 1:
-            if k >= 2:
-                raise IllegalMoveError(
-                    "F-3.4", f"Seat {seat} cannot play all {k} of its cards: a play of 2 or more cards draws nothing, "
-                             "and a hand must keep at least 1 card (play fewer).")
-            if not self._can_draw():
-                raise IllegalMoveError(
-                    "F-3.4", f"Seat {seat} cannot play its last card: there is nothing to draw "
-                             "(deck and discard pile are empty), and a hand must keep at least 1 card; pass instead (F-5.3).")
         # --- valid: apply
         hand[c] -= k
-        self.sizes[seat] = after
         bit = 1 << c
         if not m.covered & bit:  # F-3.2: a new colour goes face up
             m.covered |= bit
@@ -660,11 +675,59 @@ class FlowersState(State):
         m.cards[seat][c] += k
         m.tot[seat] += k
         self.passes = 0
-        self.active = seat
         self._pending = i
         # F-3.3 Draw: only after a single card, up to the limit of 8.
-        self._draw_left = min(self._draw_max, HAND_LIMIT - after) if k == 1 and after < HAND_LIMIT else 0
-        self._continue_turn()
+        if k == 1 and after < HAND_LIMIT and self._draw_max:
+            draw = self._draw_max
+            if after + draw > HAND_LIMIT:
+                draw = HAND_LIMIT - after
+            deck = self.deck
+            if len(deck) >= draw:
+                for x in deck[-draw:]:
+                    hand[x] += 1
+                del deck[-draw:]
+                after += draw
+            else:
+                sizes[seat] = after
+                self._draw_left = draw
+                if not self._draw(seat):
+                    return  # paused: the discard pile is shuffled into a new deck first (F-3.5)
+                after = sizes[seat]
+        sizes[seat] = after
+        # F-3.6 Check (a holder keeps its marker: nothing to do).
+        if m.claim != seat and m.up[seat]:  # inline claim_winner()
+            tot, up = m.tot, m.up
+            mine = tot[seat]
+            for q, t in enumerate(tot):
+                if t >= mine and q != seat and up[q]:
+                    break  # someone with a face-up card has as many: no move (F-3.6)
+            else:
+                m.claim = seat
+        if m.covered == ALL_COLOURS:  # F-3.7
+            self._complete()
+        else:
+            a = seat + 1
+            if a == self.num_players:
+                a = 0
+            self.active = self._turn = a
+            self._pending = -1
+
+    def _refuse_play(self, seat: int, move: Play) -> None:
+        """Raise the :class:`IllegalMoveError` that explains why ``move`` is not legal."""
+        c, k, i = move.colour, move.count, move.mandala
+        if not (0 <= i < NUM_MANDALAS and 0 <= c < NUM_COLOURS and k >= 1):
+            raise IllegalMoveError("F-3.1", f"'{move}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
+        have = self.hands[seat][c]
+        if have < k:
+            raise IllegalMoveError(
+                "F-3.1", f"Seat {seat} has {have} {COLOURS[c]} card{'s' if have != 1 else ''}, so it cannot play {k}.")
+        if k >= 2:
+            raise IllegalMoveError(
+                "F-3.4", f"Seat {seat} cannot play all {k} of its cards: a play of 2 or more cards draws nothing, "
+                         "and a hand must keep at least 1 card (play fewer).")
+        raise IllegalMoveError(
+            "F-3.4", f"Seat {seat} cannot play its last card: there is nothing to draw (deck and discard pile "
+                     "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).")
 
     def _continue_turn(self) -> None:
         """Draw what is left to draw, then Check (F-3.6) and Complete (F-3.7)."""

@@ -1,0 +1,339 @@
+"""Hand-built Flowers positions, for rule tests, lessons and "what if" questions.
+
+:func:`build_position` sets a position up directly (hands, mandalas, owned tiles, deck,
+discard pile, tile stacks) and checks it: conservation of the 90 cards and 36 tiles (F-6)
+and the rules that any reachable position obeys (F-3.2, F-3.6, F-3.7, F-5.1). Whatever is
+not given is filled in: unnamed cards go to the deck (or the discard pile), unnamed tiles
+to the stacks, in a documented order, so a test can predict every draw.
+
+Cards are written as text, ``"2 red, 1 green"`` (or ``"red red green"``), as a mapping
+``{"red": 2, "green": 1}`` or as a list of colour names; tiles as ``"red 2"`` or
+``"green x3"``.
+
+Example
+-------
+A mandala with tiles grey 1 and green 2, where seat 0 has 2 red face up and seat 1 a red
+face down, seat 0 holding the claim marker::
+
+    state = build_position(
+        2,
+        hands=["1 purple, 2 orange", "3 yellow"],
+        mandalas=[{"tiles": ("grey 1", "green 2"), "claim": 0,
+                   "up": {0: "2 red"}, "down": {1: "1 red"}}],
+    )
+
+A hand-built position starts a fresh history; its record cannot be replayed from the start
+(its setup says ``"position": "hand-built"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..core.contract import check_players, make_rng
+from ..core.errors import MandalakitError, RulesError
+from .cards import ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
+from .rules import Rules
+from .state import PLAY, FlowersState, Mandala
+from .tiles import X3, X3_TEXT
+
+
+def parse_cards(spec, what: str = "cards") -> list[int]:
+    """Cards as six counts by colour code, from text, a mapping or a list of colour names.
+
+    ``"2 red, 1 green"``, ``"red red green"``, ``{"red": 2, "green": 1}`` and
+    ``["red", "red", "green"]`` all give ``[0, 0, 2, 1, 0, 0]``. ``None`` or ``""`` is no card.
+
+    Raises
+    ------
+    RulesError
+        For an unknown colour or a negative count.
+    """
+    return _counts(parse_card_list(spec, what))
+
+
+def parse_card_list(spec, what: str = "cards") -> list[int]:
+    """Like :func:`parse_cards` but keeps the order: a list of colour codes (for a deck, top first)."""
+    out: list[int] = []
+    try:
+        if spec is None or spec == "":
+            return out
+        if isinstance(spec, str):
+            for part in spec.replace(";", ",").split(","):
+                words = part.split()
+                if len(words) == 2 and words[0].lstrip("-").isdigit():
+                    n = int(words[0])
+                    if n < 0:
+                        raise RulesError("F-1.1", f"{what}: a count cannot be negative ({part.strip()!r}).")
+                    out += [colour_code(words[1])] * n
+                else:
+                    out += [colour_code(w) for w in words]
+            return out
+        if isinstance(spec, Mapping):
+            for name, n in spec.items():
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    raise RulesError("F-1.1", f"{what}: the count of {name} must be a whole number of 0 or more, not {n!r}.")
+                out += [colour_code(name)] * n
+            return out
+        return [colour_code(name) for name in spec]
+    except MandalakitError as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise RulesError(exc.rule, f"{what}: {exc.message}") from None
+
+
+def _counts(codes) -> list[int]:
+    counts = [0] * NUM_COLOURS
+    for c in codes:
+        counts[c] += 1
+    return counts
+
+
+def parse_tile(spec: str) -> tuple[int, int]:
+    """``"red 2"`` → ``(2, 2)`` and ``"green x3"`` → ``(3, X3)``: colour code and face."""
+    words = str(spec).split()
+    if len(words) != 2:
+        raise RulesError("F-1.4", f"{spec!r} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.")
+    colour = colour_code(words[0], "F-1.3")
+    face = words[1].lower().replace("×", "x")
+    if face == X3_TEXT:
+        return colour, X3
+    if not face.isdigit() or int(face) < 1:
+        raise RulesError("F-1.4", f"{spec!r}: a face is a number of flowers or x3.")
+    return colour, int(face)
+
+
+class _TilePool:
+    """Hands out tile ids of the table by (colour, face), each at most once."""
+
+    def __init__(self, tiles):
+        self.tiles = tiles
+        self.free = [t.id for t in tiles[1:]]
+
+    def take(self, spec: str, where: str) -> int:
+        colour, face = parse_tile(spec)
+        for t in self.free:
+            if self.tiles[t].colour == colour and self.tiles[t].face == face:
+                self.free.remove(t)
+                return t
+        raise RulesError("F-1.5", f"{where}: no {spec} tile is left in the tile table (each tile exists once).")
+
+    def next_of(self, back: int, where: str) -> int:
+        for t in self.free:
+            if self.tiles[t].back == back:
+                self.free.remove(t)
+                return t
+        raise RulesError("F-1.3", f"{where}: no {('dark', 'light')[back]} tile is left.")
+
+
+def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
+    out = {}
+    for seat, cards in (spec or {}).items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RulesError("F-2.4", f"{what}: there is no seat {seat!r} in a {players}-player game.")
+        out[seat] = parse_cards(cards, f"{what}, seat {seat}")
+    return out
+
+
+def build_position(
+    players: int,
+    *,
+    hands: Sequence,
+    mandalas: Sequence[Mapping] = (),
+    owned: Sequence[Sequence[str]] | None = None,
+    deck=None,
+    discard=None,
+    dark: Sequence[str] | None = None,
+    light: Sequence[str] | None = None,
+    to_act: int = 0,
+    first_player: int = 0,
+    passes: int = 0,
+    rules: Rules | None = None,
+    seed=None,
+    manual_chance: bool = False,
+) -> FlowersState:
+    """Build a checked Flowers position with ``to_act`` about to play.
+
+    Parameters
+    ----------
+    players : int
+        2 to 4 (F-2.3).
+    hands : sequence of card specs
+        One per seat (a hand may hold more than 8 cards, F-4.4).
+    mandalas : sequence of mappings, at most 3
+        Mandalas 1, 2, 3 in order; missing ones are empty. Keys (all optional):
+        ``"tiles"`` — ``(dark, light)`` tile specs such as ``("grey 1", "green x3")``
+        (default: the next unused dark and light tile of the table);
+        ``"claim"`` — the claim-marker holder's seat (required when face-up cards are there);
+        ``"up"`` and ``"down"`` — ``{seat: card spec}`` of face-up and face-down cards.
+    owned : sequence (per seat) of sequence of tile specs, optional
+        Tiles each seat gained, in order; they pair as they would in play (F-4.3).
+    deck : card list spec, optional
+        The deck, **top card first**. Default: every card not placed elsewhere, dealt in
+        colour rotation (grey, purple, red, green, orange, yellow, grey, ...).
+    discard : card spec, optional
+        The discard pile. Default: empty if ``deck`` is not given, else the cards left over.
+    dark, light : sequence of tile specs, optional
+        The tile stacks, top first. Default: the unused tiles of that back in table order.
+    to_act : int
+        The seat to play now (its turn starts at the Play step).
+    first_player : int
+        Recorded in ``state.setup``.
+    passes : int
+        Passes in a row just before (F-5.3).
+    rules : Rules, optional
+    seed, manual_chance
+        As for :func:`~mandalakit.flowers.state.new_game` (the generator draws reshuffles).
+
+    Returns
+    -------
+    FlowersState
+
+    Raises
+    ------
+    RulesError
+        With the rule id, if the position could not arise in play or breaks conservation:
+        more than 15 cards of a colour or cards missing (F-6), a face-up colour that matches a
+        tile or is face up twice (F-3.2), a face-down colour that is not on the mandala
+        (F-3.2), face-up cards without a claim holder (F-3.6), a complete mandala (F-3.7), a
+        third Flower (F-5.1), tiles missing (F-6).
+    """
+    players = check_players("flowers", players, 2, 4, "F-2.3")
+    rules = Rules() if rules is None else rules
+    if len(hands) != players:
+        raise RulesError("F-2.3", f"{len(hands)} hands given for a {players}-player game.")
+    for name, seat in (("to_act", to_act), ("first_player", first_player)):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {seat!r}.")
+    if len(mandalas) > NUM_MANDALAS:
+        raise RulesError("F-1.2", f"There are 3 mandalas, not {len(mandalas)}.")
+    state = FlowersState(players, rules, None if manual_chance else make_rng(seed), first_player)
+    state.setup = {"first_player": first_player, "position": "hand-built"}
+    pool = _TilePool(state._tiles)
+    specs = list(mandalas) + [{}] * (NUM_MANDALAS - len(mandalas))
+
+    # Tiles named explicitly first, then the defaults, so a default never takes a named tile.
+    for i, spec in enumerate(specs):
+        unknown = set(spec) - {"tiles", "claim", "up", "down"}
+        if unknown:
+            raise RulesError("F-1.2", f"Mandala {i + 1}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                             "use tiles, claim, up and down.")
+        if spec.get("tiles") is not None:
+            pair = [pool.take(t, f"Mandala {i + 1}") for t in spec["tiles"]]
+            backs = sorted(state._tiles[t].back for t in pair)
+            if backs != [DARK, LIGHT]:
+                raise RulesError("F-2.2", f"Mandala {i + 1} holds one dark and one light tile, not {', '.join(spec['tiles'])}.")
+            pair.sort(key=lambda t: state._tiles[t].back)
+            state.mandalas[i].dark, state.mandalas[i].light = pair
+    for seat, tiles in enumerate(owned or []):
+        if seat >= players:
+            raise RulesError("F-2.3", f"Owned tiles given for seat {seat} in a {players}-player game.")
+        for t in tiles:
+            state._gain(seat, pool.take(t, f"Tiles of seat {seat}"))
+        if state.nflowers[seat] >= 3:
+            raise RulesError("F-5.1", f"Seat {seat} has {state.nflowers[seat]} Flowers: the game would already be over.")
+    state.end_reason = None
+    for i, m in enumerate(state.mandalas):
+        if not m.dark:
+            m.dark = pool.next_of(DARK, f"Mandala {i + 1}")
+            m.light = pool.next_of(LIGHT, f"Mandala {i + 1}")
+        m.covered = 1 << state._tile_colour[m.dark] | 1 << state._tile_colour[m.light]
+
+    # Cards on the mandalas (F-3.2, F-3.6, F-3.7).
+    for i, spec in enumerate(specs):
+        m = state.mandalas[i]
+        tile_bits = m.covered
+        up = _seat_map(spec.get("up"), players, f"Mandala {i + 1}, face up")
+        down = _seat_map(spec.get("down"), players, f"Mandala {i + 1}, face down")
+        for seat, cards in up.items():
+            for c, n in enumerate(cards):
+                if not n:
+                    continue
+                if tile_bits >> c & 1:
+                    raise RulesError("F-3.2", f"Mandala {i + 1}: {COLOURS[c]} matches a tile there, so {COLOURS[c]} cards lie face down.")
+                if m.up_owner[c] >= 0:
+                    raise RulesError("F-3.2", f"Mandala {i + 1}: only one play of {COLOURS[c]} can lie face up there.")
+                m.up_owner[c], m.up_count[c] = seat, n
+                m.covered |= 1 << c
+                m.up[seat] += n
+                m.cards[seat][c] += n
+        for seat, cards in down.items():
+            for c, n in enumerate(cards):
+                if n and not m.covered >> c & 1:
+                    raise RulesError("F-3.2", f"Mandala {i + 1}: a {COLOURS[c]} card lies face down only if {COLOURS[c]} is "
+                                     "already there (a tile or a face-up card); otherwise it would be face up.")
+                m.cards[seat][c] += n
+        for seat in range(players):
+            m.tot[seat] = sum(m.cards[seat])
+        claim = spec.get("claim")
+        if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim < players):
+            raise RulesError("F-3.6", f"Mandala {i + 1}: the claim marker is held by a seat from 0 to {players - 1}, not {claim!r}.")
+        if any(m.up):
+            if claim is None or not m.up[claim]:
+                raise RulesError("F-3.6", f"Mandala {i + 1} has face-up cards, so its claim marker is held by a seat with a "
+                                 "face-up card there (the first face-up play always claims it).")
+        elif claim is not None:
+            raise RulesError("F-3.6", f"Mandala {i + 1}: nobody can hold its claim marker without a face-up card there.")
+        m.claim = -1 if claim is None else claim
+        if m.covered == ALL_COLOURS:
+            raise RulesError("F-3.7", f"Mandala {i + 1} is complete; it would already have been resolved (F-4).")
+
+    # Hands, then the deck and the discard pile take the rest (F-6).
+    for seat, spec in enumerate(hands):
+        state.hands[seat] = parse_cards(spec, f"Hand of seat {seat}")
+        state.sizes[seat] = sum(state.hands[seat])
+    placed = [0] * NUM_COLOURS
+    for pile in state.hands + [c for m in state.mandalas for c in m.cards]:
+        for c in range(NUM_COLOURS):
+            placed[c] += pile[c]
+    deck_list = None if deck is None else parse_card_list(deck, "Deck")
+    discard_counts = None if discard is None else parse_cards(discard, "Discard pile")
+    for extra in (_counts(deck_list or []), discard_counts or [0] * NUM_COLOURS):
+        placed = [a + b for a, b in zip(placed, extra)]
+    over = [f"{n} {COLOURS[c]}" for c, n in enumerate(placed) if n > CARDS_PER_COLOUR]
+    if over:
+        raise RulesError("F-1.1", f"There are 15 cards of each colour; this position uses {', '.join(over)}.")
+    rest = [CARDS_PER_COLOUR - n for n in placed]
+    if deck_list is None:
+        deck_list = []
+        left = rest[:]
+        while any(left):
+            for c in range(NUM_COLOURS):
+                if left[c]:
+                    deck_list.append(c)
+                    left[c] -= 1
+        discard_counts = discard_counts or [0] * NUM_COLOURS
+    elif discard_counts is None:
+        discard_counts = rest
+    elif any(rest):
+        raise RulesError("F-6", f"Cards are missing from this position ({', '.join(f'{n} {COLOURS[c]}' for c, n in enumerate(rest) if n)}); "
+                         "all 90 cards are in hands, on mandalas, in the deck or in the discard pile.")
+    state.deck = deck_list[::-1]  # top card last inside the engine
+    state.discard = list(discard_counts)
+    state.discard_size = sum(discard_counts)
+
+    # Tile stacks take the unused tiles (F-6).
+    for back, spec in ((DARK, dark), (LIGHT, light)):
+        if spec is None:
+            ids = [t for t in pool.free if state._tiles[t].back == back]
+            for t in ids:
+                pool.free.remove(t)
+        else:
+            ids = [pool.take(t, f"{('Dark', 'Light')[back]} stack") for t in spec]
+            if any(state._tiles[t].back != back for t in ids):
+                raise RulesError("F-1.3", f"The {('dark', 'light')[back]} stack holds only {('dark', 'light')[back]} tiles.")
+        state.stacks[back] = ids[::-1]  # top last
+    if pool.free:
+        names = ", ".join(str(state._tiles[t]) for t in pool.free)
+        raise RulesError("F-6", f"Tiles are missing from this position ({names}); all 36 tiles are on mandalas, "
+                         "in the stacks or owned by players.")
+    if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes < players:
+        raise RulesError("F-5.3", f"passes must be from 0 to {players - 1}, not {passes!r}.")
+    state.passes = passes
+    state.phase = PLAY
+    state.active = state._turn = to_act
+    try:
+        state.check_invariants()
+    except AssertionError as exc:  # pragma: no cover - every case above is checked first
+        raise RulesError("F-6", f"This position is not consistent: {exc}.") from None
+    return state
