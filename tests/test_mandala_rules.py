@@ -316,7 +316,7 @@ def test_M_5_5_a_seat_with_an_empty_field_picks_into_the_discard_pile():
     assert state.discard[BLACK] == discard[BLACK] + 2 and state.rivers[1] == [] and state.cups[1][BLACK] == 0
 
 
-def test_M_5_6_fields_are_discarded_and_two_cards_dealt_into_the_mountain():
+def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_until_the_deck_runs_out():
     state = from_position(pos(hands=[{"red": 2}, {"black": 1}], deck=["purple", "purple", "green", "red"]))
     discard = list(state.discard)
     state.apply(Mountain(0, RED))  # draws purple, purple, green
@@ -326,7 +326,7 @@ def test_M_5_6_fields_are_discarded_and_two_cards_dealt_into_the_mountain():
     assert state.discard[YELLOW] == discard[YELLOW] + 2 and state.discard[ORANGE] == discard[ORANGE] + 1
     assert state.discard[PURPLE] == discard[PURPLE] + 1
     assert state.mountains[0] == [0, 0, 0, 0, 0, 1] and state.owner[0] == [-1, -1, -1, -1, -1, 0]
-    # The deck had 4 cards: 3 drawn, 1 dealt ... and the mountain got only 1 before the deck ran out.
+    # The deck had 4 cards: 3 drawn, then the refill dealt 1 and the deck ran out (M-7.1).
     assert state.end_triggered and state.is_terminal()
 
 
