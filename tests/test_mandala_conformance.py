@@ -76,3 +76,16 @@ def test_random_legal_play_property(seed, first, option):
         # The game ends only by resolving a destruction (M-7.1, M-7.2): the last decision is a pick.
         assert type(last_move) is Pick
     assert state.history[0][1].kind == "shuffle"
+
+
+def test_random_move_is_the_legal_move_at_that_fraction():
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    for seed in range(40):
+        state = new_game(2, seed=seed)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            for u in [0.0, 0.999999, *rng.random(3)]:
+                assert state.random_move(u) == moves[int(u * len(moves))]
+            state.apply(moves[int(rng.integers(len(moves)))])

@@ -210,6 +210,73 @@ class MandalaState(State):
                 dv.extend(DISCARD[c][:k])
         return mv + fv + dv
 
+    def random_move(self, u: float):
+        """``legal_moves()[int(u * len(legal_moves()))]`` without building the list.
+
+        Random playouts call this on every decision: in the play phase it counts the moves of
+        each kind (same order and filters as :meth:`legal_moves`) and walks to the chosen one.
+
+        Parameters
+        ----------
+        u : float
+            A fraction in [0, 1).
+        """
+        seat = self._turn
+        if seat < 0 or self.phase != PLAY:
+            moves = self.legal_moves()
+            return moves[int(u * len(moves))]
+        hand = self.hands[seat]
+        size = self.hand_sizes[seat]
+        own = seat + 1
+        o0, o1 = self.owner
+        mountain_ok = size > 1 or self.deck or self.discard_size
+        nm = nf = 0
+        for c in _COLOURS:
+            k = hand[c]
+            if k:
+                a = o0[c]
+                b = o1[c]
+                if mountain_ok:
+                    nm += (a <= _MOUNTAIN) + (b <= _MOUNTAIN)
+                n = k if k < size else size - 1
+                if n:
+                    nf += n * ((a == _NONE or a == own) + (b == _NONE or b == own))
+        i = int(u * (nm + nf + size))  # one discard move per card in hand
+        if i < nm:
+            for c in _COLOURS:
+                if hand[c]:
+                    if o0[c] <= _MOUNTAIN:
+                        if not i:
+                            return MOUNTAIN[0][c]
+                        i -= 1
+                    if o1[c] <= _MOUNTAIN:
+                        if not i:
+                            return MOUNTAIN[1][c]
+                        i -= 1
+        i -= nm
+        if i < nf:
+            for c in _COLOURS:
+                k = hand[c]
+                if k:
+                    n = k if k < size else size - 1
+                    a = o0[c]
+                    if n and (a == _NONE or a == own):
+                        if i < n:
+                            return FIELD[0][c][i]
+                        i -= n
+                    b = o1[c]
+                    if n and (b == _NONE or b == own):
+                        if i < n:
+                            return FIELD[1][c][i]
+                        i -= n
+        i -= nf
+        for c in _COLOURS:
+            k = hand[c]
+            if i < k:
+                return DISCARD[c][i]
+            i -= k
+        raise AssertionError("random_move walked past the legal moves")  # pragma: no cover
+
     def parse_move(self, text: str):
         return parse(text)
 
