@@ -79,3 +79,18 @@ def test_seat_summary_columns():
     positions = sorted(v for k, v in row.items() if k.startswith("river_") and k != "river_length" and v)
     assert positions == list(range(1, row["river_length"] + 1))
     assert GAME.seat_summary(state, 1) == seat_summary(state, 1)
+
+
+def test_cli_records_replays_and_benches_mandala(tmp_path, capsys):
+    from mandalakit import cli
+
+    out = tmp_path / "game.json"
+    assert cli.main(["record", "--game", "mandala", "--players", "2", "--bots", "greedy,random", "--seed", "3",
+                     "--out", str(out)]) == 0
+    assert cli.main(["replay", str(out)]) == 0
+    assert "valid" in capsys.readouterr().out
+    table = tmp_path / "sim.csv"
+    assert cli.main(["simulate", "--game", "mandala", "--players", "2", "--games", "4", "--bots", "greedy,random",
+                     "--jobs", "1", "--out", str(table), "--quiet"]) == 0
+    header = table.read_text().splitlines()[0].split(",")
+    assert "river_length" in header and "cup_red" in header

@@ -161,6 +161,10 @@ def render_svg(state, player: int | None = None) -> str:
     y = max(y_a, y_b) + 8
     block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None)
     parts.extend(block)
+    y += 4
+    parts.append(_svg.text(MARGIN, y + 12, "Numbers: cards of that colour in an area; in a river, the value of the "
+                           "space (a cup card scores the value of its colour's space, M-7.3).", size=11, colour="#555"))
+    y += LINE + 2
     if result is not None:
         names = " and ".join(f"seat {w}" for w in result.winners)
         verb = "share the victory" if len(result.winners) > 1 else "wins"
