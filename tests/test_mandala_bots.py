@@ -1,7 +1,5 @@
 """Mandala bots: the greedy bot beats the random bot (issue 3: at least 90% of 400 games)."""
 
-import numpy as np
-import pytest
 
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.registry import get_game

@@ -486,7 +486,8 @@ def test_moves_with_impossible_values_are_refused_at_construction():
 
 
 def test_a_move_after_the_end_is_refused():
-    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], rivers=[["purple", "yellow", "orange", "green", "red"], []]))
+    river = ["purple", "yellow", "orange", "green", "red"]
+    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], rivers=[river, []]))
     for move in ("mountain A red", "pick black", "pick green", "pick red"):
         state.apply(parse(move))
     refused(state, Discard(RED, 1), "end")

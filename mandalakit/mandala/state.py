@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
-from ..core.errors import IllegalMoveError, RulesError
+from ..core.errors import IllegalMoveError, NotationError, RulesError
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, colour_code, counts_of, mandala_index, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -307,6 +307,8 @@ class MandalaState(State):
                     self._refuse_in_play(seat, move)
             elif kind is Pick:
                 self._pick(seat, move)
+            elif kind is ChanceEvent:
+                raise IllegalMoveError("chance", f"No chance outcome is due now; seat {seat} must pick a colour.")
             else:
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
@@ -493,7 +495,8 @@ class MandalaState(State):
             ``M-4`` if the state is not at the start of a turn (picks or a chance pending).
         """
         if self.phase != PLAY:
-            raise RulesError("M-4", f"A position can only be taken at the start of a turn, not in the {self.phase} phase.")
+            raise RulesError("M-4", "A position can only be taken at the start of a turn, "
+                                    f"not in the {self.phase} phase.")
         return {
             "to_move": self.mover,
             "hands": [named(h) for h in self.hands],
@@ -535,8 +538,9 @@ class MandalaState(State):
                                             f"{MANDALAS[m]}.")
         owner = self.owner[m][c]
         if owner > _MOUNTAIN:
-            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {self._area_name(m, owner, seat)}, "
-                                            f"so in mandala {MANDALAS[m]} it can only go there, not into the mountain.")
+            where = self._area_name(m, owner, seat)
+            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {where}, so in mandala "
+                                            f"{MANDALAS[m]} it can only go there, not into the mountain.")
         size = self.hand_sizes[seat] - 1
         if not size and not self.deck and not self.discard_size:
             raise IllegalMoveError("M-4.4", f"Seat {seat} would end the turn with no card in hand: the deck and the "
@@ -561,8 +565,9 @@ class MandalaState(State):
                                             f"play {n} into its field.")
         owner = self.owner[m][c]
         if owner != _NONE and owner != seat + 1:
-            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {self._area_name(m, owner, seat)}, "
-                                            f"so in mandala {MANDALAS[m]} it cannot go into your field.")
+            where = self._area_name(m, owner, seat)
+            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {where}, so in mandala "
+                                            f"{MANDALAS[m]} it cannot go into your field.")
         size = self.hand_sizes[seat] - n
         if size < 1:
             raise IllegalMoveError("M-4.4", f"Playing all {n} cards would leave seat {seat} with an empty hand; a turn "
@@ -881,14 +886,14 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
 
 
 def _build_position(position: dict, rules: Rules, rng) -> MandalaState:
-    from ..core.errors import NotationError
-
+    """Validate and build the state of :func:`from_position` (errors documented there)."""
     if not isinstance(position, dict):
         raise RulesError("options", "A position must be a dict (see mandalakit.mandala.from_position).")
     known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
     unknown = sorted(set(position) - known)
     if unknown:
-        raise RulesError("options", f"Unknown position keys {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}.")
+        raise RulesError("options", f"Unknown position keys {', '.join(map(repr, unknown))}; "
+                                    f"known: {', '.join(sorted(known))}.")
     to_move = position.get("to_move", 0)
     if to_move not in (0, 1) or isinstance(to_move, bool):
         raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {to_move!r}.")
@@ -902,7 +907,8 @@ def _build_position(position: dict, rules: Rules, rng) -> MandalaState:
         for name in list(mountains) + list(fields):
             mandala_index(name)
         state.mountains = [counts_of(mountains.get(name)) for name in MANDALAS]
-        state.fields = [[counts_of(f) for f in _pair(fields.get(name, [{}, {}]), f"fields {name}")] for name in MANDALAS]
+        state.fields = [[counts_of(f) for f in _pair(fields.get(name, [{}, {}]), f"fields {name}")]
+                        for name in MANDALAS]
         deck = position.get("deck")
         discard = position.get("discard")
         if deck is not None:
@@ -954,7 +960,8 @@ def _build_position(position: dict, rules: Rules, rng) -> MandalaState:
         state.ncolours[m] = sum(o != _NONE for o in state.owner[m])
         state.field_sizes[m] = [sum(f) for f in state.fields[m]]
         if state.ncolours[m] == NUM_COLOURS:
-            raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; it would have been destroyed.")
+            raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; "
+                                      "it would have been destroyed.")
     state.end_triggered = bool(position.get("end_triggered", False))
     if not state.deck and not state.end_triggered:
         raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
