@@ -148,6 +148,7 @@ def build_position(
     to_act: int = 0,
     first_player: int = 0,
     passes: int = 0,
+    rest_to_hand: int | None = None,
     rules: Rules | None = None,
     seed=None,
     manual_chance: bool = False,
@@ -181,6 +182,9 @@ def build_position(
         Recorded in ``state.setup``.
     passes : int
         Passes in a row just before (F-5.3).
+    rest_to_hand : int, optional
+        Put the cards not placed elsewhere into this seat's hand (instead of the deck or the
+        discard pile) — handy for an empty deck and discard pile.
     rules : Rules, optional
     seed, manual_chance
         As for :func:`~mandalakit.flowers.state.new_game` (the generator draws reshuffles).
@@ -294,6 +298,12 @@ def build_position(
     if over:
         raise RulesError("F-1.1", f"There are 15 cards of each colour; this position uses {', '.join(over)}.")
     rest = [CARDS_PER_COLOUR - n for n in placed]
+    if rest_to_hand is not None:
+        if isinstance(rest_to_hand, bool) or not isinstance(rest_to_hand, int) or not 0 <= rest_to_hand < players:
+            raise RulesError("F-2.3", f"rest_to_hand must be a seat from 0 to {players - 1}, not {rest_to_hand!r}.")
+        state.hands[rest_to_hand] = [a + b for a, b in zip(state.hands[rest_to_hand], rest)]
+        state.sizes[rest_to_hand] = sum(state.hands[rest_to_hand])
+        rest = [0] * NUM_COLOURS
     if deck_list is None:
         deck_list = []
         left = rest[:]

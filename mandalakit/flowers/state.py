@@ -387,6 +387,9 @@ class FlowersState(State):
                     "F-4.1", f"Seat {seat} holds the claim marker of the completed mandala {self._pending + 1} and must "
                              f"choose a tile now ('{self.legal_moves()[0]}' or '{self.legal_moves()[1]}'), not '{move}'.")
             self._take(seat, move)
+        elif type(move) is Take:
+            raise IllegalMoveError(
+                "F-4.1", f"No completed mandala is waiting for a tile choice; seat {seat} must play cards now.")
         elif type(move) is Pass:
             self._pass(seat)
         elif type(move) is Play:  # pragma: no cover - handled by the hot path
@@ -547,7 +550,7 @@ class FlowersState(State):
                 for c in _COLOURS6:
                     if m.cards[p][c]:
                         assert m.covered >> c & 1, f"a {COLOURS[c]} card lies face down on mandala {i + 1} but its colour is not there (F-3.2)"
-            if up_bits:
+            if up_bits and not (self.phase == DRAW and self._pending == i):  # Check comes after Draw (F-3)
                 assert m.claim >= 0 and m.up[m.claim] > 0, f"mandala {i + 1} has face-up cards but no valid claim holder (F-3.6)"
             complete = m.dark and m.covered == ALL_COLOURS
             assert not complete or (self._pending == i and self.phase in (DRAW, CHOOSE)), f"mandala {i + 1} is complete but unresolved (F-3.7)"
