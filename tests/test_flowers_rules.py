@@ -292,7 +292,7 @@ def test_F_3_5_reshuffle_when_the_deck_runs_out_is_a_recorded_chance_event():
     state.apply(parse("reshuffle " + " ".join(map(str, order))))
     state.check_invariants()
     assert state.hands[0] == [0, 2, 2, 0, 1, 1]  # top two of the new deck: orange, yellow
-    assert state.deck[::-1] == [ORANGE, YELLOW, YELLOW, YELLOW]
+    assert state.deck[::-1] == [YELLOW, ORANGE, YELLOW, YELLOW]  # the rest, top first
     assert state.discard == [0] * 6 and state.current_player == 1
     assert [by for by, _ in state.history[-2:]] == [0, CHANCE]
 
