@@ -150,7 +150,7 @@ def test_play_toggle_runs_to_the_end(finished_record):
 
     async def main():
         viewer.play.value = True  # starts the stepping task on the running loop
-        assert viewer.play.description.startswith("⏸")
+        assert viewer.play.description.startswith("■")
         await asyncio.wait_for(viewer._task, timeout=10)
 
     asyncio.run(main())

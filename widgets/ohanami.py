@@ -185,6 +185,11 @@ class ScoringCalculator(W.VBox):
         )
 
 
+def _labels(values) -> list[str]:
+    """Bar labels: the number, or nothing for a round not yet scored."""
+    return ["" if v is None else str(v) for v in values]
+
+
 def _public_event(state, entry: Mapping, viewer: int) -> str:
     """Text of the last replayed event as ``viewer`` may know it (O-2.6).
 
@@ -250,10 +255,10 @@ class ReplayViewer(W.VBox):
         self.play.add_class("mk-replay-play")
         self.play.observe(self._on_play, names="value")
         self._task = None
-        self.first = W.Button(description="⏮ start", layout=W.Layout(width="80px"))
+        self.first = W.Button(description="« start", layout=W.Layout(width="80px"))
         self.back = W.Button(description="◀ back", layout=W.Layout(width="80px"))
         self.forward = W.Button(description="next ▶", layout=W.Layout(width="80px"))
-        self.last = W.Button(description="end ⏭", layout=W.Layout(width="80px"))
+        self.last = W.Button(description="end »", layout=W.Layout(width="80px"))
         self.first.on_click(lambda _: self._go(self.slider.min))
         self.back.on_click(lambda _: self._go(self.slider.value - 1))
         self.forward.on_click(lambda _: self._go(self.slider.value + 1))
@@ -269,7 +274,7 @@ class ReplayViewer(W.VBox):
         scores, title = self._scores(self.state)  # final values at construction (see ScoringCalculator)
         self.figure = go.FigureWidget(
             data=[go.Bar(x=rounds, y=scores[i], name=f"seat {i} ({names[i]})",
-                         marker={"color": _SEAT_COLOURS[i % 4]}, texttemplate="%{y}", textposition="outside")
+                         marker={"color": _SEAT_COLOURS[i % 4]}, text=_labels(scores[i]), textposition="outside")
                   for i in range(n)],
             layout=go.Layout(title={"text": title}, height=280, barmode="group", template="plotly_white",
                              margin={"l": 50, "r": 10, "t": 40, "b": 30},
@@ -323,7 +328,7 @@ class ReplayViewer(W.VBox):
         return turn if turn >= 0 else 0
 
     def _on_play(self, change) -> None:
-        self.play.description = "⏸ pause" if change["new"] else "▶ play"
+        self.play.description = "■ pause" if change["new"] else "▶ play"
         if not change["new"]:
             return
         if self.slider.value >= self.slider.max:
@@ -360,6 +365,7 @@ class ReplayViewer(W.VBox):
             with self.figure.batch_update():
                 for trace, ys in zip(self.figure.data, scores):
                     trace.y = ys
+                    trace.text = _labels(ys)
                 self.figure.layout.title.text = title
         self.move_result.value = ""
 
