@@ -341,7 +341,7 @@ def build_position(
         raise RulesError("F-5.3", f"passes must be from 0 to {players - 1}, not {passes!r}.")
     state.passes = passes
     state.phase = PLAY
-    state.active = state._turn = to_act
+    state.active = state.current_player = to_act
     try:
         state.check_invariants()
     except AssertionError as exc:  # pragma: no cover - every case above is checked first

@@ -281,6 +281,9 @@ class FlowersState(State):
     """
 
     game = "flowers"
+    #: Seat that must act now, ``CHANCE`` (-1) or ``TERMINAL`` (-2). A plain attribute, not a
+    #: property: random play reads it on every decision.
+    current_player: int = CHANCE
 
     def __init__(self, players: int, rules: Rules, rng: np.random.Generator | None, first_player: int = 0):
         self.num_players = players
@@ -295,7 +298,7 @@ class FlowersState(State):
         self._draw_max = rules.single_play_draw
         self.phase = SETUP
         self._setup_step = 0
-        self._turn = CHANCE
+        self.current_player = CHANCE
         self.active = first_player
         self.hands = [[0] * NUM_COLOURS for _ in range(players)]
         self.sizes = [0] * players
@@ -314,10 +317,6 @@ class FlowersState(State):
         self._draw_left = 0
 
     # ----- contract --------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self._turn
-
     def legal_moves(self) -> list:
         """The legal moves of the seat to act, in a fixed order.
 
@@ -327,7 +326,7 @@ class FlowersState(State):
         """
         phase = self.phase
         if phase == PLAY:
-            p = self._turn
+            p = self.current_player
             size = self.sizes[p]
             if size >= 2:
                 return list(_plays_for(tuple(self.hands[p])))
@@ -344,7 +343,7 @@ class FlowersState(State):
     def random_move(self, u: float):
         """``legal_moves()[int(u * len(legal_moves()))]`` without copying the cached list."""
         if self.phase == PLAY:
-            p = self._turn
+            p = self.current_player
             if self.sizes[p] >= 2:
                 hand = tuple(self.hands[p])
                 moves = _PLAY_CACHE.get(hand) or _plays_for(hand)
@@ -367,14 +366,14 @@ class FlowersState(State):
             outcome, ``chance``/``end`` a move at the wrong moment). The state is unchanged.
         """
         if type(move) is Play and self.phase == PLAY:  # the hot path of random play
-            seat = self._turn
+            seat = self.current_player
             self._play(seat, move)
             self.history.append((seat, move))
-            if self._turn == CHANCE and self.rng is not None:
+            if self.current_player == CHANCE and self.rng is not None:
                 self._after_apply()
             return
         self._check_turn(move)
-        seat = self._turn
+        seat = self.current_player
         phase = self.phase
         if seat == CHANCE:
             if phase == SETUP:
@@ -430,7 +429,7 @@ class FlowersState(State):
             ))
         return Observation(
             player=player,
-            to_act=self._turn,
+            to_act=self.current_player,
             active=self.active,
             phase=self.phase,
             hand=tuple(self.hands[player]),
@@ -462,7 +461,7 @@ class FlowersState(State):
         "singles": [{"tile": "green 1", "score": 1}], "hand"}`` — enough to recount the
         score without the engine.
         """
-        if self._turn != TERMINAL:
+        if self.current_player != TERMINAL:
             raise IllegalMoveError("F-5.1", "The game is not over yet; there is no result before the end (F-5.1 to F-5.3).")
         scores = self.scores()
         best = max(scores)
@@ -632,7 +631,7 @@ class FlowersState(State):
             del self.deck[-k:]
             self.sizes[seat] = k
         self.phase = PLAY
-        self._turn = self.active
+        self.current_player = self.active
 
     def _refill(self, m: Mandala) -> bool:
         """F-4.5: a new dark and light tile on ``m``; False if a stack is empty (F-5.2)."""
@@ -712,7 +711,7 @@ class FlowersState(State):
             a = seat + 1
             if a == self.num_players:
                 a = 0
-            self.active = self._turn = a
+            self.active = self.current_player = a
             self._pending = -1
 
     def _refuse_play(self, seat: int, move: Play) -> None:
@@ -754,7 +753,7 @@ class FlowersState(State):
                 if self.discard_size:
                     self._draw_left = k
                     self.phase = DRAW
-                    self._turn = CHANCE
+                    self.current_player = CHANCE
                     return False
                 break  # deck and discard empty: draws yield fewer cards (F-3.5)
             take = k if k <= len(deck) else len(deck)
@@ -783,7 +782,7 @@ class FlowersState(State):
         self.discard = [0] * NUM_COLOURS
         self.discard_size = 0
         self.phase = PLAY
-        self._turn = self.active
+        self.current_player = self.active
         self._continue_turn()
 
     def _pass(self, seat: int) -> None:
@@ -809,7 +808,7 @@ class FlowersState(State):
         else:
             self._runner = runner
             self.phase = CHOOSE
-            self._turn = holder
+            self.current_player = holder
 
     def _take(self, seat: int, move: Take) -> None:
         """F-4.1: the holder keeps the tile of the chosen colour; the runner-up gets the other."""
@@ -881,11 +880,11 @@ class FlowersState(State):
     def _next_turn(self) -> None:
         self.phase = PLAY
         self.active = (self.active + 1) % self.num_players
-        self._turn = self.active
+        self.current_player = self.active
 
     def _finish(self) -> None:
         self.phase = OVER
-        self._turn = TERMINAL
+        self.current_player = TERMINAL
         self._pending = -1
 
     # ----- helpers for bots and teaching -----------------------------------------------------
