@@ -108,6 +108,8 @@ def render_svg(state, player: int | None = None) -> str:
             missing = [COLOURS[c] for c in view.missing()]
             parts.append(_svg.text(x0 + 110, yy + 14, "missing: " + (", ".join(missing) or "none"), size=10, colour="#333"))
             parts.append(_svg.text(x0 + 110, yy + 27, f"({len(missing)} colour(s) to complete)", size=10, colour="#666"))
+        elif obs.phase == "setup":
+            parts.append(_svg.text(x0 + 8, yy + 20, "tiles not placed yet (setup, F-2.2)", size=11))
         else:
             parts.append(_svg.text(x0 + 8, yy + 20, "no tiles: the stacks ran out (F-5.2)", size=11))
         yy += 2 * TILE_R + 8
