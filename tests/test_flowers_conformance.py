@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, random_playout
-from mandalakit.core.conformance import check_game, play_random
+from mandalakit.core.conformance import check_game
 from mandalakit.core.registry import get_game
 from mandalakit.flowers import DEFAULT_TILES, GAME, Play, Rules, new_game
 from mandalakit.flowers.state import _plays_for

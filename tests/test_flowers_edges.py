@@ -10,7 +10,7 @@ import pytest
 from mandalakit.core.contract import TERMINAL
 from mandalakit.core.errors import IllegalMoveError, RulesError
 from mandalakit.flowers import DEFAULT_TILES, PASS, Rules, build_position, parse
-from mandalakit.flowers.cards import GREEN, GREY, ORANGE, PURPLE, RED, YELLOW
+from mandalakit.flowers.cards import GREEN, GREY, PURPLE
 from mandalakit.flowers.tiles import parse_tiles_csv, read_tiles_csv
 
 M1 = ("grey 1", "green 1")

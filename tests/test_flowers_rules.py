@@ -10,13 +10,34 @@ import numpy as np
 import pytest
 
 from mandalakit.core import records
-from mandalakit.core.bots import RandomBot, play as play_bots
-from mandalakit.core.contract import CHANCE, TERMINAL, ChanceEvent
+from mandalakit.core.bots import RandomBot
+from mandalakit.core.bots import play as play_bots
+from mandalakit.core.contract import CHANCE, ChanceEvent
 from mandalakit.core.errors import IllegalMoveError, NotationError, RulesError
 from mandalakit.flowers import (
-    COLOURS, DEFAULT_TILES, GAME, PASS, X3, Play, Rules, Take, build_position, flower_score, new_game, parse,
+    COLOURS,
+    DEFAULT_TILES,
+    GAME,
+    PASS,
+    X3,
+    Play,
+    Rules,
+    Take,
+    build_position,
+    flower_score,
+    new_game,
+    parse,
 )
-from mandalakit.flowers.cards import DARK, GREEN, GREY, LIGHT, ORANGE, PURPLE, RED, YELLOW
+from mandalakit.flowers.cards import (
+    DARK,
+    GREEN,
+    GREY,
+    LIGHT,
+    ORANGE,
+    PURPLE,
+    RED,
+    YELLOW,
+)
 
 
 def act(state, *moves):

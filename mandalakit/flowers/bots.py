@@ -151,7 +151,7 @@ def seat_summary(state, seat: int) -> dict:
     for t in state.singles[seat]:
         if t:
             per_colour[COLOURS[state.tile(t).colour]] += 1
-    for a, b in state.flowers[seat]:
+    for a, _ in state.flowers[seat]:
         per_colour[COLOURS[state.tile(a).colour]] += 2
     out = {
         "flowers": state.nflowers[seat],

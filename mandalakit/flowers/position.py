@@ -32,9 +32,9 @@ from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_players, make_rng
 from ..core.errors import MandalakitError, RulesError
-from .cards import ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
+from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
 from .rules import Rules
-from .state import PLAY, FlowersState, Mandala
+from .state import PLAY, FlowersState
 from .tiles import X3, X3_TEXT
 
 
