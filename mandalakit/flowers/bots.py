@@ -10,6 +10,7 @@ from .state import claim_winner, runner_up
 from .tiles import X3
 
 X3_HOPE = 2.0  # a lone ×3 scores 0 (F-5.4) but triples a later partner: worth this much now
+TILE_BONUS = 10.0  # completing a mandala that gives us a tile beats any positional play
 
 
 def tile_worth(singles, tile) -> float:
@@ -29,7 +30,8 @@ class GreedyBot:
     Every play is valued on the mandala it goes to, with the public information only:
 
     * if it completes the mandala (F-3.7), the tiles each seat would take (F-4.1, F-4.2),
-      valued by :func:`tile_worth` — own gain minus the opponents' gains;
+      valued by :func:`tile_worth` — own gain minus the opponents' average gain, plus a
+      large bonus when it earns a tile at all;
     * otherwise the change of a "potential": for each seat, the tile it would take if the
       mandala were completed now, weighted by how close the mandala is to complete;
     * a small card-economy term (a single card draws up to 4, F-3.3).
@@ -81,9 +83,11 @@ class GreedyBot:
             shares[holder], shares[runner] = hb, ra
         return shares
 
-    def _net(self, shares, me: int) -> float:
-        others = len(shares) - 1
-        return shares[me] - sum(shares) / others + shares[me] / others
+    @staticmethod
+    def _net(shares, me: int) -> float:
+        """Own share minus the average share of the other seats."""
+        mine = shares[me]
+        return mine - (sum(shares) - mine) / (len(shares) - 1)
 
     def play_value(self, obs, move) -> float:
         """Heuristic value of a :class:`~mandalakit.flowers.moves.Play` for the observing seat."""
@@ -104,7 +108,7 @@ class GreedyBot:
         value = self.draw_weight * draws - self.card_weight * k
         if covered == ALL_COLOURS:
             shares = self._shares(obs, view.tiles, tot, up, claim)
-            value += self._net(shares, me) + 10.0 * (shares[me] > 0)
+            value += self._net(shares, me) + TILE_BONUS * (shares[me] > 0)
             runner = runner_up(tot, up, claim)
             if me in (claim, runner):  # my cards there are discarded (F-4.4): spent
                 value -= self.card_weight * tot[me] * 0.5
