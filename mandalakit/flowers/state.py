@@ -22,29 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import (
-    CHANCE,
-    TERMINAL,
-    ChanceEvent,
-    Result,
-    State,
-    check_players,
-    make_rng,
-)
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import (
-    ALL_COLOURS,
-    BACK_OF_COLOUR,
-    CARDS_PER_COLOUR,
-    COLOURS,
-    DARK,
-    DECK_SIZE,
-    FIRST_HAND,
-    HAND_LIMIT,
-    LIGHT,
-    NUM_COLOURS,
-    NUM_MANDALAS,
-    counts_text,
+    ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
+    NUM_COLOURS, NUM_MANDALAS, counts_text,
 )
 from .moves import PASS, PLAYS, TAKES, Pass, Play, Take, parse
 from .rules import Rules
