@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, random_playout
 from mandalakit.core.conformance import check_game
+from mandalakit.core.errors import IllegalMoveError
 from mandalakit.core.registry import get_game
 from mandalakit.flowers import DEFAULT_TILES, GAME, Play, Rules, new_game
+from mandalakit.flowers.moves import Play as PlayMove
 from mandalakit.flowers.state import _plays_for
 
 
@@ -98,6 +100,37 @@ def test_random_move_matches_legal_moves():
         moves.clear()  # a caller mutating the list must not corrupt the cache
         state.apply(state.random_move(u))
     assert _plays_for((0, 0, 2, 0, 0, 0))[0].count == 1
+
+
+def full_state(state):
+    """Everything a Flowers state holds, hidden parts included, as plain values."""
+    mandalas = [(m.dark, m.light, m.covered, m.claim, m.up_owner[:], m.up_count[:], [c[:] for c in m.cards],
+                 m.tot[:], m.up[:]) for m in state.mandalas]
+    return (state.phase, state.current_player, state.active, [h[:] for h in state.hands], state.sizes[:],
+            state.deck[:], state.discard[:], [s[:] for s in state.stacks], mandalas,
+            [s[:] for s in state.singles], [f[:] for f in state.flowers], state.passes, state.end_reason,
+            len(state.history))
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_illegal_plays_and_clones_leave_the_state_unchanged(players, seed):
+    state = new_game(players, seed=seed)
+    rng = np.random.default_rng(seed)
+    bot = RandomBot(seed)
+    while not state.is_terminal():
+        legal = set(map(str, state.legal_moves()))
+        before = full_state(state)
+        for _ in range(3):
+            move = PlayMove(int(rng.integers(6)), int(rng.integers(1, 6)), int(rng.integers(3)))
+            if str(move) not in legal:
+                with pytest.raises(IllegalMoveError):
+                    state.apply(move)
+                assert full_state(state) == before
+        twin = state.clone()
+        twin.apply(bot.choose(None, twin.legal_moves()))
+        assert full_state(state) == before
+        state.apply(bot.choose(None, state.legal_moves()))
 
 
 @settings(max_examples=30, deadline=None)
