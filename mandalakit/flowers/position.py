@@ -226,7 +226,8 @@ def build_position(
             pair = [pool.take(t, f"Mandala {i + 1}") for t in spec["tiles"]]
             backs = sorted(state._tiles[t].back for t in pair)
             if backs != [DARK, LIGHT]:
-                raise RulesError("F-2.2", f"Mandala {i + 1} holds one dark and one light tile, not {', '.join(spec['tiles'])}.")
+                raise RulesError("F-2.2", f"Mandala {i + 1} holds one dark and one light tile, "
+                                 f"not {', '.join(spec['tiles'])}.")
             pair.sort(key=lambda t: state._tiles[t].back)
             state.mandalas[i].dark, state.mandalas[i].light = pair
     for seat, tiles in enumerate(owned or []):
@@ -254,7 +255,8 @@ def build_position(
                 if not n:
                     continue
                 if tile_bits >> c & 1:
-                    raise RulesError("F-3.2", f"Mandala {i + 1}: {COLOURS[c]} matches a tile there, so {COLOURS[c]} cards lie face down.")
+                    raise RulesError("F-3.2", f"Mandala {i + 1}: {COLOURS[c]} matches a tile there, "
+                                     f"so {COLOURS[c]} cards lie face down.")
                 if m.up_owner[c] >= 0:
                     raise RulesError("F-3.2", f"Mandala {i + 1}: only one play of {COLOURS[c]} can lie face up there.")
                 m.up_owner[c], m.up_count[c] = seat, n
@@ -271,7 +273,8 @@ def build_position(
             m.tot[seat] = sum(m.cards[seat])
         claim = spec.get("claim")
         if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim < players):
-            raise RulesError("F-3.6", f"Mandala {i + 1}: the claim marker is held by a seat from 0 to {players - 1}, not {claim!r}.")
+            raise RulesError("F-3.6", f"Mandala {i + 1}: the claim marker is held by a seat "
+                             f"from 0 to {players - 1}, not {claim!r}.")
         if any(m.up):
             if claim is None or not m.up[claim]:
                 raise RulesError("F-3.6", f"Mandala {i + 1} has face-up cards, so its claim marker is held by a seat with a "
@@ -316,7 +319,8 @@ def build_position(
     elif discard_counts is None:
         discard_counts = rest
     elif any(rest):
-        raise RulesError("F-6", f"Cards are missing from this position ({', '.join(f'{n} {COLOURS[c]}' for c, n in enumerate(rest) if n)}); "
+        missing = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(rest) if n)
+        raise RulesError("F-6", f"Cards are missing from this position ({missing}); "
                          "all 90 cards are in hands, on mandalas, in the deck or in the discard pile.")
     state.deck = deck_list[::-1]  # top card last inside the engine
     state.discard = list(discard_counts)

@@ -32,7 +32,8 @@ def _tile(x: float, y: float, tile, caption: str = "") -> str:
     name = COLOURS[tile.colour]
     bg, fg = _svg.PALETTE[name]
     face = "×3" if tile.face_text == "x3" else tile.face_text
-    title = f"<title>{escape(name)} tile, {'multiplier ×3' if face == '×3' else face + ' flower(s)'}{escape(caption)}</title>"
+    what = "multiplier ×3" if face == "×3" else face + " flower(s)"
+    title = f"<title>{escape(name)} tile, {what}{escape(caption)}</title>"
     return (f'<g>{title}<circle cx="{x + TILE_R:g}" cy="{y + TILE_R:g}" r="{TILE_R}" fill="{bg}" stroke="#333"/>'
             + _svg.text(x + TILE_R, y + TILE_R + 1, face, size=13, anchor="middle", colour=fg, weight="bold")
             + _svg.text(x + TILE_R, y + TILE_R + 11, name, size=7, anchor="middle", colour=fg)
@@ -114,7 +115,8 @@ def render_svg(state, player: int | None = None) -> str:
             parts.append(_svg.text(x0 + 8, yy + 20, "no tiles: the stacks ran out (F-5.2)", size=11))
         yy += 2 * TILE_R + 8
         for seat in range(n):
-            label = f"seat {seat}{' (you)' if seat == player else ''}: {view.totals[seat]} card(s), {view.face_up_totals[seat]} face up"
+            you = " (you)" if seat == player else ""
+            label = f"seat {seat}{you}: {view.totals[seat]} card(s), {view.face_up_totals[seat]} face up"
             parts.append(_svg.text(x0 + 6, yy + 10, label, size=10, colour="#222"))
             yy += 13
             x = x0 + 6

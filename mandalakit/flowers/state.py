@@ -44,7 +44,10 @@ _COLOURS6 = range(NUM_COLOURS)
 _PLAY_CACHE: dict[tuple[int, ...], tuple[Play, ...]] = {}
 # _UPTO[colour][k][mandala]: the plays of 1..k cards of that colour onto that mandala.
 _UPTO = tuple(
-    tuple(tuple(tuple(PLAYS[c][n][m] for n in range(1, k + 1)) for m in range(NUM_MANDALAS)) for k in range(CARDS_PER_COLOUR + 1))
+    tuple(
+        tuple(tuple(PLAYS[c][n][m] for n in range(1, k + 1)) for m in range(NUM_MANDALAS))
+        for k in range(CARDS_PER_COLOUR + 1)
+    )
     for c in _COLOURS6
 )
 
@@ -548,11 +551,14 @@ class FlowersState(State):
                 assert m.up[p] == sum(m.up_count[c] for c in _COLOURS6 if m.up_owner[c] == p)
                 for c in _COLOURS6:
                     if m.cards[p][c]:
-                        assert m.covered >> c & 1, f"a {COLOURS[c]} card lies face down on mandala {i + 1} but its colour is not there (F-3.2)"
+                        assert m.covered >> c & 1, (f"a {COLOURS[c]} card lies face down on mandala {i + 1} "
+                                                    "but its colour is not there (F-3.2)")
             if up_bits and not (self.phase == DRAW and self._pending == i):  # Check comes after Draw (F-3)
-                assert m.claim >= 0 and m.up[m.claim] > 0, f"mandala {i + 1} has face-up cards but no valid claim holder (F-3.6)"
+                assert m.claim >= 0 and m.up[m.claim] > 0, \
+                    f"mandala {i + 1} has face-up cards but no valid claim holder (F-3.6)"
             complete = m.dark and m.covered == ALL_COLOURS
-            assert not complete or (self._pending == i and self.phase in (DRAW, CHOOSE)), f"mandala {i + 1} is complete but unresolved (F-3.7)"
+            assert not complete or (self._pending == i and self.phase in (DRAW, CHOOSE)), \
+                f"mandala {i + 1} is complete but unresolved (F-3.7)"
         for p in range(n):
             assert len(self.flowers[p]) == self.nflowers[p]
             for c, t in enumerate(self.singles[p]):
@@ -611,7 +617,8 @@ class FlowersState(State):
             back = DARK if kind == "dark" else LIGHT
             ids = self.rules.tile_set.stack(back)
             if sorted(event.outcome) != sorted(ids):
-                raise IllegalMoveError("F-2.1", f"The {kind} stack must list each of the tile ids {min(ids)}-{max(ids)} exactly once.")
+                raise IllegalMoveError(
+                    "F-2.1", f"The {kind} stack must list each of the tile ids {min(ids)}-{max(ids)} exactly once.")
             self.stacks[back] = list(reversed(event.outcome))
         self._setup_step += 1
         if self._setup_step == len(SETUP_EVENTS):

@@ -124,7 +124,8 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
         face (F-1.4); or a table without 36 rows (F-1.3).
     """
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-        raise RulesError("F-1.5", f"A tile table must be a CSV path or a list of (back, colour, face) rows, not {type(rows).__name__}.")
+        raise RulesError("F-1.5", "A tile table must be a CSV path or a list of (back, colour, face) rows, "
+                         f"not {type(rows).__name__}.")
     out: list[Row] = []
     per_colour = [0] * NUM_COLOURS
     for i, raw in enumerate(rows):
@@ -136,12 +137,14 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
             try:
                 raw = (raw["back"], raw["colour"], raw["face"])
             except KeyError as exc:
-                raise _bad(row_no, where, "F-1.5", f"the column {exc.args[0]!r} is missing; a row has back, colour and face.") from None
+                raise _bad(row_no, where, "F-1.5",
+                           f"the column {exc.args[0]!r} is missing; a row has back, colour and face.") from None
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Iterable):
             raise _bad(row_no, where, "F-1.5", f"{raw!r} is not a (back, colour, face) row.")
         fields = list(raw)
         if len(fields) != 3:
-            raise _bad(row_no, where, "F-1.5", f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {fields!r}.")
+            raise _bad(row_no, where, "F-1.5",
+                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {fields!r}.")
         back, colour, face = fields
         if not isinstance(back, str) or back.strip().lower() not in BACKS:
             raise _bad(row_no, where, "F-1.3", f"the back {back!r} is neither 'dark' nor 'light'.")
@@ -155,7 +158,8 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
                        "(dark: grey, purple, red; light: green, orange, yellow).")
         per_colour[code] += 1
         if per_colour[code] > TILES_PER_COLOUR:
-            raise _bad(row_no, where, "F-1.3", f"this is a 7th {colour} tile; there are exactly {TILES_PER_COLOUR} per colour.")
+            raise _bad(row_no, where, "F-1.3",
+                       f"this is a 7th {colour} tile; there are exactly {TILES_PER_COLOUR} per colour.")
         out.append((back, colour, _face(face, row_no, where)))
     if len(out) != NUM_TILES:
         short = [f"{COLOURS[c]} ({n})" for c, n in enumerate(per_colour) if n != TILES_PER_COLOUR]
