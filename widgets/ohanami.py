@@ -360,7 +360,7 @@ class ReplayViewer(W.VBox):
         last = _public_event(state, self.record["events"][i - 1], viewer) if i else "no event yet"
         self.caption.value = (f'<b>event <span class="mk-event-index">{i}</span> of {self.n_events}</b> · '
                               f"{last} · board seen by seat {viewer}")
-        if hasattr(self, "figure"):
+        if change is not None:  # at construction the figure already holds these values
             scores, title = self._scores(state)
             with self.figure.batch_update():
                 for trace, ys in zip(self.figure.data, scores):
