@@ -39,7 +39,9 @@ test: $(VENV)/.test
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.dashboard
-	$(BIN)/mandalakit bench --game ohanami
+	$(BIN)/mandalakit bench --game ohanami --players 2
+	$(BIN)/mandalakit bench --game mandala --players 2
+	$(BIN)/mandalakit bench --game flowers --players 4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
