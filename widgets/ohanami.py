@@ -31,6 +31,7 @@ from mandalakit.core.errors import MandalakitError
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
+from mandalakit.ohanami.scoring import SUIT_POINTS
 
 __all__ = ["ReplayViewer", "ScoringCalculator", "refusal_html"]
 
@@ -166,14 +167,15 @@ class ScoringCalculator(W.VBox):
                 self.figure.data[1].y = chart["marginal"]
                 self.figure.data[2].visible = chart["capped"]
                 self.figure.layout.title.text = chart["title"]
-        b, g, gr, p = self.counts
         rnd = self.round_no.value
-        terms = [f"3 × {b} blue = {3 * b}"]
-        if rnd >= 2:
-            terms.append(f"4 × {g} green = {4 * g}")
+        p = self.pink.value
+        # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
+        # whatever round_score adds on top of it, so the lines always sum to the total.
+        weights = SUIT_POINTS[rnd - 1]
+        terms = [f"{w} × {n} {suit} = {w * n}" for w, n, suit in zip(weights, self.counts, SUITS) if w]
+        sakura = self.score - sum(w * n for w, n in zip(weights, self.counts))
         if rnd == 3:
-            terms.append(f"7 × {gr} grey = {7 * gr}")
-            terms.append(f"sakura for {p} pink = {sakura_points(p, cap)}")
+            terms.append(f"sakura for {p} pink = {sakura}")
         nxt = sakura_points(p + 1, cap) - sakura_points(p, cap)
         note = ("pink scores only at the end of round 3 (O-3.3)" if rnd < 3
                 else f"one more pink card would add {nxt} (O-3.3{', capped by O-3.4' if cap and p >= cap else ''})")
