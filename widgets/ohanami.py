@@ -33,6 +33,8 @@ from mandalakit.ohanami import SUITS, round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
 from mandalakit.ohanami.scoring import SUIT_POINTS
 
+from .charts import FigureView
+
 __all__ = ["ReplayViewer", "ScoringCalculator", "refusal_html"]
 
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
@@ -74,8 +76,8 @@ class ScoringCalculator(W.VBox):
     round_no : ipywidgets.ToggleButtons
     total : ipywidgets.HTML
         The score sentence, computed by :func:`mandalakit.ohanami.round_score`.
-    figure : plotly.graph_objects.FigureWidget
-        Trace 0: T(k) as bars (the current k in black); trace 1: marginal value of the next
+    chart : FigureView
+        Shows ``figure``, a ``plotly.graph_objects.Figure``. Trace 0: T(k) as bars (the current k in black); trace 1: marginal value of the next
         pink card; trace 2: the open formula, shown only when a cap is set.
     """
 
@@ -101,10 +103,8 @@ class ScoringCalculator(W.VBox):
         self.total = W.HTML()
         self.total.add_class("mk-calc-total")
         ks = list(range(self.max_pink + 1))
-        # The figure is built with its final values: a FigureWidget drops restyles made before
-        # the browser has drawn it, so the first picture must not rely on an update.
         chart = self._chart()
-        self.figure = go.FigureWidget(
+        self.chart = FigureView(go.Figure(
             data=[
                 go.Bar(x=ks, y=chart["points"], name="sakura points T(k)", marker={"color": chart["colours"]}),
                 go.Scatter(x=ks, y=chart["marginal"], name="next pink card adds T(k+1) − T(k)",
@@ -120,15 +120,21 @@ class ScoringCalculator(W.VBox):
                 legend={"orientation": "h", "y": -0.25},
                 template="plotly_white",
             ),
-        )
+        ))
+        self.chart.add_class("mk-calc-chart")
         controls = W.VBox([self.blue, self.green, self.grey, self.pink, self.cap, self.round_no])
-        super().__init__([W.HBox([controls, self.total]), self.figure])
+        super().__init__([W.HBox([controls, self.total]), self.chart])
         self.add_class("mk-scoring-calculator")
         for w in (self.blue, self.green, self.grey, self.pink, self.cap, self.round_no):
             w.observe(self._update, names="value")
         self._update()
 
     # ----- read-only views of the engine's answers ---------------------------------------------
+    @property
+    def figure(self) -> go.Figure:
+        """The chart's plotly figure (see the class docstring for its traces)."""
+        return self.chart.figure
+
     @property
     def counts(self) -> tuple[int, int, int, int]:
         """(blue, green, grey, pink) as set on the sliders."""
@@ -167,6 +173,7 @@ class ScoringCalculator(W.VBox):
                 self.figure.data[1].y = chart["marginal"]
                 self.figure.data[2].visible = chart["capped"]
                 self.figure.layout.title.text = chart["title"]
+            self.chart.refresh()
         rnd = self.round_no.value
         p = self.pink.value
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
@@ -232,8 +239,8 @@ class ReplayViewer(W.VBox):
         The SVG of :func:`mandalakit.ohanami.render.render_svg`.
     caption : ipywidgets.HTML
         The last event, as the viewing seat may know it.
-    figure : plotly.graph_objects.FigureWidget
-        One bar trace per seat: its score at the end of each round played so far.
+    chart : FigureView
+        Shows ``figure`` (a ``plotly.graph_objects.Figure``): one bar trace per seat: its score at the end of each round played so far.
     move_text, try_button, move_result :
         Type a move in notation to try it on the shown position; the engine accepts it (on a
         copy) or refuses it with the rule id and sentence.
@@ -273,8 +280,8 @@ class ReplayViewer(W.VBox):
         self.board.add_class("mk-replay-board")
         n = self._final.num_players
         rounds = ["round 1", "round 2", "round 3"]
-        scores, title = self._scores(self.state)  # final values at construction (see ScoringCalculator)
-        self.figure = go.FigureWidget(
+        scores, title = self._scores(self.state)
+        self.chart = FigureView(go.Figure(
             data=[go.Bar(x=rounds, y=scores[i], name=f"seat {i} ({names[i]})",
                          marker={"color": _SEAT_COLOURS[i % 4]}, text=_labels(scores[i]), textposition="outside")
                   for i in range(n)],
@@ -282,7 +289,8 @@ class ReplayViewer(W.VBox):
                              margin={"l": 50, "r": 10, "t": 40, "b": 30},
                              yaxis={"title": {"text": "points in the round"}, "rangemode": "tozero"},
                              legend={"orientation": "h", "y": -0.15}),
-        )
+        ))
+        self.chart.add_class("mk-replay-chart")
         self.move_text = W.Text(placeholder="e.g. pick 12 45  or  place 45>1 40>x", description="try a move",
                                 continuous_update=False, layout=W.Layout(width="420px"))
         self.try_button = W.Button(description="try it")
@@ -298,11 +306,16 @@ class ReplayViewer(W.VBox):
             W.HBox([self.slider, self.seat]),
             self.caption,
             self.board,
-            self.figure,
+            self.chart,
             W.HBox([self.move_text, self.try_button]),
             self.move_result,
         ])
         self.add_class("mk-replay-viewer")
+
+    @property
+    def figure(self) -> go.Figure:
+        """The scores chart's plotly figure."""
+        return self.chart.figure
 
     @classmethod
     def from_state(cls, state, players=None, seat: int | None = None) -> ReplayViewer:
@@ -369,6 +382,7 @@ class ReplayViewer(W.VBox):
                     trace.y = ys
                     trace.text = _labels(ys)
                 self.figure.layout.title.text = title
+            self.chart.refresh()
         self.move_result.value = ""
 
     @staticmethod
