@@ -17,7 +17,6 @@ status 2; nothing already on disk is overwritten unless the new file is complete
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile

@@ -143,6 +143,15 @@ def check_players(game: str, players: int, low: int, high: int, rule: str) -> in
     return int(players)
 
 
+def check_rules(game: str, rules, rules_type: type):
+    """``rules`` or, if ``None``, the default ``rules_type()``; rules of another type raise :class:`RulesError`."""
+    if rules is None:
+        return rules_type()
+    if not isinstance(rules, rules_type):
+        raise RulesError("options", f"rules must be mandalakit.{game}.Rules, not {type(rules).__name__}.")
+    return rules
+
+
 class State(ABC):
     """A position of a game, with everything needed to continue it.
 

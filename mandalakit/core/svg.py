@@ -68,8 +68,19 @@ def card(x: float, y: float, colour: str, label: object = "", *, w: float = 34, 
 
 
 def document(width: float, height: float, body: list[str] | str, title: str = "") -> str:
-    """Wrap ``body`` in an ``<svg>`` root of the given size (pixels) with an accessible title."""
+    """Wrap ``body`` in an ``<svg>`` root of the given size (pixels) with an accessible title.
+
+    The drawing scales down on pages narrower than ``width`` (the height follows).
+    """
     content = "".join(body) if isinstance(body, list) else body
     head = f"<title>{escape(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img">{head}{content}</svg>')
+            f'viewBox="0 0 {width:g} {height:g}" role="img" style="max-width:100%;height:auto">{head}{content}</svg>')
+
+
+def result_sentence(scores, winners) -> str:
+    """``"Final scores: seat 0 78, seat 1 68. seat 0 wins."`` (several winners share the victory)."""
+    names = " and ".join(f"seat {w}" for w in winners)
+    verb = "share the victory" if len(winners) > 1 else "wins"
+    finals = ", ".join(f"seat {p} {s}" for p, s in enumerate(scores))
+    return f"Final scores: {finals}. {names} {verb}."

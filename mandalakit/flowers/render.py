@@ -184,13 +184,10 @@ def render_svg(state, player: int | None = None) -> str:
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory
         res = state.result()
-        names = " and ".join(f"seat {w}" for w in res.winners)
-        verb = "share the victory" if len(res.winners) > 1 else "wins"
-        finals = ", ".join(f"seat {p} {s}" for p, s in enumerate(res.scores))
         y += 22
         reason = {"F-5.1": "a third Flower", "F-5.2": "a tile stack ran out", "F-5.3": "every seat passed"}
-        parts.append(_svg.text(MARGIN, y, f"Game over ({reason.get(state.end_reason, 'end')}). Final scores: {finals}. "
-                                          f"{names} {verb}.", size=13, weight="bold"))
+        parts.append(_svg.text(MARGIN, y, f"Game over ({reason.get(state.end_reason, 'end')}). "
+                                          + _svg.result_sentence(res.scores, res.winners), size=13, weight="bold"))
     y += MARGIN + 6
     doc = _svg.document(WIDTH, y, parts, title=f"Flowers position seen by seat {player}: {_to_act(obs)}")
-    return doc.replace('role="img">', 'role="img" style="max-width:100%;height:auto">', 1)
+    return doc

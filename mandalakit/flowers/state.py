@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
@@ -932,9 +932,7 @@ def new_game(
         For a player count outside 2-4 (F-2.3), rules of another game, or a bad setup.
     """
     players = check_players("flowers", players, 2, 4, "F-2.3")
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError("options", f"rules must be mandalakit.flowers.Rules, not {type(rules).__name__}.")
+    rules = check_rules("flowers", rules, Rules)
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player"})
     if unknown:

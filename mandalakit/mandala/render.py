@@ -166,12 +166,9 @@ def render_svg(state, player: int | None = None) -> str:
                            "space (a cup card scores the value of its colour's space, M-7.3).", size=11, colour="#555"))
     y += LINE + 2
     if result is not None:
-        names = " and ".join(f"seat {w}" for w in result.winners)
-        verb = "share the victory" if len(result.winners) > 1 else "wins"
-        finals = ", ".join(f"seat {p} {s}" for p, s in enumerate(result.scores))
         y += 14
-        parts.append(_svg.text(MARGIN, y, f"Final scores: {finals}. {names} {verb}.", size=14, weight="bold"))
+        parts.append(_svg.text(MARGIN, y, _svg.result_sentence(result.scores, result.winners), size=14, weight="bold"))
         y += 6
     y += MARGIN
     doc = _svg.document(WIDTH, y, parts, title=f"Mandala, {_status(state, obs)}, seen by seat {player}")
-    return doc.replace('role="img">', 'role="img" style="max-width:100%;height:auto">', 1)
+    return doc

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
 from ..core.errors import IllegalMoveError, NotationError, RulesError
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, colour_code, counts_of, mandala_index, named)
@@ -822,9 +822,7 @@ def new_game(
         For a player count other than 2 (``M-2``), an invalid setup or position.
     """
     check_players("mandala", players, 2, 2, "M-2")
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError("options", f"rules must be mandalakit.mandala.Rules, not {type(rules).__name__}.")
+    rules = check_rules("mandala", rules, Rules)
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player", "position"})
     if unknown or len(setup) > 1:

@@ -161,14 +161,10 @@ def render_svg(state, player: int | None = None) -> str:
 
     if state.current_player == TERMINAL:  # O-3.5: the result, with the tie-break by pink
         res = state.result()
-        names = " and ".join(f"seat {w}" for w in res.winners)
-        verb = "share the victory" if len(res.winners) > 1 else "wins"
-        finals = ", ".join(f"seat {p} {s}" for p, s in enumerate(res.scores))
         y += 18
-        parts.append(_svg.text(MARGIN, y, f"Final scores: {finals}. {names} {verb}.", size=14, weight="bold"))
+        parts.append(_svg.text(MARGIN, y, _svg.result_sentence(res.scores, res.winners), size=14, weight="bold"))
         y += 8
     y += MARGIN
     title = f"Ohanami, {where}, seen by seat {player}"
     doc = _svg.document(width, y, parts, title=title)
-    # Scale down on narrow pages instead of overflowing (the height follows the width).
-    return doc.replace('role="img">', 'role="img" style="max-width:100%;height:auto">', 1)
+    return doc

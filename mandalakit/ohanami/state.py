@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
@@ -455,9 +455,7 @@ def new_game(
         For a player count outside 2-4 or an unknown setup key.
     """
     players = check_players("ohanami", players, 2, 4, "O-2.1")
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError("options", f"rules must be mandalakit.ohanami.Rules, not {type(rules).__name__}.")
+    rules = check_rules("ohanami", rules, Rules)
     if setup:
         raise RulesError("options", f"Ohanami has no setup options; got {', '.join(map(str, setup))}.")
     state = OhanamiState(players, rules, None if manual_chance else make_rng(seed))
