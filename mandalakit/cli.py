@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -46,7 +47,20 @@ def _rule_option(text: str) -> tuple[str, object]:
 
 
 def _bot_list(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",") if b.strip()]
+    names = [b.strip() for b in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected bot names separated by commas, e.g. greedy,random; got {text!r}")
+    return names
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _writable_target(path: str, suffixes: Sequence[str]) -> Path:
@@ -65,10 +79,23 @@ def _writable_target(path: str, suffixes: Sequence[str]) -> Path:
 
 
 def _atomic_write(target: Path, write) -> None:
-    """Write through a temporary file in the same folder, then rename: never a half file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent or ".")
+    """Write through a temporary file in the same folder, then rename: never a half file.
+
+    The new file gets the permissions the old one had, or the usual ones for a new file.
+    """
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, os.fspath(target)) from None
     os.close(fd)
     try:
+        if target.exists():
+            mode = target.stat().st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         write(tmp)
         os.replace(tmp, target)
     except BaseException:
@@ -124,6 +151,7 @@ def cmd_replay(args) -> int:
     print(f"{args.record}: {record['game']}, {state.num_players} players, {len(record['events'])} events, valid")
     if state.is_terminal():
         if record.get("result") is None:
+            print("note: the record stores no result, so only its moves were checked")
             record = {**record, "result": state.result().to_dict()}
         _print_result(record)
     else:
@@ -165,9 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many seat-balanced bot games into a CSV or Parquet table")
     game_args(p)
-    p.add_argument("--games", type=int, required=True, help="number of games")
+    p.add_argument("--games", type=_positive_int, required=True, help="number of games")
     p.add_argument("--bots", type=_bot_list, default=None, help="bot names, one or one per seat: random,greedy")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores for large runs)")
+    p.add_argument("--jobs", type=_positive_int, default=None,
+                   help="worker processes (default: all cores for 200 games or more)")
     p.add_argument("--out", required=True, help="output file, .csv or .parquet")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
@@ -193,8 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mandalakit`` command; returns the exit status (0 ok, 2 error)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 1:
-        parser.error("--games must be at least 1")
+    # A plain `kill` stops the command like Ctrl-C: workers end and no half file is left.
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         return args.func(args)
     except MandalakitError as exc:
@@ -205,7 +234,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"mandalakit {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 2
+
+
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,18 +12,23 @@ is the same whatever the number of worker processes. Bots rotate over the seats:
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
 
 import numpy as np
 
 from .core.bots import play, random_playout
-from .core.contract import GameSpec, check_players
+from .core.contract import GameSpec, check_players, check_seed
 from .core.errors import RulesError
 from .core.registry import get_game
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
+#: Rows collected as dicts before they are packed into a DataFrame (bounds memory).
+_FRAME_ROWS = 100_000
 
 
 def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
@@ -45,8 +50,11 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
-    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible)."""
-    ss = np.random.SeedSequence([seed, index])
+    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible).
+
+    Raises :class:`RulesError` for a seed that is not a whole number >= 0.
+    """
+    ss = np.random.SeedSequence([check_seed(seed), index])
     words = ss.generate_state(9).tolist()
     return words[0], words[1:]
 
@@ -128,20 +136,34 @@ def simulate(
     rules_dict = spec.make_rules(rules).to_dict()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError("options", f"The number of games must be a whole number of at least 1, not {games!r}.")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RulesError("options", f"A seed must be a whole number, zero or more, not {seed!r}.")
+    check_seed(seed)
     if jobs is None:
         jobs = (os.cpu_count() or 1) if games >= PARALLEL_THRESHOLD else 1
-    work = [(game, players, rules_dict, names, seed, g) for g in range(games)]
-    desc = f"{game} {players}p"
-    if jobs > 1:
-        from tqdm.contrib.concurrent import process_map
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RulesError("options", f"The number of worker processes must be a whole number of at least 1, not {jobs!r}.")
+    work = ((game, players, rules_dict, names, seed, g) for g in range(games))
+    frames, rows = [], []
+    with ExitStack() as stack:
+        if jobs > 1:
+            # Leaving the block (also on Ctrl-C) terminates the workers at once.
+            pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=_worker_signals))
+            results = pool.imap(_rows, work, chunksize=max(1, min(256, games // (jobs * 16))))
+        else:
+            results = map(_rows, work)
+        for game_rows in tqdm(results, total=games, desc=f"{game} {players}p", unit="game", disable=not progress):
+            rows.extend(game_rows)
+            if len(rows) >= _FRAME_ROWS:  # dicts cost far more memory than DataFrame columns
+                frames.append(pd.DataFrame(rows))
+                rows = []
+    frames.append(pd.DataFrame(rows))
+    return pd.concat(frames, ignore_index=True)
 
-        chunks = process_map(_rows, work, max_workers=jobs, chunksize=max(1, games // (jobs * 8)),
-                             desc=desc, unit="game", disable=not progress)
-    else:
-        chunks = [_rows(job) for job in tqdm(work, desc=desc, unit="game", disable=not progress)]
-    return pd.DataFrame([row for rows in chunks for row in rows])
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them with SIGTERM (so no traceback
+    from every worker; a handler the parent installed for SIGTERM is not inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int = 0) -> dict:
@@ -156,7 +178,9 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
     """
     spec = get_game(game)
     players = check_players(spec.name, players or spec.min_players, spec.min_players, spec.max_players, spec.player_rule)
-    rng = np.random.default_rng(seed)
+    if not 0 < seconds <= 3600:  # also refuses nan
+        raise RulesError("options", f"The measuring time must be more than 0 and at most 3600 seconds, not {seconds}.")
+    rng = np.random.default_rng(check_seed(seed))
     games = decisions = 0
     start = time.process_time()
     elapsed = 0.0

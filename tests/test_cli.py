@@ -2,8 +2,10 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -143,3 +145,71 @@ def test_import_mandalakit_loads_no_heavy_library():
             "if m in sys.modules]; print(heavy)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["record", "--game", "ohanami", "--players", "2", "--seed", "-1", "--out", "{tmp}/g.json"], "seed must be zero or positive"),
+    (["bench", "--game", "ohanami", "--seed", "-1"], "seed must be zero or positive"),
+    (["bench", "--game", "ohanami", "--seconds", "0"], "more than 0 and at most 3600 seconds"),
+    (["bench", "--game", "ohanami", "--seconds", "nan"], "more than 0 and at most 3600 seconds"),
+    (["simulate", "--game", "flowers", "--players", "2", "--games", "1", "--rule", "tiles={tmp}/bin.csv",
+      "--out", "{tmp}/t.csv"], "[F-1.5] The tile table"),
+])
+def test_bad_numbers_and_files_exit_2_with_a_sentence(tmp_path, capsys, argv, message):
+    (tmp_path / "bin.csv").write_bytes(b"\xff\xfe\x00garbage")
+    code, _, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--games", "0"], "--games: must be at least 1, not 0"),
+    (["--games", "2", "--jobs", "0"], "--jobs: must be at least 1, not 0"),
+    (["--games", "2", "--bots", ""], "expected bot names separated by commas"),
+    (["--games", "2", "--bots", "greedy,"], "expected bot names separated by commas"),
+])
+def test_argument_errors_name_the_option(capsys, argv, message):
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--game", "ohanami", "--players", "2", "--out", "x.csv", *argv])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and message in err and "usage: mandalakit simulate" in err
+
+
+def test_outputs_get_ordinary_permissions(tmp_path, capsys):
+    new = tmp_path / "new.json"
+    assert run(capsys, "record", "--game", "ohanami", "--players", "2", "--out", str(new))[0] == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert new.stat().st_mode & 0o777 == 0o666 & ~umask
+    kept = tmp_path / "kept.csv"
+    kept.write_text("old\n")
+    kept.chmod(0o640)
+    assert run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+               "--out", str(kept))[0] == 0
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text().startswith("game,seat")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path, signum):
+    out = tmp_path / "never.csv"
+    exe = Path(sys.executable).with_name("mandalakit")
+    proc = subprocess.Popen([str(exe), "simulate", "--game", "ohanami", "--players", "4", "--games", "2000000",
+                             "--jobs", "2", "--quiet", "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signum)
+    err = proc.communicate(timeout=30)[1]
+    assert proc.returncode == 130 and "interrupted; nothing was written" in err and "Traceback" not in err
+    assert not out.exists() and not list(tmp_path.iterdir())
+    time.sleep(0.5)
+    assert _processes_mentioning(str(out)) == []
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    """Pids of live processes whose command line contains ``text`` (Linux /proc)."""
+    pids = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if text in cmdline.read_bytes().decode(errors="replace"):
+                pids.append(int(cmdline.parent.name))
+        except OSError:  # the process ended meanwhile
+            pass
+    return pids

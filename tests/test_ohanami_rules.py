@@ -236,3 +236,9 @@ def test_state_is_an_ohanami_state_and_renders_nothing_hidden_in_repr():
     state = new_game(2, seed=0)
     assert isinstance(state, OhanamiState)
     assert "2p" in repr(state)
+
+
+def test_O_1_1_notation_refuses_cards_that_do_not_exist():
+    with pytest.raises(IllegalMoveError) as err:
+        parse("pick 999 1")
+    assert err.value.rule == "O-1.1" and "no card 999" in err.value.message

@@ -127,3 +127,22 @@ def test_shipped_sample_record_replays():
     state = records.replay(record)
     assert record["players"][0]["name"] == "greedy"
     assert list(state.result().scores) == record["result"]["scores"] == [172, 71]
+
+
+def test_version_given_as_text_is_explained(record):
+    bad = copy.deepcopy(record)
+    bad["version"] = "1"
+    with pytest.raises(RecordError, match=r"version '1' \(str\).*version 1 \(a number\)"):
+        records.replay(bad)
+
+
+def test_record_of_another_game_says_the_rules_do_not_fit(record):
+    bad = copy.deepcopy(record)
+    bad["game"] = "mandala"
+    with pytest.raises(RecordError, match="rules do not fit mandala"):
+        records.replay(bad)
+
+
+def test_malformed_shuffle_gets_the_chance_event_message(record):
+    with pytest.raises(RecordError, match="event 0: .*outcome of a shuffle event must be whole numbers"):
+        records.replay(_tampered(record, 0, "shuffle a b c"))

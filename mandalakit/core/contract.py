@@ -51,11 +51,16 @@ def make_rng(seed: Seed) -> np.random.Generator:
 
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
+    return np.random.default_rng(None if seed is None else check_seed(seed))
+
+
+def check_seed(seed) -> int:
+    """Return ``seed`` as an int; anything but a whole number >= 0 raises :class:`RulesError`."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise RulesError("options", f"A seed must be a whole number, not {seed!r}.")
-    if seed is not None and seed < 0:
+    if seed < 0:
         raise RulesError("options", f"A seed must be zero or positive, not {seed}.")
-    return np.random.default_rng(seed)
+    return int(seed)
 
 
 @dataclass(frozen=True, slots=True)

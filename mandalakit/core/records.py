@@ -60,8 +60,10 @@ def _header(record: Any) -> tuple:
         raise RecordError("record", "A record must be a JSON object.")
     if record.get("format") != FORMAT:
         raise RecordError("record", f"This is not a mandalakit record (format is {record.get('format')!r}, expected {FORMAT!r}).")
-    if record.get("version") != VERSION:
-        raise RecordError("record", f"Record version {record.get('version')!r} is not supported; this mandalakit reads version {VERSION}.")
+    version = record.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError("record", f"Record version {version!r} ({type(version).__name__}) is not supported; "
+                          f"this mandalakit reads version {VERSION} (a number).")
     try:
         spec = get_game(record.get("game"))
     except MandalakitError as exc:
@@ -95,11 +97,16 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     spec, players, setup = _header(record)
     try:
         rules = spec.make_rules(record["rules"])
+    except MandalakitError as exc:
+        raise RecordError(exc.rule, f"The record's rules do not fit {spec.name}: {exc.message}") from None
+    except TypeError as exc:
+        raise RecordError("record", f"The record's rules are invalid ({exc}).") from None
+    try:
         state = spec.new_game(players, rules=rules, setup=setup, manual_chance=True)
     except MandalakitError as exc:
         raise RecordError(exc.rule, exc.message) from None
     except TypeError as exc:
-        raise RecordError("record", f"The record's rules or setup are invalid ({exc}).") from None
+        raise RecordError("record", f"The record's setup is invalid ({exc}).") from None
     events = record["events"] if upto is None else record["events"][:upto]
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:

@@ -163,8 +163,10 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
         out.append((back, colour, _face(face, row_no, where)))
     if len(out) != NUM_TILES:
         short = [f"{COLOURS[c]} ({n})" for c, n in enumerate(per_colour) if n != TILES_PER_COLOUR]
-        raise RulesError("F-1.3", f"A tile table has {NUM_TILES} rows, {TILES_PER_COLOUR} per colour; this one has "
-                         f"{len(out)} rows{'; colours short of 6: ' + ', '.join(short) if short else ''}.")
+        table = f"the table {source}" if source else "this table"
+        raise RulesError("F-1.3", f"A tile table has {NUM_TILES} rows, {TILES_PER_COLOUR} per colour; {table} has "
+                         f"{len(out)} row{'s' if len(out) != 1 else ''}"
+                         f"{'; colours short of 6: ' + ', '.join(short) if short else ''}.")
     return tuple(out)
 
 
@@ -206,6 +208,8 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
             text = fh.read()
     except OSError as exc:
         raise RulesError("F-1.5", f"Cannot read the tile table {os.fspath(path)}: {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise RulesError("F-1.5", f"The tile table {os.fspath(path)} is not a UTF-8 text (CSV) file.") from None
     return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
 
 

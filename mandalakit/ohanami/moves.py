@@ -79,6 +79,9 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     try:
         if head == "pick" and len(words) == 3:
             a, b = int(words[1]), int(words[2])
+            for card in (a, b):
+                if not 1 <= card <= 120:
+                    raise NotationError(f"There is no card {card}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
             if a == b:
                 raise NotationError(f"{text!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
             return pick(a, b)
@@ -92,6 +95,8 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
             return Place(tuple(steps))
         if head == "shuffle":
             return ChanceEvent.parse(text, ("shuffle",))
+    except NotationError:
+        raise
     except ValueError:
         pass
     raise NotationError(
