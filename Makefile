@@ -7,12 +7,13 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   := 127.0.0.1
 
-.PHONY: demo test bench clean help
+.PHONY: demo test bench bench-dashboard clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila on http://$(HOST):$(PORT)/"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
+	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -42,6 +43,9 @@ bench: $(VENV)/.dashboard
 	$(BIN)/mandalakit bench --game ohanami --players 2
 	$(BIN)/mandalakit bench --game mandala --players 2
 	$(BIN)/mandalakit bench --game flowers --players 4
+
+bench-dashboard: $(VENV)/.test
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -38,7 +38,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 REQUIRE = os.environ.get("MANDALAKIT_REQUIRE_BROWSER") == "1"
-FIRST_RENDER_BUDGET_S = 5.0  # issue 2 target on this machine; printed, and checked loosely below
+# Issue 2's target on this machine. Only printed (`make bench-dashboard`): timings on a shared
+# machine are too noisy for an assertion.
+FIRST_RENDER_BUDGET_S = 5.0
 # Voilà's own "lab" template links Font Awesome from a CDN; offline these two stylesheets fail
 # and only icons go missing (the dashboard uses text labels, so nothing it needs is lost).
 VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
@@ -221,6 +223,5 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         ours = [u for u in outside if not u.startswith(VOILA_TEMPLATE_CDN)]
         assert not ours, f"the dashboard needs the network: {ours}"
         print(f"blocked (Voila template only): {len(outside)} request(s)")
-        assert first_render < 6 * FIRST_RENDER_BUDGET_S, "first render far beyond the 5 s target"
     finally:
         page.close()
