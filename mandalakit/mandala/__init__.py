@@ -14,7 +14,8 @@ from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, Rules
 from .scoring import river_score, winners
-from .state import MandalaState, Observation, draw_count, from_position, new_game
+from .position import from_position
+from .state import MandalaState, Observation, draw_count, new_game
 
 State = MandalaState
 

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
-from ..core.errors import IllegalMoveError, NotationError, RulesError
+from ..core.errors import IllegalMoveError, RulesError
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
-                    RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, colour_code, counts_of, mandala_index, named)
+                    RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, Rules
 from .scoring import river_score, winners
@@ -485,7 +485,7 @@ class MandalaState(State):
 
     # ----- positions ------------------------------------------------------------------------
     def position(self) -> dict:
-        """The position at the start of a turn as a JSON-ready dict (see :func:`from_position`).
+        """The position at the start of a turn as a JSON-ready dict (see :mod:`.position`).
 
         ``from_position(state.position())`` continues the same game (without its history).
 
@@ -811,7 +811,7 @@ def new_game(
         Options (M-6.3 ``deck_exhaustion``); default ``Rules()``.
     setup : dict, optional
         ``{"first_player": 0 or 1}`` (M-2.5, default 0), or ``{"position": {...}}`` to start
-        from a hand-built position (see :func:`from_position`). Stored on ``state.setup``.
+        from a hand-built position (see :func:`.position.from_position`). Stored on ``state.setup``.
     manual_chance : bool
         If true the game has no generator and waits for the ``shuffle`` event (and every
         ``reshuffle``) from the caller: record replay, typed-in physical games.
@@ -830,147 +830,12 @@ def new_game(
                                     f"got keys {', '.join(map(repr, setup)) or 'none'}.")
     rng = None if manual_chance else make_rng(seed)
     if "position" in setup:
-        return _build_position(setup["position"], rules, rng)
+        from .position import build_position  # position builds on this module's state
+
+        return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if first not in (0, 1) or isinstance(first, bool):
         raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {first!r}.")
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
     return state
-
-
-def from_position(position: dict, *, seed=None, rules: Rules | None = None,
-                  manual_chance: bool = False) -> MandalaState:
-    """Build a state at the start of a turn from a hand-built position (tests, lessons, puzzles).
-
-    Same as ``new_game(2, seed=seed, rules=rules, setup={"position": position}, ...)``. The
-    completed position is stored in ``state.setup["position"]``, so records of games started
-    this way replay exactly.
-
-    Parameters
-    ----------
-    position : dict
-        JSON-ready, colours by name, counts as ``{colour: count}``; every key but ``hands`` is
-        optional::
-
-            {
-              "to_move": 0,                                  # seat whose turn it is
-              "hands": [{"red": 3}, {"green": 2}],           # per seat, at least 1 card each
-              "cups": [{"red": 2}, {}],
-              "rivers": [["red", "green"], []],              # left (value 1) to right
-              "mountains": {"A": {"black": 1}, "B": {}},
-              "fields": {"A": [{"orange": 2}, {}], "B": [{}, {}]},
-              "deck": ["yellow", "red"],                     # top card first
-              "discard": {"purple": 4},
-              "end_triggered": False,                        # M-6.2 already happened?
-            }
-
-        The cards not placed anywhere (the 108 of M-1.1, 18 per colour) fill whichever of
-        ``deck`` and ``discard`` is left out: the deck in the fixed order black, green, purple,
-        yellow, orange, red, black, ... (top first), or the discard pile. If both are given,
-        the position must account for all 108 cards.
-    seed, rules, manual_chance
-        As for :func:`new_game` (the seed drives later reshuffles).
-
-    Raises
-    ------
-    RulesError
-        With the rule id when the position is impossible: wrong card totals (``M-1.1``),
-        a colour in two areas of a mandala (``M-3.1``), an already complete mandala
-        (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
-        deck without ``end_triggered`` (``M-6.2``).
-    """
-    return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
-
-
-def _build_position(position: dict, rules: Rules, rng) -> MandalaState:
-    """Validate and build the state of :func:`from_position` (errors documented there)."""
-    if not isinstance(position, dict):
-        raise RulesError("options", "A position must be a dict (see mandalakit.mandala.from_position).")
-    known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
-    unknown = sorted(set(position) - known)
-    if unknown:
-        raise RulesError("options", f"Unknown position keys {', '.join(map(repr, unknown))}; "
-                                    f"known: {', '.join(sorted(known))}.")
-    to_move = position.get("to_move", 0)
-    if to_move not in (0, 1) or isinstance(to_move, bool):
-        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {to_move!r}.")
-    state = MandalaState(rules, rng, {}, to_move)
-    try:
-        state.hands = [counts_of(h) for h in _pair(position.get("hands"), "hands")]
-        state.cups = [counts_of(c) for c in _pair(position.get("cups", [{}, {}]), "cups")]
-        state.rivers = [[colour_code(c) for c in r] for r in _pair(position.get("rivers", [[], []]), "rivers")]
-        mountains = position.get("mountains", {})
-        fields = position.get("fields", {})
-        for name in list(mountains) + list(fields):
-            mandala_index(name)
-        state.mountains = [counts_of(mountains.get(name)) for name in MANDALAS]
-        state.fields = [[counts_of(f) for f in _pair(fields.get(name, [{}, {}]), f"fields {name}")]
-                        for name in MANDALAS]
-        deck = position.get("deck")
-        discard = position.get("discard")
-        if deck is not None:
-            state.deck = [colour_code(c) for c in reversed(deck)]
-        if discard is not None:
-            state.discard = counts_of(discard)
-    except NotationError as exc:
-        raise RulesError(exc.rule, exc.message) from None
-    placed = [0] * NUM_COLOURS
-    for area in [*state.hands, *state.cups, *state.mountains, *state.fields[0], *state.fields[1], state.discard]:
-        for c in _COLOURS:
-            placed[c] += area[c]
-    for c in [*state.deck, *state.rivers[0], *state.rivers[1]]:
-        placed[c] += 1
-    rest = [PER_COLOUR - k for k in placed]
-    if min(rest) < 0:
-        over = ", ".join(f"{COLOURS[c]} {placed[c]}" for c in _COLOURS if rest[c] < 0)
-        raise RulesError("M-1.1", f"The position uses more than 18 cards of a colour ({over}).")
-    if deck is None:
-        top_first = []
-        left = rest[:]
-        while any(left):
-            for c in _COLOURS:
-                if left[c]:
-                    top_first.append(c)
-                    left[c] -= 1
-        state.deck = top_first[::-1]
-    elif discard is None:
-        state.discard = rest
-    elif any(rest):
-        missing = ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(rest) if k)
-        raise RulesError("M-1.1", f"The position must account for all 108 cards; missing: {missing}.")
-    state.discard_size = sum(state.discard)
-    state.hand_sizes = [sum(h) for h in state.hands]
-    if min(state.hand_sizes) < 1:
-        raise RulesError("M-4.4", "Each seat must hold at least one card at the start of a turn.")
-    for seat, river in enumerate(state.rivers):
-        if len(set(river)) != len(river):
-            raise RulesError("M-1.3", f"The river of seat {seat} holds a colour twice; each space holds a new colour.")
-        if len(river) >= RIVER_SPACES:
-            raise RulesError("M-7.2", f"The river of seat {seat} is full, so the game would already be over.")
-    for m in range(2):
-        for c in _COLOURS:
-            holders = [a for a, area in enumerate([state.mountains[m], *state.fields[m]]) if area[c]]
-            if len(holders) > 1:
-                raise RulesError("M-3.1", f"{COLOURS[c].capitalize()} lies in two areas of mandala {MANDALAS[m]}.")
-            if holders:
-                state.owner[m][c] = holders[0]
-        state.ncolours[m] = sum(o != _NONE for o in state.owner[m])
-        state.field_sizes[m] = [sum(f) for f in state.fields[m]]
-        if state.ncolours[m] == NUM_COLOURS:
-            raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; "
-                                      "it would have been destroyed.")
-    state.end_triggered = bool(position.get("end_triggered", False))
-    if not state.deck and not state.end_triggered:
-        raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
-    state.phase = PLAY
-    state._turn = to_move
-    state._chance_kind = RESHUFFLE
-    state.setup = {"position": state.position()}
-    return state
-
-
-def _pair(value, what: str) -> list:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RulesError("options", f"The position's {what} must be a list of two entries, one per seat.")
-    return list(value)
