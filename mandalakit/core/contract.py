@@ -148,6 +148,15 @@ def check_players(game: str, players: int, low: int, high: int, rule: str) -> in
     return int(players)
 
 
+def copy_rng(rng: np.random.Generator | None) -> np.random.Generator | None:
+    """An independent generator in the same state as ``rng`` (same future draws), or ``None``."""
+    if rng is None:
+        return None
+    new = type(rng)(type(rng.bit_generator)())
+    new.bit_generator.state = rng.bit_generator.state
+    return new
+
+
 def check_rules(game: str, rules, rules_type: type):
     """``rules`` or, if ``None``, the default ``rules_type()``; rules of another type raise :class:`RulesError`."""
     if rules is None:
@@ -178,6 +187,8 @@ class State(ABC):
     """
 
     game: ClassVar[str]
+    #: Rule id named when a seat number does not exist (the game's rule on what a seat sees).
+    seat_rule: ClassVar[str] = "players"
     num_players: int
     rules: RulesBase
     setup: dict
@@ -250,6 +261,19 @@ class State(ABC):
     def is_chance(self) -> bool:
         """True while a chance outcome is pending (only without an own generator)."""
         return self.current_player == CHANCE
+
+    def viewer(self, player: int | None = None) -> int:
+        """The seat a drawing is seen by: ``player``, or by default the seat to act (seat 0
+        at a chance node or after the end). Raises :class:`RulesError` for a seat that does
+        not exist."""
+        if player is None:
+            return self.current_player if self.current_player >= 0 else 0
+        self._check_seat(player)
+        return player
+
+    def _check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, Integral) or not 0 <= player < self.num_players:
+            raise RulesError(self.seat_rule, f"There is no seat {player!r} in this {self.num_players}-player game.")
 
     def clone(self) -> State:
         """An independent copy; the copy shares the generator's *state* but not the object."""

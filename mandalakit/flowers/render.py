@@ -73,9 +73,8 @@ def render_svg(state, player: int | None = None) -> str:
     hand size, Flowers and unpaired tiles with the score (F-5.4); the viewing seat's hand;
     deck, discard pile and tile stacks. The viewing seat sees no other hand.
     """
-    if player is None:
-        player = state.current_player if state.current_player >= 0 else 0
-    obs = state.observation(player)  # raises RulesError for a seat that does not exist
+    player = state.viewer(player)  # raises RulesError for a seat that does not exist
+    obs = state.observation(player)
     n = state.num_players
     parts: list[str] = []
     y = MARGIN + 14

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
@@ -284,6 +284,7 @@ class FlowersState(State):
     """
 
     game = "flowers"
+    seat_rule = "F-2.4"
     #: Seat that must act now, ``CHANCE`` (-1) or ``TERMINAL`` (-2). A plain attribute, not a
     #: property: random play reads it on every decision.
     current_player: int = CHANCE
@@ -585,9 +586,7 @@ class FlowersState(State):
         new.singles = [s[:] for s in self.singles]
         new.flowers = [f[:] for f in self.flowers]
         new.nflowers = self.nflowers[:]
-        if self.rng is not None:
-            new.rng = np.random.Generator(type(self.rng.bit_generator)())
-            new.rng.bit_generator.state = self.rng.bit_generator.state
+        new.rng = copy_rng(self.rng)
         return new
 
     # ----- helpers ---------------------------------------------------------------------------
@@ -595,9 +594,6 @@ class FlowersState(State):
         """The :class:`~mandalakit.flowers.tiles.Tile` with this id."""
         return self._tiles[tile_id]
 
-    def _check_seat(self, player: int) -> None:
-        if isinstance(player, bool) or not (isinstance(player, (int, np.integer)) and 0 <= player < self.num_players):
-            raise RulesError("F-2.4", f"There is no seat {player!r} in this {self.num_players}-player game.")
 
     def _can_draw(self) -> bool:
         """Whether a single-card play that empties the hand is followed by a draw (F-3.3, F-3.4)."""

@@ -135,9 +135,8 @@ def render_svg(state, player: int | None = None) -> str:
     the viewer's river, hand and cup (face down, counts by colour). Scores are printed once
     the game is over (M-7.3), with the winner or winners (M-7.4).
     """
-    if player is None:
-        player = state.current_player if state.current_player >= 0 else 0
-    obs = state.observation(player)  # raises RulesError for a seat that does not exist
+    player = state.viewer(player)  # raises RulesError for a seat that does not exist
+    obs = state.observation(player)
     over = state.current_player == TERMINAL
     result = state.result() if over else None
     parts: list[str] = []

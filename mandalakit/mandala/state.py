@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
@@ -130,6 +130,7 @@ class MandalaState(State):
     """
 
     game = "mandala"
+    seat_rule = "M-2.4"
 
     def __init__(self, rules: Rules, rng: np.random.Generator | None, setup: dict, first_player: int = 0):
         self.num_players = 2
@@ -478,9 +479,7 @@ class MandalaState(State):
         o0, o1 = self.owner
         new.owner = [o0[:], o1[:]]
         new.ncolours = self.ncolours[:]
-        if self.rng is not None:
-            new.rng = np.random.Generator(type(self.rng.bit_generator)())
-            new.rng.bit_generator.state = self.rng.bit_generator.state
+        new.rng = copy_rng(self.rng)
         return new
 
     # ----- positions ------------------------------------------------------------------------
@@ -510,9 +509,6 @@ class MandalaState(State):
         }
 
     # ----- rules: helpers -----------------------------------------------------------------------
-    def _check_seat(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < 2:
-            raise RulesError("M-2.4", f"There is no seat {player!r}; Mandala has seats 0 and 1.")
 
     def _refuse_in_play(self, seat: int, move) -> None:
         if type(move) is Pick:

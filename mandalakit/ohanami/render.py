@@ -72,9 +72,8 @@ def render_svg(state, player: int | None = None) -> str:
     Other seats' picks appear only once all are revealed (place phase, O-2.3); their hands
     are shown as a count only (O-2.6).
     """
-    if player is None:
-        player = state.current_player if state.current_player >= 0 else 0
-    obs = state.observation(player)  # raises RulesError for a seat that does not exist
+    player = state.viewer(player)  # raises RulesError for a seat that does not exist
+    obs = state.observation(player)
     cap = state.rules.sakura_cap
     n = state.num_players
     parts: list[str] = []

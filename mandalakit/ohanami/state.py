@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
@@ -87,6 +87,7 @@ class OhanamiState(State):
     """
 
     game = "ohanami"
+    seat_rule = "O-2.6"
 
     def __init__(self, players: int, rules: Rules, rng: np.random.Generator | None):
         self.num_players = players
@@ -282,15 +283,10 @@ class OhanamiState(State):
         new.picks = self.picks[:]
         new.places = self.places[:]
         new._placed_rows = [r if r is None else [x[:] for x in r] for r in self._placed_rows]
-        if self.rng is not None:
-            new.rng = np.random.Generator(type(self.rng.bit_generator)())
-            new.rng.bit_generator.state = self.rng.bit_generator.state
+        new.rng = copy_rng(self.rng)
         return new
 
     # ----- rules -----------------------------------------------------------------------------
-    def _check_seat(self, player: int) -> None:
-        if not (isinstance(player, (int, np.integer)) and 0 <= player < self.num_players):
-            raise RulesError("O-2.6", f"There is no seat {player!r} in this {self.num_players}-player game.")
 
     def _shuffle(self, event: ChanceEvent) -> None:
         """O-2.1: the shuffled deck, then the deal of round 1."""
