@@ -13,6 +13,7 @@ is the same whatever the number of worker processes. Bots rotate over the seats:
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Mapping, Sequence
@@ -126,8 +127,6 @@ def simulate(
         Columns ``game, seat, bot, score, winner, shared`` and the game's per-seat summary
         columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green, grey, pink``).
     """
-    import os
-
     import pandas as pd
     from tqdm.auto import tqdm
 

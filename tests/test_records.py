@@ -146,3 +146,9 @@ def test_record_of_another_game_says_the_rules_do_not_fit(record):
 def test_malformed_shuffle_gets_the_chance_event_message(record):
     with pytest.raises(RecordError, match="event 0: .*outcome of a shuffle event must be whole numbers"):
         records.replay(_tampered(record, 0, "shuffle a b c"))
+
+
+def test_chance_event_in_place_of_a_move_is_refused(record):
+    with pytest.raises(RecordError) as err:
+        records.replay(_tampered(record, 1, record["events"][0]["event"]))
+    assert err.value.index == 1 and err.value.rule == "chance"

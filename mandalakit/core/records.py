@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .contract import CHANCE, ChanceEvent, State
+from .contract import CHANCE, State
 from .errors import MandalakitError, RecordError
 from .registry import get_game
 
@@ -118,12 +118,7 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
                 expected = "nothing (the game is over)"
             raise RecordError("record", f"The record has {entry['by']!r} acting here, but the game expects {expected}.", index)
         try:
-            event = state.parse_move(str(entry["event"]))
-            if (by == CHANCE) != isinstance(event, ChanceEvent):
-                raise RecordError("record", f"{entry['event']!r} does not match who acts ({entry['by']!r}).", index)
-            state.apply(event)
-        except RecordError:
-            raise
+            state.apply(state.parse_move(str(entry["event"])))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
             raise RecordError(exc.rule, exc.message, index) from None
     if upto is None and record.get("result") is not None:
