@@ -160,6 +160,8 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
 
     page.on("console", console)
     page.on("response", lambda r: r.status >= 400 and errors.append(f"HTTP {r.status} for {r.url}"))
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
     try:
         start = time.monotonic()
         page.goto(voila_url, timeout=120_000)
@@ -223,5 +225,9 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         ours = [u for u in outside if not u.startswith(VOILA_TEMPLATE_CDN)]
         assert not ours, f"the dashboard needs the network: {ours}"
         print(f"blocked (Voila template only): {len(outside)} request(s)")
+        # voila.json keeps plotly's own lab extension (the full 4.8 MB plotly.js) off the page;
+        # the charts bring the basic bundle themselves (widgets/charts.py).
+        full_plotly = [u for u in requested if "/labextensions/jupyterlab-plotly/" in u]
+        assert not full_plotly, f"the page loads the full plotly.js: {full_plotly}"
     finally:
         page.close()

@@ -1,55 +1,91 @@
-"""A plotly figure shown in an ipywidgets ``Output``, through plotly's MIME type.
+"""A plotly figure as a widget, drawn in the page by plotly.js's *basic* bundle.
 
-Why not ``plotly.graph_objects.FigureWidget``: every FigureWidget sends plotly's 5 MB
-JavaScript bundle through the kernel to the page (as an anywidget module), once per chart.
-In Voilà two of them cost about 4 s in the browser, which broke the 5 s budget for the first
-render of a dashboard. The MIME renderer that ships with plotly (the ``jupyterlab-plotly``
-extension, used by JupyterLab and Voilà) loads plotly.js once per page as a static file the
-browser caches. Building the bundle here, rather than with ``fig.show()``, also keeps
-plotly's renderer machinery (and the nbformat/jsonschema imports it pulls in) out of the
-kernel's start-up.
+Figures are built with plotly.py (``plotly.graph_objects``); the page draws them with the
+plotly.js basic bundle (bar, scatter and pie traces; 1.2 MB), vendored in ``static/`` with its
+licence, through an anywidget module (``static/figure_view.js``).
+
+Why not plotly's own ways of showing a figure:
+
+- ``plotly.graph_objects.FigureWidget`` sends the full 5 MB plotly.js through the kernel once
+  per chart; two of them cost about 4 s in the browser.
+- plotly's MIME renderer (the ``jupyterlab-plotly`` extension) loads the full bundle on every
+  Voilà page, charts or not, and evaluating it took ~0.9 s of the first render on these
+  machines. ``voila.json`` at the repository's root turns that extension off for Voilà.
+
+Every trace the widgets use is in the basic bundle; :data:`BASIC_TRACES` lists them and
+:class:`FigureView` refuses a figure with any other trace type (it would not draw).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from importlib import resources
 
-import ipywidgets as W
+import anywidget
 import plotly.graph_objects as go
 import plotly.io as pio
+import traitlets
 
-MIME = "application/vnd.plotly.v1+json"
+__all__ = ["BASIC_TRACES", "FigureView", "PLOTLY_JS_VERSION"]
 
-__all__ = ["FigureView", "MIME"]
+#: Trace types drawn by the plotly.js basic bundle.
+BASIC_TRACES = frozenset({"bar", "scatter", "pie"})
 
 
-class FigureView(W.Output):
+def _read(name: str) -> str:
+    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+_PLOTLY_JS = _read("plotly-basic.min.js")
+#: Version of the vendored plotly.js basic bundle (from its header).
+PLOTLY_JS_VERSION = re.search(r"plotly\.js \(basic - minified\) v(\S+)", _PLOTLY_JS[:200]).group(1)
+
+# The bundle is a UMD module: given a `module` object it puts plotly there. Wrapped in a
+# function that runs once per page, so every chart after the first only pays for parsing.
+_ESM = (
+    "const Plotly = (globalThis.__mandalakit_plotly ??= (() => {\n"
+    "const module = { exports: {} };\n"
+    f"{_PLOTLY_JS}\n"
+    "return module.exports;\n"
+    "})());\n"
+    f"{_read('figure_view.js')}"
+)
+
+
+class FigureView(anywidget.AnyWidget):
     """Shows ``figure`` and redraws it on :meth:`refresh`.
 
     Parameters
     ----------
     figure : plotly.graph_objects.Figure
-        Change it in place (``with view.figure.batch_update(): ...``), then call
-        :meth:`refresh`.
+        Only trace types in :data:`BASIC_TRACES`. Change it in place
+        (``with view.figure.batch_update(): ...``), then call :meth:`refresh`.
 
     Attributes
     ----------
     figure : plotly.graph_objects.Figure
-    outputs : tuple of dict
-        The synced ``Output`` content: one ``display_data`` with the plotly JSON (and a text
-        fallback), readable in tests without a kernel.
+    spec : dict
+        The synced plotly JSON (``{"data": [...], "layout": {...}}``) the page draws; readable
+        in tests without a browser.
+
+    Raises
+    ------
+    ValueError
+        If the figure holds a trace type the basic bundle cannot draw.
     """
 
+    _esm = _ESM
+    spec = traitlets.Dict().tag(sync=True)
+
     def __init__(self, figure: go.Figure, **kwargs):
+        others = {trace.type for trace in figure.data} - BASIC_TRACES
+        if others:
+            raise ValueError(f"FigureView draws only {sorted(BASIC_TRACES)} traces, not {sorted(others)}")
         super().__init__(**kwargs)
         self.figure = figure
         self.refresh()
 
-    def bundle(self) -> dict:
-        """The MIME bundle of the figure: plotly JSON plus a plain-text description."""
-        title = self.figure.layout.title.text or "plotly chart"
-        return {MIME: json.loads(pio.to_json(self.figure, validate=False)), "text/plain": f"<{title}>"}
-
     def refresh(self) -> None:
-        """Redraw the figure (replaces this output's content)."""
-        self.outputs = ({"output_type": "display_data", "data": self.bundle(), "metadata": {}},)
+        """Redraw the figure in the page (sends its current JSON)."""
+        self.spec = json.loads(pio.to_json(self.figure, validate=False))

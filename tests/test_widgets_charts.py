@@ -1,0 +1,66 @@
+"""The chart widget: what the page is sent, and what it can draw (widgets/charts.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import plotly.graph_objects as go
+import plotly.offline
+import pytest
+
+from mandalakit.widgets.charts import BASIC_TRACES, PLOTLY_JS_VERSION, FigureView
+from mandalakit.widgets.ohanami import ReplayViewer, ScoringCalculator
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_spec_is_the_figure_json_and_follows_refresh():
+    view = FigureView(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])))
+    assert view.spec["data"] == [{"type": "bar", "x": ["a", "b"], "y": [1, 2]}]
+    view.figure.data[0].y = [3, 4]
+    assert view.spec["data"][0]["y"] == [1, 2]  # nothing is sent before refresh()
+    view.refresh()
+    assert view.spec["data"][0]["y"] == [3, 4]
+
+
+def test_calculator_sends_the_engine_values_to_the_page():
+    calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
+    assert calc.chart.spec["data"][0]["y"][:8] == [0, 1, 3, 6, 10, 15, 21, 28]  # T(k), O-3.3
+    calc.pink.value = 7
+    colours = calc.chart.spec["data"][0]["marker"]["color"]
+    assert colours[7] == "#000000" and colours[6] != "#000000"
+
+
+def test_replay_chart_sends_round_scores(tmp_path):
+    from mandalakit import ohanami
+    from mandalakit.core.bots import RandomBot, play
+
+    game = ohanami.new_game(2, seed=5)
+    play(game, [RandomBot(seed=1), RandomBot(seed=2)])
+    viewer = ReplayViewer.from_state(game)
+    viewer.slider.value = viewer.slider.max
+    sent = [trace["y"] for trace in viewer.chart.spec["data"]]
+    assert sent == [list(s) for s in game.round_scores]
+
+
+def test_trace_types_outside_the_basic_bundle_are_refused():
+    with pytest.raises(ValueError, match="heatmap"):
+        FigureView(go.Figure(go.Heatmap(z=[[1, 2]])))
+    assert {"bar", "scatter"} <= BASIC_TRACES
+
+
+def test_vendored_plotly_js_matches_plotly_py_major_version():
+    # plotly.py writes figures for its own plotly.js; the vendored basic bundle must read them.
+    assert PLOTLY_JS_VERSION.split(".")[0] == plotly.offline.get_plotlyjs_version().split(".")[0]
+
+
+def test_module_evaluates_plotly_once_and_exports_a_view():
+    esm = FigureView._esm
+    assert esm.startswith("const Plotly = (globalThis.__mandalakit_plotly ??=")
+    assert "export default" in esm and 'model.on("change:spec"' in esm
+
+
+def test_voila_config_turns_off_the_full_plotly_extension():
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["extension_denylist"] == ["jupyterlab-plotly"]
