@@ -213,3 +213,10 @@ def _processes_mentioning(text: str) -> list[int]:
         except OSError:  # the process ended meanwhile
             pass
     return pids
+
+
+def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and "[record]" in err and "nested too deeply" in err and "Traceback" not in err

@@ -152,3 +152,11 @@ def test_chance_event_in_place_of_a_move_is_refused(record):
     with pytest.raises(RecordError) as err:
         records.replay(_tampered(record, 1, record["events"][0]["event"]))
     assert err.value.index == 1 and err.value.rule == "chance"
+
+
+def test_load_refuses_json_nested_too_deeply(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="deep.json is nested too deeply") as err:
+        records.load(path)
+    assert err.value.rule == "record"

@@ -147,7 +147,11 @@ def save(record: Mapping, path: str | os.PathLike) -> None:
 
 
 def load(path: str | os.PathLike) -> dict:
-    """Read a record from JSON without replaying it; malformed JSON raises :class:`RecordError`."""
+    """Read a record from JSON without replaying it.
+
+    Raises :class:`RecordError` if the file is not UTF-8, not valid JSON, or nested more
+    deeply than Python's JSON reader can follow (no record is); ``OSError`` if it cannot be read.
+    """
     try:
         with open(path, encoding="utf-8") as fh:
             return json.load(fh)
@@ -155,6 +159,9 @@ def load(path: str | os.PathLike) -> dict:
         raise RecordError("record", f"{os.fspath(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
     except UnicodeDecodeError:
         raise RecordError("record", f"{os.fspath(path)} is not a UTF-8 text file.") from None
+    except RecursionError:
+        raise RecordError("record", f"{os.fspath(path)} is nested too deeply to be a record "
+                          "(lists or objects inside each other beyond what the JSON reader follows).") from None
 
 
 def to_dataframe(record: Mapping):
