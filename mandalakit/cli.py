@@ -138,7 +138,7 @@ def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
         mark = "  winner" if seat in result["winners"] else ""
-        print(f"seat {seat} ({player['name']}): {result['scores'][seat]}{mark}")
+        print(f"seat {seat} ({player.get('name', f'seat {seat}')}): {result['scores'][seat]}{mark}")
     if len(result["winners"]) > 1:
         print("shared victory")
 

@@ -220,3 +220,27 @@ def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
     path.write_text("[" * 100_000 + "]" * 100_000)
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and "[record]" in err and "nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("by", False, "event 1: 'by' must be a seat number or 'chance', not False."),
+    ("seed", "abc", "seed is not valid"),
+    ("seed", float("nan"), "seed is not valid"),
+])
+def test_replay_refuses_tampered_types(game_json, capsys, key, value, message):
+    record = json.loads(game_json.read_text())
+    if key == "by":
+        record["events"][1]["by"] = value  # seat 0 acts first: False == 0 in Python
+    else:
+        record[key] = value
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and "valid" not in out and message in err and "Traceback" not in err
+
+
+def test_replay_of_a_record_without_player_names(game_json, capsys):
+    record = json.loads(game_json.read_text())
+    record["players"] = [{"seat": 0}, {}]
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from mandalakit import RecordError
+from mandalakit import RecordError, RulesError
 from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.ohanami import GreedyBot, new_game
@@ -160,3 +160,66 @@ def test_load_refuses_json_nested_too_deeply(tmp_path):
     with pytest.raises(RecordError, match="deep.json is nested too deeply") as err:
         records.load(path)
     assert err.value.rule == "record"
+
+
+@pytest.mark.parametrize("by", [False, True, 0.0, "0", None])
+def test_actor_must_be_a_seat_number_or_chance(record, by):
+    bad = copy.deepcopy(record)
+    bad["events"][1]["by"] = by  # False == 0 == 0.0 in Python, but none of them is seat 0
+    with pytest.raises(RecordError, match=r"event 1: 'by' must be a seat number or 'chance'") as err:
+        records.replay(bad)
+    assert err.value.index == 1 and err.value.rule == "record"
+
+
+@pytest.mark.parametrize("seed", ["abc", float("nan"), 1.5, -1, True])
+def test_seed_in_header_must_be_a_valid_seed(record, seed):
+    bad = copy.deepcopy(record)
+    bad["seed"] = seed
+    with pytest.raises(RecordError, match=r"The record.s seed is not valid \(it may also be null or left out\): A seed must be") as err:
+        records.replay(bad)
+    assert err.value.index is None
+
+
+def test_seed_may_be_absent_or_null(record):
+    absent = copy.deepcopy(record)
+    del absent["seed"]
+    assert records.replay(absent).is_terminal()
+    assert records.replay({**record, "seed": None}).is_terminal()
+
+
+def test_seed_nan_from_a_json_file_is_refused(record, tmp_path):
+    path = tmp_path / "nan.json"
+    path.write_text(json.dumps({**record, "seed": float("nan")}))  # writes NaN, which json.load accepts
+    with pytest.raises(RecordError, match="seed is not valid"):
+        records.replay(records.load(path))
+
+
+def test_result_must_match_with_the_same_types(record):
+    # In Python False == 0 and 172.0 == 172, so a plain comparison would accept both.
+    as_bools = copy.deepcopy(record)
+    as_bools["result"]["winners"] = [bool(w) for w in record["result"]["winners"]]  # seats 0 and 1
+    as_floats = copy.deepcopy(record)
+    as_floats["result"]["scores"] = [float(s) for s in record["result"]["scores"]]
+    for bad in (as_bools, as_floats):
+        with pytest.raises(RecordError, match="disagrees with the replay in (winners|scores)"):
+            records.replay(bad)
+
+
+@pytest.mark.parametrize("players,message", [
+    ([{"seat": False, "name": "a"}, {"seat": 1, "name": "b"}], "Entry 0 of the record's 'players' must have 'seat' 0, not False"),
+    ([{"seat": 0, "name": "a"}, {"seat": 0, "name": "b"}], "Entry 1 of the record's 'players' must have 'seat' 1, not 0"),
+    (["a", "b"], "Entry 0 of the record's 'players' must be an object"),
+    ([{"seat": 0, "name": 7}, {"seat": 1, "name": "b"}], "name of player 0 must be text"),
+])
+def test_players_entries_are_checked(record, players, message):
+    bad = copy.deepcopy(record)
+    bad["players"] = players
+    with pytest.raises(RecordError, match=message):
+        records.replay(bad)
+
+
+
+def test_from_state_refuses_a_seed_replay_would_refuse():
+    state = play(new_game(2, seed=3), [RandomBot(1), RandomBot(2)])
+    with pytest.raises(RulesError, match="seed must be a whole number"):
+        records.from_state(state, seed="abc")

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
+from numbers import Integral
 from typing import Any
 
-from .contract import CHANCE, State
+from .contract import CHANCE, State, check_seed
 from .errors import MandalakitError, RecordError
 from .registry import get_game
 
@@ -37,10 +38,18 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
         A name or bot name per seat (default ``"seat 0"``, ``"seat 1"``, ...).
     seed : int, optional
         The seed the game was played with; informative only, replay never uses it.
+
+    Raises
+    ------
+    ValueError
+        If ``players`` does not name every seat once, or (:class:`RulesError`) if ``seed`` is
+        given but is not a whole number >= 0, which :func:`replay` would refuse.
     """
     names = list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)]
     if len(names) != state.num_players:
         raise ValueError(f"{len(names)} player names for a {state.num_players}-player game.")
+    if seed is not None:
+        seed = check_seed(seed)
     events = [{"by": "chance" if by == CHANCE else by, "event": str(ev)} for by, ev in state.history]
     return {
         "format": FORMAT,
@@ -75,7 +84,25 @@ def _header(record: Any) -> tuple:
     players = setup.pop("players", None)
     if len(record["players"]) != players:
         raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {players!r}.")
+    for seat, entry in enumerate(record["players"]):
+        if not isinstance(entry, Mapping):
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {entry!r}.")
+        if "seat" in entry and not _is_int(entry["seat"], seat):
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {entry['seat']!r}.")
+        if "name" in entry and not isinstance(entry["name"], str):
+            raise RecordError("record", f"The name of player {seat} must be text, not {entry['name']!r}.")
+    if record.get("seed") is not None:
+        try:
+            check_seed(record["seed"])
+        except MandalakitError as exc:
+            raise RecordError("record", f"The record's seed is not valid (it may also be null or left out): {exc.message}") from None
     return spec, players, setup
+
+
+def _is_int(value: Any, expected: int | None = None) -> bool:
+    """True for a whole number that is not a bool (``False == 0`` in Python), equal to ``expected`` if given."""
+    return (not isinstance(value, bool) and isinstance(value, Integral)
+            and (expected is None or value == expected))
 
 
 def replay(record: Mapping, *, upto: int | None = None) -> State:
@@ -91,8 +118,11 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     Raises
     ------
     RecordError
-        With the event index and the rule id, if an event is malformed or illegal, or if the
-        stored result differs from the replayed one.
+        With the event index and the rule id, if an event is malformed or illegal (its ``by``
+        must be the seat to act, as a whole number, or ``"chance"``); without an index if
+        the header is malformed (format, version, game, rules, setup, players, a ``seed``
+        that is neither absent, null nor a whole number >= 0) or if the stored result
+        differs from the replayed one, values and types alike (``false`` is not seat 0).
     """
     spec, players, setup = _header(record)
     try:
@@ -112,6 +142,8 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
             raise RecordError("record", "An event must be an object with 'by' and 'event'.", index)
         by = CHANCE if entry["by"] == "chance" else entry["by"]
+        if by is not CHANCE and not _is_int(by):
+            raise RecordError("record", f"'by' must be a seat number or 'chance', not {by!r}.", index)
         if by != state.current_player:
             expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
             if state.is_terminal():
@@ -130,13 +162,28 @@ def _check_result(state: State, stored: Any) -> None:
     if not state.is_terminal():
         raise RecordError("record", "The record has a result but its events stop before the end of the game.")
     replayed = json.loads(json.dumps(state.result().to_dict()))
-    if replayed != stored:
-        diff = [k for k in replayed if not isinstance(stored, Mapping) or stored.get(k) != replayed[k]]
+    if not _same_json(replayed, stored):
+        diff = [k for k in replayed if not isinstance(stored, Mapping) or not _same_json(replayed[k], stored.get(k))]
         raise RecordError(
             "record",
             f"The stored result disagrees with the replay in {', '.join(diff) or 'its keys'} "
             f"(replayed scores {replayed['scores']}, winners {replayed['winners']}); the record was edited or is corrupt.",
         )
+
+
+def _same_json(expected: Any, value: Any) -> bool:
+    """``expected == value`` where types count too: ``False`` is not ``0``, ``1.0`` is not ``1``.
+
+    ``expected`` is plain JSON data (dict, list, str, int, bool, None); the recursion follows
+    its depth, not the depth of ``value``.
+    """
+    if isinstance(expected, dict):
+        return (isinstance(value, Mapping) and set(value) == set(expected)
+                and all(_same_json(v, value[k]) for k, v in expected.items()))
+    if isinstance(expected, list):
+        return (isinstance(value, list) and len(value) == len(expected)
+                and all(_same_json(e, v) for e, v in zip(expected, value)))
+    return type(value) is type(expected) and value == expected
 
 
 def save(record: Mapping, path: str | os.PathLike) -> None:
