@@ -13,6 +13,7 @@ The first shuffle is a chance event, ``"shuffle 17 3 120 ..."`` (the 120 cards, 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -70,8 +71,55 @@ def picks_of(hand: list[int]) -> list[Pick]:
     return [table[pair] for pair in combinations(sorted(hand), 2)]
 
 
+_HELP = ("Write 'pick 12 45' to keep two cards, or 'place 45>1 40>x' to put 45 on row 1 and discard 40 "
+         "(rows 1-3, x = discard).")
+#: One step of a placement: a card number, '>' and a row number or x.
+_STEP = re.compile(r"([0-9]+)>([0-9]+|x)")
+
+
+def _cut(text: str) -> str:
+    """``text`` without surrounding spaces, cut to 60 characters for quoting in an error message."""
+    text = text.strip()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _card(word: str) -> int:
+    """The card number ``word`` (digits only), refused unless it is 1 to 120 (O-1.1)."""
+    card = int(word)
+    if not 1 <= card <= 120:
+        raise NotationError(f"There is no card {_cut(word)}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
+    return card
+
+
+def _step(word: str) -> tuple[int, int]:
+    """One ``card>row`` step of a placement: row 1 to 3 (O-2.4) or x to discard (O-2.3)."""
+    match = _STEP.fullmatch(word)
+    if match is None:
+        raise NotationError(
+            f"{_cut(word)!r} is not a placement step: write a card number, '>' and a row number or x, "
+            f"as in '45>1' or '40>x'. {_HELP}"
+        )
+    card, row = _card(match[1]), match[2]
+    if row == "x":
+        return card, DISCARD
+    if not 1 <= int(row) <= MAX_ROWS:
+        raise NotationError(
+            f"There is no row {_cut(row)}: rows are numbered 1 to 3, and no player may start a fourth (O-2.4). "
+            "Write x after '>' to discard a card.", "O-2.4"
+        )
+    return card, int(row)
+
+
 def parse(text: str) -> Pick | Place | ChanceEvent:
-    """Parse Ohanami notation; raise :class:`NotationError` with an example if malformed."""
+    """Parse Ohanami notation; raise :class:`NotationError` with an example if malformed.
+
+    The grammar, exactly (words separated by spaces):
+
+    * ``pick A B``: two different cards, numbers 1 to 120 (O-1.1, O-2.2);
+    * ``place A>R B>R``: both picked cards, each followed by a row 1, 2 or 3 or by ``x`` to
+      discard it (O-2.3 to O-2.5);
+    * ``shuffle N N ...``: the deck, top card first.
+    """
     if not isinstance(text, str):
         raise NotationError(f"A move must be text, not {type(text).__name__}.")
     words = text.split()
@@ -85,24 +133,21 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
             if a == b:
                 raise NotationError(f"{text!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
             return pick(a, b)
-        if head == "place" and len(words) in (2, 3):
-            steps = []
-            for word in words[1:]:
-                card, sep, row = word.partition(">")
-                if not sep:
-                    raise ValueError
-                steps.append((int(card), DISCARD if row == "x" else int(row)))
-            return Place(tuple(steps))
+        if head == "place" and len(words) == 3:
+            steps = (_step(words[1]), _step(words[2]))
+            if steps[0][0] == steps[1][0]:
+                raise NotationError(
+                    f"{_cut(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
+                    "picked cards goes (O-2.3).", "O-2.3"
+                )
+            return Place(steps)
         if head == "shuffle":
             return ChanceEvent.parse(text, ("shuffle",))
     except NotationError:
         raise
     except ValueError:
         pass
-    raise NotationError(
-        f"{text[:60]!r} is not an Ohanami move. Write 'pick 12 45' to keep two cards, or "
-        "'place 45>1 40>x' to put 45 on row 1 and discard 40 (rows 1-3, x = discard)."
-    )
+    raise NotationError(f"{text[:60]!r} is not an Ohanami move. {_HELP}")
 
 
 def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple[tuple[int, int], ...]]:
