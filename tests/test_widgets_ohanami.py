@@ -112,6 +112,7 @@ def test_round_scores_appear_when_a_round_ends(finished_record):
         done = len(viewer.state.round_scores[0])
         ys = viewer.figure.data[0].y
         assert [y is not None for y in ys] == [r < done for r in range(3)]
+        assert viewer.figure.layout.annotations[0].visible is (done == 0)  # "no round scored yet"
 
 
 def test_replay_hides_other_seats_open_choices(finished_record):
@@ -135,13 +136,59 @@ def test_try_move_shows_the_engine_refusal_with_rule_id(finished_record):
     assert viewer.try_move(f"pick {absent} {hand[0]}") is False
     assert "mk-refusal" in viewer.move_result.value and "O-2.2" in viewer.move_result.value
     assert viewer.try_move("pick nonsense") is False
-    assert "notation" in viewer.move_result.value
+    assert "Not a move" in viewer.move_result.value and "rule notation" not in viewer.move_result.value
     legal = str(viewer.state.legal_moves()[0])
     assert viewer.try_move(legal) is True
     assert "Legal" in viewer.move_result.value and "<svg" in viewer.move_result.value
     assert viewer.board.value == shown and viewer.slider.value == 1  # the replay is unchanged
     viewer.move_text.value = f"pick {absent} {hand[0]}"  # typing (Enter) tries it too
     assert "O-2.2" in viewer.move_result.value
+
+
+def test_O_2_6_try_move_tells_a_seat_nothing_about_another_seats_hand(finished_record):
+    viewer = ReplayViewer(finished_record, seat=1)
+    viewer.slider.value = 1  # seat 0 to pick; the board is seen by seat 1
+    hand0 = set(viewer.state.hands[0])
+    for text in (f"pick {min(hand0)} {max(hand0)}", f"pick {min(hand0)} 999", "pick 1 2"):
+        assert viewer.try_move(text) is False
+        assert "Not your turn" in viewer.move_result.value
+        assert not card_titles(viewer.move_result.value) & hand0
+    viewer.seat.value = 0  # now the board is seen by the seat to act: the move is tried
+    assert viewer.try_move(f"pick {min(hand0)} {max(hand0)}") is True
+    assert "seen by seat 0" in viewer.move_result.value
+
+
+def test_typed_move_follows_the_shown_position_and_clears(finished_record):
+    viewer = ReplayViewer(finished_record)
+    viewer.slider.value = 1
+    hand = viewer.state.hands[0]
+    viewer.move_text.value = f"pick {hand[0]} {hand[1]}"
+    assert "Legal" in viewer.move_result.value
+    viewer.slider.value = 2  # seat 1 to act now, with another hand: the same text is tried again
+    assert "mk-refusal" in viewer.move_result.value
+    viewer.move_text.value = ""
+    assert viewer.move_result.value == ""
+
+
+def test_pause_and_play_again_keep_one_stepping_task(finished_record):
+    viewer = ReplayViewer(finished_record)
+    viewer.interval = 0.01
+
+    async def main():
+        viewer.play.value = True
+        first = viewer._task
+        await asyncio.sleep(0.03)
+        viewer.play.value = False
+        viewer.play.value = True  # before the first task wakes up again
+        second = viewer._task
+        await asyncio.sleep(0)
+        assert first.cancelled() and second is not first and not second.done()
+        assert viewer.play.value is True  # the cancelled task does not switch play off
+        viewer.interval = 0
+        await asyncio.wait_for(second, timeout=10)
+
+    asyncio.run(main())
+    assert viewer.slider.value == viewer.slider.max and viewer.play.value is False
 
 
 def test_play_toggle_runs_to_the_end(finished_record):

@@ -19,6 +19,7 @@ cell with the object. Their state lives in the child widgets' traitlets (``calc.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Mapping
 from html import escape
 
@@ -27,7 +28,7 @@ import plotly.graph_objects as go
 
 from mandalakit.core import records
 from mandalakit.core.contract import CHANCE, TERMINAL
-from mandalakit.core.errors import MandalakitError
+from mandalakit.core.errors import MandalakitError, NotationError
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
@@ -44,10 +45,29 @@ _HIGHLIGHT = "#000000"
 _SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")  # Okabe-Ito, seat = trace name too
 
 
+_RULE_ID = re.compile(r"[A-Z]-\d+(\.\d+)*")
+
+
 def refusal_html(error: MandalakitError) -> str:
-    """The engine's refusal as HTML: the rule id in bold, then the engine's sentence."""
-    return (f'<div class="mk-refusal" style="color:#a00000"><b>Refused by rule {escape(error.rule)}</b>: '
-            f"{escape(error.message)}</div>")
+    """The engine's refusal as HTML: what refused it in bold, then the engine's sentence.
+
+    A game rule is named by its id ("Refused by rule O-2.4"); text outside the notation reads
+    "Not a move"; other refusals (the game is over, a chance event is due) read "Refused".
+    """
+    if _RULE_ID.fullmatch(error.rule):
+        head = f"Refused by rule {escape(error.rule)}"
+    elif isinstance(error, NotationError):
+        head = "Not a move"
+    else:
+        head = "Refused"
+    return f'<div class="mk-refusal" style="color:#a00000"><b>{head}</b>: {escape(error.message)}</div>'
+
+
+def _current_task() -> asyncio.Task | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running event loop
+        return None
 
 
 def _cap(value: int) -> int | None:
@@ -98,7 +118,8 @@ class ScoringCalculator(W.VBox):
                               description="sakura cap", style={"description_width": "6em"})
         self.cap.add_class("mk-calc-cap")
         self.round_no = W.ToggleButtons(options=[("round 1", 1), ("round 2", 2), ("round 3", 3)],
-                                        value=round_no, description="score at", style=style)
+                                        value=round_no, description="score at",
+                                        style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
         self.total = W.HTML()
         self.total.add_class("mk-calc-total")
@@ -288,7 +309,10 @@ class ReplayViewer(W.VBox):
             layout=go.Layout(title={"text": title}, height=280, barmode="group", template="plotly_white",
                              margin={"l": 50, "r": 10, "t": 40, "b": 30},
                              yaxis={"title": {"text": "points in the round"}, "rangemode": "tozero"},
-                             legend={"orientation": "h", "y": -0.15}),
+                             legend={"orientation": "h", "y": -0.15},
+                             annotations=[{"text": "no round scored yet", "showarrow": False, "xref": "paper",
+                                           "yref": "paper", "x": 0.5, "y": 0.5, "font": {"size": 16},
+                                           "visible": not self.state.round_scores[0]}]),
         ))
         self.chart.add_class("mk-replay-chart")
         self.move_text = W.Text(placeholder="e.g. pick 12 45  or  place 45>1 40>x", description="try a move",
@@ -297,7 +321,7 @@ class ReplayViewer(W.VBox):
         self.move_result = W.HTML()
         self.move_result.add_class("mk-replay-move-result")
         self.try_button.on_click(lambda _: self.try_move(self.move_text.value))
-        self.move_text.observe(lambda ch: ch["new"].strip() and self.try_move(ch["new"]), names="value")
+        self.move_text.observe(lambda _: self._try_typed(), names="value")
         self.slider.observe(self._update, names="value")
         self.seat.observe(self._update, names="value")
         self._update()
@@ -344,6 +368,10 @@ class ReplayViewer(W.VBox):
 
     def _on_play(self, change) -> None:
         self.play.description = "■ pause" if change["new"] else "▶ play"
+        # Only one stepping task at a time: a quick pause and play must not start a second one.
+        task, self._task = self._task, None
+        if task is not None and not task.done() and task is not _current_task():
+            task.cancel()
         if not change["new"]:
             return
         if self.slider.value >= self.slider.max:
@@ -362,7 +390,8 @@ class ReplayViewer(W.VBox):
                 if self.play.value:
                     self._go(self.slider.value + 1)
         finally:
-            self.play.value = False
+            if self._task is None or self._task is _current_task():  # not when replaced by a newer one
+                self.play.value = False
 
     def _go(self, index: int) -> None:
         self.slider.value = max(self.slider.min, min(self.slider.max, index))
@@ -382,8 +411,9 @@ class ReplayViewer(W.VBox):
                     trace.y = ys
                     trace.text = _labels(ys)
                 self.figure.layout.title.text = title
+                self.figure.layout.annotations[0].visible = not state.round_scores[0]
             self.chart.refresh()
-        self.move_result.value = ""
+        self._try_typed()
 
     @staticmethod
     def _scores(state) -> tuple[list[list], str]:
@@ -393,15 +423,31 @@ class ReplayViewer(W.VBox):
         return scores, f"Scores per round ({done} of 3 rounds scored)"
 
     # ----- moves ------------------------------------------------------------------------------
+    def _try_typed(self) -> None:
+        """Try the typed move on the shown position, or clear the answer if the box is empty."""
+        if self.move_text.value.strip():
+            self.try_move(self.move_text.value)
+        else:
+            self.move_result.value = ""
+
     def try_move(self, text: str) -> bool:
         """Try ``text`` (move notation) on a copy of the shown position.
 
         Returns ``True`` and shows the resulting board if the engine accepts it; otherwise
         shows the engine's refusal (rule id + sentence) and returns ``False``. The replay
-        itself never changes.
+        itself never changes. The move is made by the seat to act; while the board is seen by
+        another seat, nothing is tried (the answer would tell that seat about a hand it may
+        not see, O-2.6). The board after the move is seen by the same seat as the board above.
         """
         state = self.state.clone()
         seat = state.current_player
+        chosen = self.seat.value
+        if seat >= 0 and chosen >= 0 and chosen != seat:
+            why = (f"it is seat {seat}'s turn and the board is seen by seat {chosen}, who may not see "
+                   f"seat {seat}'s hand (O-2.6). Choose “seat to act” or “seat {seat}” under “view of” to try a move.")
+            self.move_result.value = f'<div class="mk-refusal" style="color:#a00000"><b>Not your turn</b>: {why}</div>'
+            return False
+        shown_to = chosen if chosen >= 0 else (seat if seat >= 0 else self.viewer)
         try:
             move = state.parse_move(text.strip())
             state.apply(move)
@@ -411,6 +457,6 @@ class ReplayViewer(W.VBox):
         self.move_result.value = (
             f'<div class="mk-accepted" style="color:#006000"><b>Legal</b>: seat {seat} '
             f"<code>{escape(str(move))}</code>. The position after it (a copy; the replay is unchanged):</div>"
-            + render_svg(state, seat if seat >= 0 else None)
+            + render_svg(state, shown_to)
         )
         return True
