@@ -184,6 +184,11 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         assert len(colours) == 21 and colours.count("rgb(0, 0, 0)") == 1
         assert colours.index("rgb(0, 0, 0)") == 6
 
+        # The chart toolbar offers nothing that needs the internet (plotly's "Share chart").
+        buttons = page.eval_on_selector_all(".mk-scoring-calculator .modebar-btn",
+                                            "els => els.map(e => e.getAttribute('data-title'))")
+        assert "Download plot as a PNG" in buttons and not [b for b in buttons if "Share" in b], buttons
+
         # Move the pink slider up by one with the keyboard, as a pupil would.
         # A key press that arrives while the slider is still being set up is dropped, so press
         # again until the slider's own readout shows 7 (never more: we stop as soon as it does).

@@ -4,7 +4,8 @@
 // charts.py puts the vendored plotly.js *basic* bundle (bar, scatter, pie) in front of this
 // text, inside `const Plotly = ...`, evaluated once per page however many charts it holds.
 
-const CONFIG = { displaylogo: false, responsive: true };
+// Offline-safe toolbar: no logo link and no "Share chart" button (it uploads to Plotly Cloud).
+const CONFIG = { displaylogo: false, showSendToCloud: false, responsive: true };
 
 export default {
   render({ model, el }) {
@@ -12,7 +13,9 @@ export default {
     el.appendChild(plot);
     const draw = () => {
       const spec = model.get("spec");
-      Plotly.react(plot, spec.data ?? [], spec.layout ?? {}, CONFIG);
+      // A constant uirevision keeps a zoom or a hidden legend entry across redraws.
+      const layout = { uirevision: "mandalakit", ...(spec.layout ?? {}) };
+      Plotly.react(plot, spec.data ?? [], layout, CONFIG);
     };
     draw();
     model.on("change:spec", draw);
