@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
-HOST   := 127.0.0.1
+HOST   ?= 127.0.0.1
 
 .PHONY: demo test bench bench-dashboard clean help
 
@@ -34,7 +34,9 @@ demo: $(VENV)/.dashboard
 	@echo "  mandalakit dashboards: http://$(HOST):$(PORT)/voila/render/ohanami.ipynb"
 	@echo "  (all notebooks: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
-	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
+	@# port_retries=0: if the port is taken, stop with a message instead of serving on another
+	@# port than the address printed above.
+	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
