@@ -63,6 +63,17 @@ def _positive_int(text: str) -> int:
     return value
 
 
+class _NotOffered(argparse.Action):
+    """A hidden option that is refused with a reason, instead of the bare "unrecognized arguments"."""
+
+    def __init__(self, option_strings, dest, reason: str, **kwargs):
+        super().__init__(option_strings, dest, nargs="?", help=argparse.SUPPRESS, **kwargs)
+        self.reason = reason
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.error(f"{option_string}: {self.reason}")
+
+
 def _writable_target(path: str, suffixes: Sequence[str]) -> Path:
     """Check, before any work, that ``path`` has a known suffix and can be written."""
     target = Path(path)
@@ -170,10 +181,11 @@ def _import_ms() -> float:
 
 
 def cmd_bench(args) -> int:
+    """Measure first, print after: a bad --players, --seed or --seconds is refused with nothing printed."""
     from .simulate import bench
 
-    print(f"import mandalakit: {_import_ms():.0f} ms in a fresh interpreter")
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed)
+    print(f"import mandalakit: {_import_ms():.0f} ms in a fresh interpreter")
     print(f"{out['game']} {out['players']}p random self-play, one core: "
           f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "
           f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s of CPU time)")
@@ -184,12 +196,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mandalakit", description="Engines for Mandala, Flowers and Ohanami.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def game_args(p, players_required=True):
+    def game_args(p, players_required=True, rules=True):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
         p.add_argument("--players", type=int, required=players_required, help="number of players")
         p.add_argument("--seed", type=int, default=0, help="master seed (same seed, same games); default 0")
-        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
-                       help="a rules option, e.g. --rule sakura_cap=none (repeatable)")
+        if rules:
+            p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
+                           help="a rules option, e.g. --rule sakura_cap=none (repeatable)")
+        else:
+            p.add_argument("--rule", action=_NotOffered,
+                           reason=f"{p.prog.split()[-1]} uses the default rules only; compare rules options with simulate")
 
     p = sub.add_parser("simulate", help="play many seat-balanced bot games into a CSV or Parquet table")
     game_args(p)
@@ -211,8 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a record written by 'mandalakit record' or the library")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("bench", help="random self-play throughput on one core")
-    game_args(p, players_required=False)
+    # simulate.bench plays the default rules only, so bench offers no --rule it would ignore.
+    p = sub.add_parser("bench", help="random self-play throughput on one core, default rules")
+    game_args(p, players_required=False, rules=False)
     p.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default 3)")
     p.set_defaults(func=cmd_bench)
     return parser

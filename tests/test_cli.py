@@ -244,3 +244,22 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_bench_refuses_a_bad_time_before_printing_anything(capsys, seconds):
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", seconds)
+    assert code == 2 and out == "" and "more than 0 and at most 3600 seconds" in err
+
+
+@pytest.mark.parametrize("rule", ["sakura_cap=abc", "x=1", "sakura_cap=none"])
+def test_bench_does_not_offer_rules_options(capsys, rule):
+    # bench measures the default rules only; it must not accept --rule and ignore it.
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--game", "ohanami", "--seconds", "0.1", "--rule", rule])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "usage: mandalakit bench" in err
+    assert "mandalakit bench: error: --rule: bench uses the default rules only; compare rules options with simulate" in err
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--help"])
+    assert exc.value.code == 0 and "--rule" not in capsys.readouterr().out
