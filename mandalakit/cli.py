@@ -11,7 +11,9 @@ Examples
 
 Errors (illegal moves, malformed notation, unknown options, corrupt records, wrong player
 counts, unknown bots, unwritable paths) print one sentence with the rule id and exit with
-status 2; nothing already on disk is overwritten unless the new file is complete.
+status 2; nothing already on disk is overwritten unless the new file is complete. A reader
+that stops reading early (``mandalakit replay game.json | head -1``) is not an error: the
+command has done its work by the time it prints, and exits quietly with status 0.
 """
 
 from __future__ import annotations
@@ -242,7 +244,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A plain `kill` stops the command like Ctrl-C: workers end and no half file is left.
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()  # so a reader that left (`| head -0`) shows here, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        # Every command prints only once its work is done (files written, record checked):
+        # a reader that stops reading early is no failure of the command (Python docs, "Note
+        # on SIGPIPE": send the rest of stdout to devnull and leave quietly).
+        _discard_stdout()
+        return 0
     except MandalakitError as exc:
         where = f"{args.record}: " if args.command == "replay" else ""
         print(f"mandalakit {args.command}: error: {where}{exc}", file=sys.stderr)
@@ -254,6 +264,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     return 2
+
+
+def _discard_stdout() -> None:
+    """Point stdout at devnull, so the buffered rest fails nowhere when Python exits."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # a stdout without a file descriptor (tests)
+        pass
 
 
 def _terminated(signum, frame):

@@ -263,3 +263,27 @@ def test_bench_does_not_offer_rules_options(capsys, rule):
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--help"])
     assert exc.value.code == 0 and "--rule" not in capsys.readouterr().out
+
+
+def _run_into_closed_pipe(*argv):
+    """Run the installed command with its stdout a pipe nobody reads (like `| head -0`)."""
+    exe = Path(sys.executable).with_name("mandalakit")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([str(exe), *argv], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+
+
+def test_replay_into_a_closed_pipe_exits_quietly(game_json):
+    proc = _run_into_closed_pipe("replay", str(game_json))
+    assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_simulate_into_a_closed_pipe_keeps_the_file_and_succeeds(tmp_path):
+    out = tmp_path / "t.csv"
+    proc = _run_into_closed_pipe("simulate", "--game", "ohanami", "--players", "2", "--games", "4", "--quiet",
+                                 "--out", str(out))
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert pd.read_csv(out).shape[0] == 8
