@@ -6,7 +6,7 @@ Each refusal is a NotationError with a sentence; rule ids where a rule says why.
 import pytest
 
 from mandalakit import NotationError
-from mandalakit import ohanami
+from mandalakit import flowers, mandala, ohanami
 from mandalakit.ohanami.moves import DISCARD, Place
 
 
@@ -44,3 +44,73 @@ def test_ohanami_place_refuses_one_card_twice():
     with pytest.raises(NotationError) as err:
         ohanami.parse("place 20>1 20>x")
     assert err.value.rule == "O-2.3" and "twice" in err.value.message
+
+
+# ----- numbers are plain ASCII digits 0-9 in every notation ------------------------------------------------
+# int() alone also reads "1_0" (10), "+3", "-0" and digits of other scripts ("٣" is 3, "１" is 1).
+NOT_DIGITS = ["1_0", "+3", "-0", "\u0663", "\uff11", "\u00b2", "3.0", "0x1"]
+
+
+@pytest.mark.parametrize("word", NOT_DIGITS)
+@pytest.mark.parametrize("template", ["pick {} 20", "pick 20 {}", "place {}>1 20>x", "place 20>{} 34>x",
+                                      "shuffle 5 {} 7"])
+def test_ohanami_numbers_are_ascii_digits(template, word):
+    with pytest.raises(NotationError):
+        ohanami.parse(template.format(word))
+
+
+@pytest.mark.parametrize("word", NOT_DIGITS)
+@pytest.mark.parametrize("template", ["field A red {}", "discard red {}", "shuffle 1 {} 2", "reshuffle {} 0"])
+def test_mandala_numbers_are_ascii_digits(template, word):
+    with pytest.raises(NotationError):
+        mandala.parse(template.format(word))
+
+
+@pytest.mark.parametrize("word", NOT_DIGITS)
+@pytest.mark.parametrize("template", ["play {} red on 1", "play 1 red on {}", "shuffle 1 {} 2", "dark {} 2",
+                                      "light 3 {}", "reshuffle {}"])
+def test_flowers_numbers_are_ascii_digits(template, word):
+    with pytest.raises(NotationError):
+        flowers.parse(template.format(word))
+
+
+def test_pick_1_0_is_not_read_as_card_10():
+    with pytest.raises(NotationError) as err:
+        ohanami.parse("pick 1_0 2")
+    assert "'1_0'" in err.value.message and "digits 0 to 9" in err.value.message
+
+
+@pytest.mark.parametrize("game,text,rule", [
+    (mandala, "field A red 1_0", "notation"), (mandala, "shuffle 1 +2", "notation"),
+    (flowers, "play 1_0 red on 1", "notation"), (flowers, "play 2 red on \u0663", "notation"),
+    (flowers, "dark 7 +2", "notation"),
+])
+def test_digit_refusals_say_why(game, text, rule):
+    with pytest.raises(NotationError) as err:
+        game.parse(text)
+    assert err.value.rule == rule and "digits 0 to 9" in err.value.message
+
+
+@pytest.mark.parametrize("game,text", [
+    (ohanami, "pick 12 45"), (ohanami, "place 45>1 40>x"), (ohanami, "shuffle 3 1 2"),
+    (mandala, "field B green 12"), (mandala, "discard yellow 3"), (mandala, "shuffle 0 5 5"),
+    (mandala, "reshuffle 1 1 4"), (flowers, "play 12 red on 3"), (flowers, "dark 7 2"), (flowers, "light 25 19"),
+    (flowers, "reshuffle 2 2 4"),
+])
+def test_digit_notation_still_round_trips(game, text):
+    assert str(game.parse(text)) == text and game.parse(str(game.parse(text))) == game.parse(text)
+
+
+def test_chance_event_words_are_case_insensitive_where_moves_are():
+    assert mandala.parse("Reshuffle 1 2") == mandala.parse("reshuffle 1 2")
+    assert flowers.parse("DARK 7 2") == flowers.parse("dark 7 2")
+
+
+@pytest.mark.parametrize("game,template", [
+    (ohanami, "pick 1 {}"), (ohanami, "place 1>{} 2>x"), (ohanami, "shuffle {}"), (mandala, "field A red {}"),
+    (mandala, "shuffle {}"), (flowers, "play {} red on 1"), (flowers, "play 1 red on {}"), (flowers, "dark {}"),
+])
+def test_very_long_numbers_are_a_notation_error(game, template):
+    with pytest.raises(NotationError) as err:  # int() itself refuses more than 4300 digits with a ValueError
+        game.parse(template.format("9" * 5000))
+    assert len(err.value.message) < 300

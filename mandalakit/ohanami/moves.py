@@ -75,6 +75,8 @@ _HELP = ("Write 'pick 12 45' to keep two cards, or 'place 45>1 40>x' to put 45 o
          "(rows 1-3, x = discard).")
 #: One step of a placement: a card number, '>' and a row number or x.
 _STEP = re.compile(r"([0-9]+)>([0-9]+|x)")
+#: A number in notation: the ASCII digits 0-9 only.
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def _cut(text: str) -> str:
@@ -83,9 +85,22 @@ def _cut(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _number(word: str, what: str, example: str) -> int:
+    """``word`` as a whole number written with the ASCII digits 0-9 only, else :class:`NotationError`.
+
+    ``int()`` alone would also read "1_0" as 10, "+3", "-0" and the digits of other scripts
+    ("٣" is 3). ``what`` and ``example`` name the number in the error message.
+    """
+    if not _DIGITS.fullmatch(word):
+        raise NotationError(f"{_cut(word)!r} is not {what}; write it with the digits 0 to 9, as in {example}.")
+    if len(word.lstrip("0")) > 9:  # no card or row is that large, and int() refuses very long digit strings
+        raise NotationError(f"{_cut(word)} is far too large to be {what}.")
+    return int(word)
+
+
 def _card(word: str) -> int:
-    """The card number ``word`` (digits only), refused unless it is 1 to 120 (O-1.1)."""
-    card = int(word)
+    """The card number ``word``: digits 0-9 only, and 1 to 120 (O-1.1)."""
+    card = _number(word, "a card number", "'pick 12 45'")
     if not 1 <= card <= 120:
         raise NotationError(f"There is no card {_cut(word)}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
     return card
@@ -102,12 +117,18 @@ def _step(word: str) -> tuple[int, int]:
     card, row = _card(match[1]), match[2]
     if row == "x":
         return card, DISCARD
-    if not 1 <= int(row) <= MAX_ROWS:
+    number = _number(row, "a row number", "'place 45>1 40>x'")
+    if not 1 <= number <= MAX_ROWS:
         raise NotationError(
             f"There is no row {_cut(row)}: rows are numbered 1 to 3, and no player may start a fourth (O-2.4). "
             "Write x after '>' to discard a card.", "O-2.4"
         )
-    return card, int(row)
+    return card, number
+
+
+def _shuffle(words: list[str]) -> ChanceEvent:
+    """The shuffle event ``shuffle N N ...`` (the deck top first, digits 0-9 only)."""
+    return ChanceEvent("shuffle", tuple(_number(word, "a card number", "'shuffle 17 3 120'") for word in words[1:]))
 
 
 def parse(text: str) -> Pick | Place | ChanceEvent:
@@ -124,29 +145,21 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
         raise NotationError(f"A move must be text, not {type(text).__name__}.")
     words = text.split()
     head = words[0] if words else ""
-    try:
-        if head == "pick" and len(words) == 3:
-            a, b = int(words[1]), int(words[2])
-            for card in (a, b):
-                if not 1 <= card <= 120:
-                    raise NotationError(f"There is no card {card}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
-            if a == b:
-                raise NotationError(f"{text!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
-            return pick(a, b)
-        if head == "place" and len(words) == 3:
-            steps = (_step(words[1]), _step(words[2]))
-            if steps[0][0] == steps[1][0]:
-                raise NotationError(
-                    f"{_cut(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
-                    "picked cards goes (O-2.3).", "O-2.3"
-                )
-            return Place(steps)
-        if head == "shuffle":
-            return ChanceEvent.parse(text, ("shuffle",))
-    except NotationError:
-        raise
-    except ValueError:
-        pass
+    if head == "pick" and len(words) == 3:
+        a, b = _card(words[1]), _card(words[2])
+        if a == b:
+            raise NotationError(f"{text!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
+        return pick(a, b)
+    if head == "place" and len(words) == 3:
+        steps = (_step(words[1]), _step(words[2]))
+        if steps[0][0] == steps[1][0]:
+            raise NotationError(
+                f"{_cut(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
+                "picked cards goes (O-2.3).", "O-2.3"
+            )
+        return Place(steps)
+    if head == "shuffle":
+        return _shuffle(words)
     raise NotationError(f"{text[:60]!r} is not an Ohanami move. {_HELP}")
 
 
