@@ -19,6 +19,7 @@ command has done its work by the time it prints, and exits quietly with status 0
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -76,18 +77,41 @@ class _NotOffered(argparse.Action):
         parser.error(f"{option_string}: {self.reason}")
 
 
-def _writable_target(path: str, suffixes: Sequence[str]) -> Path:
-    """Check, before any work, that ``path`` has a known suffix and can be written."""
+def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
+    """Check, before any work, that ``path`` names a file with a known suffix that can be written.
+
+    Raises :class:`RulesError` for an empty path or a bare suffix (``.csv``), an unknown
+    suffix, a missing folder, a folder as target, a read-only existing file, or a folder
+    that takes no new file. The last is tried for real, with a probe file that is removed
+    at once (``os.access`` says yes to root everywhere, even in ``/proc``).
+    """
+    if not path:
+        raise RulesError("options", f"--out needs a file name, e.g. {example}.")
     target = Path(path)
+    if target.name.lower() in suffixes:
+        suffix = target.name.lower()
+        raise RulesError("options", f"--out {path}: a file name is needed before {suffix}, "
+                         f"e.g. {Path(example).stem}{suffix}.")
     if target.suffix.lower() not in suffixes:
         raise RulesError("options", f"{path}: the output must end in {' or '.join(suffixes)}.")
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = target.parent
     if not folder.is_dir():
         raise RulesError("options", f"{path}: the folder {folder} does not exist.")
     if target.is_dir():
         raise RulesError("options", f"{path} is a folder, not a file.")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+    if target.exists() and not os.access(target, os.W_OK):
         raise RulesError("options", f"{path}: no permission to write there.")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=folder)
+    except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise RulesError("options", f"{path}: no permission to write there.") from None
+        raise RulesError("options", f"{path}: cannot create a file in the folder {folder} "
+                         f"({exc.strerror or exc}).") from None
+    try:
+        os.close(fd)
+    finally:
+        os.unlink(probe)
     return target
 
 
@@ -119,7 +143,7 @@ def _atomic_write(target: Path, write) -> None:
 def cmd_simulate(args) -> int:
     from .simulate import simulate
 
-    target = _writable_target(args.out, TABLE_FORMATS)
+    target = _writable_target(args.out, TABLE_FORMATS, "runs.csv")
     table = simulate(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
                      rules=dict(args.rule), jobs=args.jobs, progress=not args.quiet)
     if target.suffix.lower() == ".csv":
@@ -136,7 +160,7 @@ def cmd_record(args) -> int:
     from .core.registry import get_game
     from .simulate import play_one, resolve_bots
 
-    target = _writable_target(args.out, (".json",))
+    target = _writable_target(args.out, (".json",), "game.json")
     spec = get_game(args.game)
     names = resolve_bots(spec, args.players, args.bots)
     state, seat_bots = play_one(spec, args.players, spec.make_rules(dict(args.rule)), names, args.seed, 0)

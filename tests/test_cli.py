@@ -287,3 +287,46 @@ def test_simulate_into_a_closed_pipe_keeps_the_file_and_succeeds(tmp_path):
                                  "--out", str(out))
     assert proc.returncode == 0 and proc.stderr == ""
     assert pd.read_csv(out).shape[0] == 8
+
+
+@pytest.fixture
+def no_simulation(monkeypatch):
+    """Fail the test if the simulation starts: path errors must come before any work."""
+    import mandalakit.simulate
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the simulation ran before the output path was checked")
+
+    monkeypatch.setattr(mandalakit.simulate, "simulate", refuse)
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+def test_output_folder_that_takes_no_files_is_refused_before_simulating(capsys, no_simulation):
+    code, out, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+                         "--out", "/proc/x.csv")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "mandalakit simulate: error: [options] /proc/x.csv: cannot create a file in the folder /proc (" in err
+    assert not Path("/proc/x.csv").exists()
+
+
+@pytest.mark.parametrize("command,path,message", [
+    ("simulate", ".csv", "[options] --out .csv: a file name is needed before .csv, e.g. runs.csv."),
+    ("simulate", "{tmp}/.parquet", ".parquet: a file name is needed before .parquet, e.g. runs.parquet."),
+    ("simulate", "", "[options] --out needs a file name, e.g. runs.csv."),
+    ("record", ".json", "[options] --out .json: a file name is needed before .json, e.g. game.json."),
+    ("record", "", "[options] --out needs a file name, e.g. game.json."),
+])
+def test_output_without_a_file_name(tmp_path, capsys, monkeypatch, no_simulation, command, path, message):
+    monkeypatch.chdir(tmp_path)
+    extra = ["--games", "2", "--quiet"] if command == "simulate" else []
+    code, _, err = run(capsys, command, "--game", "ohanami", "--players", "2", *extra, "--out", path.format(tmp=tmp_path))
+    assert code == 2 and message in err and "must end in" not in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("argv", [["--bots", "wizard"], ["--rule", "sakura_cap=abc"]])
+def test_a_failed_run_leaves_nothing_in_the_output_folder(tmp_path, capsys, argv):
+    code, _, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+                       "--out", str(tmp_path / "runs.csv"), *argv)
+    assert code == 2 and "[" in err
+    assert list(tmp_path.iterdir()) == []  # no output, no probe, no temporary file
