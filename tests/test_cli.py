@@ -77,7 +77,11 @@ def game_json(tmp_path, capsys):
 def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
     record = json.loads(game_json.read_text())
     placement = next(i for i, e in enumerate(record["events"]) if e["event"].startswith("place"))
-    _tamper(game_json, placement, "place 999>1 998>1")
+    seat = record["events"][placement]["by"]
+    picked = next(e["event"].split()[1:] for e in reversed(record["events"][:placement])
+                  if e["by"] == seat and e["event"].startswith("pick"))
+    a, b = [card for card in range(1, 121) if str(card) not in picked][:2]  # real cards, not the picked ones
+    _tamper(game_json, placement, f"place {a}>1 {b}>1")
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and f"event {placement}" in err and "[O-2.3]" in err and "Traceback" not in err
 
