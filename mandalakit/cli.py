@@ -49,6 +49,25 @@ def _rule_option(text: str) -> tuple[str, object]:
         return name, raw
 
 
+def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
+    """The ``--rule`` options as a dict; an option given twice raises :class:`RulesError`
+    (which of two values was meant cannot be guessed). Names and values are checked by the game."""
+    rules: dict = {}
+    for name, value in pairs:
+        if name in rules:
+            raise RulesError("options", f"--rule {name} is given twice ({_as_typed(rules[name])}, then "
+                             f"{_as_typed(value)}); give each rules option once.")
+        rules[name] = value
+    return rules
+
+
+def _as_typed(value: object) -> str:
+    """A ``--rule`` value as it is written on the command line."""
+    if value is None or isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
 def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",")]
     if not all(names):
@@ -143,9 +162,10 @@ def _atomic_write(target: Path, write) -> None:
 def cmd_simulate(args) -> int:
     from .simulate import simulate
 
+    rules = _rules(args.rule)
     target = _writable_target(args.out, TABLE_FORMATS, "runs.csv")
     table = simulate(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
-                     rules=dict(args.rule), jobs=args.jobs, progress=not args.quiet)
+                     rules=rules, jobs=args.jobs, progress=not args.quiet)
     if target.suffix.lower() == ".csv":
         _atomic_write(target, lambda p: table.to_csv(p, index=False))
     else:
@@ -160,10 +180,11 @@ def cmd_record(args) -> int:
     from .core.registry import get_game
     from .simulate import play_one, resolve_bots
 
+    rules = _rules(args.rule)
     target = _writable_target(args.out, (".json",), "game.json")
     spec = get_game(args.game)
     names = resolve_bots(spec, args.players, args.bots)
-    state, seat_bots = play_one(spec, args.players, spec.make_rules(dict(args.rule)), names, args.seed, 0)
+    state, seat_bots = play_one(spec, args.players, spec.make_rules(rules), names, args.seed, 0)
     record = records.from_state(state, players=seat_bots, seed=args.seed)
     _atomic_write(target, lambda p: records.save(record, p))
     print(f"{len(record['events'])} events -> {target}")
@@ -228,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=0, help="master seed (same seed, same games); default 0")
         if rules:
             p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
-                           help="a rules option, e.g. --rule sakura_cap=none (repeatable)")
+                           help="a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)")
         else:
             p.add_argument("--rule", action=_NotOffered,
                            reason=f"{p.prog.split()[-1]} uses the default rules only; compare rules options with simulate")

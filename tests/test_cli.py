@@ -334,3 +334,15 @@ def test_a_failed_run_leaves_nothing_in_the_output_folder(tmp_path, capsys, argv
                        "--out", str(tmp_path / "runs.csv"), *argv)
     assert code == 2 and "[" in err
     assert list(tmp_path.iterdir()) == []  # no output, no probe, no temporary file
+
+
+@pytest.mark.parametrize("command", ["simulate", "record"])
+def test_a_rules_option_given_twice_is_refused(tmp_path, capsys, no_simulation, command):
+    out = tmp_path / ("keep.csv" if command == "simulate" else "keep.json")
+    out.write_text("precious\n")
+    extra = ["--games", "2", "--quiet"] if command == "simulate" else []
+    code, stdout, err = run(capsys, command, "--game", "ohanami", "--players", "2", *extra, "--out", str(out),
+                            "--rule", "sakura_cap=none", "--rule", "other=1", "--rule", "sakura_cap=3")
+    assert code == 2 and stdout == "" and "Traceback" not in err
+    assert "[options] --rule sakura_cap is given twice (none, then 3); give each rules option once." in err
+    assert out.read_text() == "precious\n"
