@@ -114,3 +114,9 @@ def test_very_long_numbers_are_a_notation_error(game, template):
     with pytest.raises(NotationError) as err:  # int() itself refuses more than 4300 digits with a ValueError
         game.parse(template.format("9" * 5000))
     assert len(err.value.message) < 300
+
+
+@pytest.mark.parametrize("game,text", [(ohanami, "shuffle 3 a"), (mandala, "reshuffle 1 +2"), (flowers, "dark 7 \u0663")])
+def test_chance_event_refusals_keep_the_outcome_sentence(game, text):
+    with pytest.raises(NotationError, match=r"outcome of a \w+ event must be whole numbers written with the digits"):
+        game.parse(text)

@@ -119,6 +119,10 @@ def _number(word: str, what: str, example: str) -> int:
 
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A chance event: colour codes or tile ids as digits, top first (F-2.1, F-3.5)."""
+    for word in words:
+        if not _DIGITS.fullmatch(word):
+            raise NotationError(f"The outcome of a {kind} event must be whole numbers written with the digits 0 to 9, "
+                                f"separated by spaces; {_cut(word)!r} is not one.")
     cards = kind in ("shuffle", "reshuffle")
     what, example = ("a colour code", f"'{kind} 3 0 5'") if cards else ("a tile id", f"'{kind} 7 2'")
     return ChanceEvent(kind, tuple(_number(word, what, example) for word in words))

@@ -153,6 +153,10 @@ def _count(word: str) -> int:
 
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A shuffle or reshuffle event: colour codes 0-5 as digits, top card first (M-2.1, M-6.1)."""
+    for word in words:
+        if not _DIGITS.fullmatch(word):
+            raise NotationError(f"The outcome of a {kind} event must be whole numbers written with the digits 0 to 9, "
+                                f"separated by spaces; {_cut(word)!r} is not one.")
     return ChanceEvent(kind, tuple(_number(word, "a colour code", f"'{kind} 3 0 5'") for word in words))
 
 

@@ -127,8 +127,12 @@ def _step(word: str) -> tuple[int, int]:
 
 
 def _shuffle(words: list[str]) -> ChanceEvent:
-    """The shuffle event ``shuffle N N ...`` (the deck top first, digits 0-9 only)."""
-    return ChanceEvent("shuffle", tuple(_number(word, "a card number", "'shuffle 17 3 120'") for word in words[1:]))
+    """The shuffle event from the words after ``shuffle``: the deck top first, digits 0-9 only."""
+    for word in words:
+        if not _DIGITS.fullmatch(word):
+            raise NotationError("The outcome of a shuffle event must be whole numbers written with the digits 0 to 9, "
+                                f"separated by spaces; {_cut(word)!r} is not one.")
+    return ChanceEvent("shuffle", tuple(_number(word, "a card number", "'shuffle 17 3 120'") for word in words))
 
 
 def parse(text: str) -> Pick | Place | ChanceEvent:
@@ -159,7 +163,7 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
             )
         return Place(steps)
     if head == "shuffle":
-        return _shuffle(words)
+        return _shuffle(words[1:])
     raise NotationError(f"{text[:60]!r} is not an Ohanami move. {_HELP}")
 
 
