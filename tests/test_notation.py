@@ -120,3 +120,35 @@ def test_very_long_numbers_are_a_notation_error(game, template):
 def test_chance_event_refusals_keep_the_outcome_sentence(game, text):
     with pytest.raises(NotationError, match=r"outcome of a \w+ event must be whole numbers written with the digits"):
         game.parse(text)
+
+
+# ----- refusals quote the text cut to 60 characters, without the padding around it -------------------------
+JUNK = "z" * 200
+PAD = " " * 200
+
+
+@pytest.mark.parametrize("game,text", [
+    (ohanami, "pick 5 5" + PAD), (ohanami, PAD + "pick 5 5"), (ohanami, "pick 5 5 " + JUNK), (ohanami, JUNK),
+    (ohanami, "place 1>1 2>" + JUNK), (ohanami, "place 1>1 1>x" + PAD), (ohanami, "pick 1 " + JUNK),
+    (mandala, "mountain A " + JUNK), (mandala, "mountain " + JUNK + " red"), (mandala, "pick " + JUNK),
+    (mandala, JUNK), (mandala, "field A red " + JUNK), (mandala, "shuffle 1 " + JUNK), (mandala, PAD + "fly" + PAD),
+    (flowers, "take " + JUNK), (flowers, "play 1 " + JUNK + " on 1"), (flowers, "play 0 red on 1" + PAD),
+    (flowers, "play 1 red on 9" + PAD), (flowers, JUNK), (flowers, "dark " + JUNK), (flowers, PAD + "fly" + PAD),
+])
+def test_refusals_quote_at_most_60_characters(game, text):
+    with pytest.raises(NotationError) as err:
+        game.parse(text)
+    message = err.value.message
+    assert "z" * 58 not in message and " " * 10 not in message, message
+
+
+def test_pick_of_one_card_twice_quotes_the_move_without_its_padding():
+    with pytest.raises(NotationError) as err:
+        ohanami.parse("   pick 5 5" + PAD)
+    assert err.value.rule == "O-2.2" and err.value.message.startswith("'pick 5 5' names card 5 twice")
+
+
+def test_a_cut_quote_ends_with_dots():
+    with pytest.raises(NotationError) as err:
+        mandala.parse(JUNK)
+    assert err.value.message.startswith("'" + "z" * 57 + "...'")

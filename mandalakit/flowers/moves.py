@@ -117,6 +117,12 @@ def _number(word: str, what: str, example: str) -> int:
     return int(word)
 
 
+def _colour(word: str, rule: str) -> int:
+    """:func:`colour_code` of ``word``; a word longer than any colour is cut first, so the
+    refusal (tagged ``rule``) quotes at most 60 characters."""
+    return colour_code(_cut(word), rule)
+
+
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A chance event: colour codes or tile ids as digits, top first (F-2.1, F-3.5)."""
     for word in words:
@@ -145,13 +151,13 @@ def parse(text: str) -> Play | Take | Pass | ChanceEvent:
     if head == "pass" and len(words) == 1:
         return PASS
     if head == "take" and len(words) == 2:
-        return TAKES[colour_code(words[1], "F-4.1")]
+        return TAKES[_colour(words[1], "F-4.1")]
     if head == "play" and len(words) == 5 and words[3].lower() == "on":
         count = _number(words[1], "a number of cards", "'play 2 red on 3'")
         mandala = _number(words[4], "a mandala number", "'play 2 red on 3'")
         if count >= 1 and 1 <= mandala <= NUM_MANDALAS:
-            return play(colour_code(words[2], "F-3.1"), count, mandala - 1)
+            return play(_colour(words[2], "F-3.1"), count, mandala - 1)
         if count < 1:
-            raise NotationError(f"{text[:60]!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
-        raise NotationError(f"{text[:60]!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
-    raise NotationError(f"{text[:60]!r} is not a Flowers move. {_HELP}")
+            raise NotationError(f"{_cut(text)!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
+        raise NotationError(f"{_cut(text)!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
+    raise NotationError(f"{_cut(text)!r} is not a Flowers move. {_HELP}")

@@ -143,6 +143,17 @@ def _number(word: str, what: str, example: str) -> int:
     return int(word)
 
 
+def _colour(word: str) -> int:
+    """:func:`colour_code` of ``word`` (M-1.1); a word longer than any colour is cut first, so
+    the refusal quotes at most 60 characters."""
+    return colour_code(_cut(word))
+
+
+def _mandala(word: str) -> int:
+    """:func:`mandala_index` of ``word`` (M-1.2), its refusal quoting at most 60 characters."""
+    return mandala_index(_cut(word))
+
+
 def _count(word: str) -> int:
     """A number of cards: digits 0-9 only, at least 1 (M-4.2, M-4.3)."""
     n = _number(word, "a number of cards", "'field B green 2'")
@@ -185,18 +196,18 @@ def parse(text: str) -> Move | ChanceEvent:
     head = words[0].lower() if words else ""
     try:
         if head == "mountain" and len(words) == 3:
-            return MOUNTAIN[mandala_index(words[1])][colour_code(words[2])]
+            return MOUNTAIN[_mandala(words[1])][_colour(words[2])]
         if head == "field" and len(words) == 4:
-            m, c, n = mandala_index(words[1]), colour_code(words[2]), _count(words[3])
+            m, c, n = _mandala(words[1]), _colour(words[2]), _count(words[3])
             return FIELD[m][c][n - 1] if n <= PER_COLOUR else Field(m, c, n)
         if head == "discard" and len(words) == 3:
-            c, n = colour_code(words[1]), _count(words[2])
+            c, n = _colour(words[1]), _count(words[2])
             return DISCARD[c][n - 1] if n <= PER_COLOUR else Discard(c, n)
         if head == "pick" and len(words) == 2:
-            return PICK[colour_code(words[1])]
+            return PICK[_colour(words[1])]
         if head in CHANCE_KINDS:
             return _chance(head, words[1:])
     except ValueError as exc:
         if isinstance(exc, NotationError):
             raise
-    raise NotationError(f"{text[:60]!r} is not a Mandala move. {_HELP}")
+    raise NotationError(f"{_cut(text)!r} is not a Mandala move. {_HELP}")

@@ -152,7 +152,7 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     if head == "pick" and len(words) == 3:
         a, b = _card(words[1]), _card(words[2])
         if a == b:
-            raise NotationError(f"{text!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
+            raise NotationError(f"{_cut(text)!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
         return pick(a, b)
     if head == "place" and len(words) == 3:
         steps = (_step(words[1]), _step(words[2]))
@@ -164,7 +164,7 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
         return Place(steps)
     if head == "shuffle":
         return _shuffle(words[1:])
-    raise NotationError(f"{text[:60]!r} is not an Ohanami move. {_HELP}")
+    raise NotationError(f"{_cut(text)!r} is not an Ohanami move. {_HELP}")
 
 
 def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple[tuple[int, int], ...]]:
