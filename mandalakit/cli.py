@@ -85,17 +85,6 @@ def _positive_int(text: str) -> int:
     return value
 
 
-class _NotOffered(argparse.Action):
-    """A hidden option that is refused with a reason, instead of the bare "unrecognized arguments"."""
-
-    def __init__(self, option_strings, dest, reason: str, **kwargs):
-        super().__init__(option_strings, dest, nargs="?", help=argparse.SUPPRESS, **kwargs)
-        self.reason = reason
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        parser.error(f"{option_string}: {self.reason}")
-
-
 def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     """Check, before any work, that ``path`` names a file with a known suffix that can be written.
 
@@ -228,12 +217,14 @@ def _import_ms() -> float:
 
 
 def cmd_bench(args) -> int:
-    """Measure first, print after: a bad --players, --seed or --seconds is refused with nothing printed."""
+    """Measure first, print after: a bad --players, --seed, --rule or --seconds is refused with nothing printed."""
     from .simulate import bench
 
-    out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed)
+    rules = _rules(args.rule)
+    out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
     print(f"import mandalakit: {_import_ms():.0f} ms in a fresh interpreter")
-    print(f"{out['game']} {out['players']}p random self-play, one core: "
+    variant = "".join(f", {name}={value}" for name, value in rules.items())
+    print(f"{out['game']} {out['players']}p{variant} random self-play, one core: "
           f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "
           f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s of CPU time)")
     return 0
@@ -243,16 +234,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mandalakit", description="Engines for Mandala, Flowers and Ohanami.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def game_args(p, players_required=True, rules=True):
+    def game_args(p, players_required=True):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
         p.add_argument("--players", type=int, required=players_required, help="number of players")
         p.add_argument("--seed", type=int, default=0, help="master seed (same seed, same games); default 0")
-        if rules:
-            p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
-                           help="a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)")
-        else:
-            p.add_argument("--rule", action=_NotOffered,
-                           reason=f"{p.prog.split()[-1]} uses the default rules only; compare rules options with simulate")
+        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
+                       help="a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)")
 
     p = sub.add_parser("simulate", help="play many seat-balanced bot games into a CSV or Parquet table")
     game_args(p)
@@ -274,9 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a record written by 'mandalakit record' or the library")
     p.set_defaults(func=cmd_replay)
 
-    # simulate.bench plays the default rules only, so bench offers no --rule it would ignore.
-    p = sub.add_parser("bench", help="random self-play throughput on one core, default rules")
-    game_args(p, players_required=False, rules=False)
+    p = sub.add_parser("bench", help="random self-play throughput on one core")
+    game_args(p, players_required=False)
     p.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default 3)")
     p.set_defaults(func=cmd_bench)
     return parser

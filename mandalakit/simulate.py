@@ -165,11 +165,13 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int = 0) -> dict:
+def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int = 0,
+          rules: Mapping | None = None) -> dict:
     """Random self-play throughput on one core (uniform legal moves, no observations built).
 
     Rates are per second of this process's CPU time, so other programs on a busy machine
-    disturb them less than wall-clock rates.
+    disturb them less than wall-clock rates. ``rules`` are the game's rules options
+    (``{"sakura_cap": None}``); unknown names or bad values raise :class:`RulesError`.
 
     Returns
     -------
@@ -179,13 +181,14 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
     players = check_players(spec.name, players or spec.min_players, spec.min_players, spec.max_players, spec.player_rule)
     if not 0 < seconds <= 3600:  # also refuses nan
         raise RulesError("options", f"The measuring time must be more than 0 and at most 3600 seconds, not {seconds}.")
+    rules = spec.make_rules(rules)
     rng = np.random.default_rng(check_seed(seed))
     games = decisions = 0
     start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         for _ in range(10):
-            decisions += random_playout(spec.new_game(players, seed=rng), rng)
+            decisions += random_playout(spec.new_game(players, seed=rng, rules=rules), rng)
             games += 1
         elapsed = time.process_time() - start
     return {

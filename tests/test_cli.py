@@ -256,17 +256,30 @@ def test_bench_refuses_a_bad_time_before_printing_anything(capsys, seconds):
     assert code == 2 and out == "" and "more than 0 and at most 3600 seconds" in err
 
 
-@pytest.mark.parametrize("rule", ["sakura_cap=abc", "x=1", "sakura_cap=none"])
-def test_bench_does_not_offer_rules_options(capsys, rule):
-    # bench measures the default rules only; it must not accept --rule and ignore it.
-    with pytest.raises(SystemExit) as exc:
-        main(["bench", "--game", "ohanami", "--seconds", "0.1", "--rule", rule])
-    err = capsys.readouterr().err
-    assert exc.value.code == 2 and "usage: mandalakit bench" in err
-    assert "mandalakit bench: error: --rule: bench uses the default rules only; compare rules options with simulate" in err
-    with pytest.raises(SystemExit) as exc:
-        main(["bench", "--help"])
-    assert exc.value.code == 0 and "--rule" not in capsys.readouterr().out
+@pytest.mark.parametrize("rule, message", [("sakura_cap=abc", "sakura_cap"), ("x=1", "x")])
+def test_bench_refuses_bad_rules_options_before_printing_anything(capsys, rule, message):
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", rule)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_bench_plays_the_rules_options_it_is_given(capsys):
+    code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=none")
+    assert code == 0 and "ohanami 2p, sakura_cap=None random self-play" in out
+
+
+def test_bench_passes_rules_to_every_game(monkeypatch):
+    from mandalakit import simulate
+
+    seen = []
+    original = simulate.random_playout
+
+    def spy(state, rng):
+        seen.append(state.rules)
+        return original(state, rng)
+
+    monkeypatch.setattr(simulate, "random_playout", spy)
+    out = simulate.bench("ohanami", 2, seconds=0.05, rules={"sakura_cap": 10})
+    assert out["games"] == len(seen) and {r.sakura_cap for r in seen} == {10}
 
 
 def _run_into_closed_pipe(*argv):
