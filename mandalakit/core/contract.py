@@ -20,12 +20,12 @@ import copy
 import dataclasses
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalMoveError, NotationError, RulesError
+from .errors import IllegalMoveError, RulesError
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -73,6 +73,9 @@ class ChanceEvent:
         What happened, one word (``"shuffle"``, ``"reshuffle"``, ``"tiles"``).
     outcome : tuple of int
         The outcome as card or tile codes of the game, in deck order (top card first).
+
+    Each game's notation reads it back from ``str(event)`` (see
+    :func:`mandalakit.core.notation.chance_event`).
     """
 
     kind: str
@@ -80,18 +83,6 @@ class ChanceEvent:
 
     def __str__(self) -> str:
         return f"{self.kind} " + " ".join(map(str, self.outcome))
-
-    @classmethod
-    def parse(cls, text: str, kinds: Sequence[str]) -> ChanceEvent:
-        """Parse ``"shuffle 3 17 ..."``; raise :class:`NotationError` if malformed."""
-        kind, _, rest = text.strip().partition(" ")
-        if kind not in kinds:
-            raise NotationError(f"{text[:40]!r} is not a chance event; expected one of {', '.join(kinds)}.")
-        try:
-            outcome = tuple(int(tok) for tok in rest.split())
-        except ValueError:
-            raise NotationError(f"The outcome of a {kind} event must be whole numbers separated by spaces.") from None
-        return cls(kind, outcome)
 
 
 @dataclass(frozen=True, slots=True)

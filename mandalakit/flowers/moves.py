@@ -25,11 +25,11 @@ legal-move lists are built without allocation.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError
+from ..core.notation import chance_event, number, quote
 from .cards import CARDS_PER_COLOUR, COLOURS, NUM_COLOURS, NUM_MANDALAS, colour_code
 
 CHANCE_KINDS = ("shuffle", "dark", "light", "reshuffle")
@@ -91,47 +91,22 @@ def play(colour: int, count: int, mandala: int) -> Play:
     return Play(colour, count, mandala)
 
 
-#: A number in notation: the ASCII digits 0-9 only.
-_DIGITS = re.compile(r"[0-9]+")
 
 _HELP = ("Write 'play 2 red on 3' to play two red cards onto mandala 3, 'take red' to keep the red "
          "tile of a completed mandala, or 'pass' when no play is legal.")
 
 
-def _cut(text: str) -> str:
-    """``text`` without surrounding spaces, cut to 60 characters for quoting in an error message."""
-    text = text.strip()
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _number(word: str, what: str, example: str) -> int:
-    """``word`` as a whole number written with the ASCII digits 0-9 only, else :class:`NotationError`.
-
-    ``int()`` alone would also read "1_0" as 10, "+3", "-0" and the digits of other scripts
-    ("٣" is 3). ``what`` and ``example`` name the number in the error message.
-    """
-    if not _DIGITS.fullmatch(word):
-        raise NotationError(f"{_cut(word)!r} is not {what}; write it with the digits 0 to 9, as in {example}.")
-    if len(word.lstrip("0")) > 9:  # no count or code is that large, and int() refuses very long digit strings
-        raise NotationError(f"{_cut(word)} is far too large to be {what}.")
-    return int(word)
-
-
 def _colour(word: str, rule: str) -> int:
     """:func:`colour_code` of ``word``; a word longer than any colour is cut first, so the
     refusal (tagged ``rule``) quotes at most 60 characters."""
-    return colour_code(_cut(word), rule)
+    return colour_code(quote(word), rule)
 
 
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A chance event: colour codes or tile ids as digits, top first (F-2.1, F-3.5)."""
-    for word in words:
-        if not _DIGITS.fullmatch(word):
-            raise NotationError(f"The outcome of a {kind} event must be whole numbers written with the digits 0 to 9, "
-                                f"separated by spaces; {_cut(word)!r} is not one.")
     cards = kind in ("shuffle", "reshuffle")
     what, example = ("a colour code", f"'{kind} 3 0 5'") if cards else ("a tile id", f"'{kind} 7 2'")
-    return ChanceEvent(kind, tuple(_number(word, what, example) for word in words))
+    return chance_event(kind, words, what, example)
 
 
 def parse(text: str) -> Play | Take | Pass | ChanceEvent:
@@ -153,11 +128,11 @@ def parse(text: str) -> Play | Take | Pass | ChanceEvent:
     if head == "take" and len(words) == 2:
         return TAKES[_colour(words[1], "F-4.1")]
     if head == "play" and len(words) == 5 and words[3].lower() == "on":
-        count = _number(words[1], "a number of cards", "'play 2 red on 3'")
-        mandala = _number(words[4], "a mandala number", "'play 2 red on 3'")
+        count = number(words[1], "a number of cards", "'play 2 red on 3'")
+        mandala = number(words[4], "a mandala number", "'play 2 red on 3'")
         if count >= 1 and 1 <= mandala <= NUM_MANDALAS:
             return play(_colour(words[2], "F-3.1"), count, mandala - 1)
         if count < 1:
-            raise NotationError(f"{_cut(text)!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
-        raise NotationError(f"{_cut(text)!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
-    raise NotationError(f"{_cut(text)!r} is not a Flowers move. {_HELP}")
+            raise NotationError(f"{quote(text)!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
+        raise NotationError(f"{quote(text)!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
+    raise NotationError(f"{quote(text)!r} is not a Flowers move. {_HELP}")

@@ -19,11 +19,11 @@ the tables below, so listing legal moves allocates nothing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError
+from ..core.notation import chance_event, number, quote
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, colour_code, mandala_index
 
 CHANCE_KINDS = ("shuffle", "reshuffle")
@@ -120,43 +120,22 @@ _HELP = ("Write 'mountain A red', 'field B green 2', 'discard yellow 3' or 'pick
          "(mandalas A and B; colours black, green, purple, yellow, orange, red).")
 
 
-#: A number in notation: the ASCII digits 0-9 only.
-_DIGITS = re.compile(r"[0-9]+")
-
-
-def _cut(text: str) -> str:
-    """``text`` without surrounding spaces, cut to 60 characters for quoting in an error message."""
-    text = text.strip()
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _number(word: str, what: str, example: str) -> int:
-    """``word`` as a whole number written with the ASCII digits 0-9 only, else :class:`NotationError`.
-
-    ``int()`` alone would also read "1_0" as 10, "+3", "-0" and the digits of other scripts
-    ("٣" is 3). ``what`` and ``example`` name the number in the error message.
-    """
-    if not _DIGITS.fullmatch(word):
-        raise NotationError(f"{_cut(word)!r} is not {what}; write it with the digits 0 to 9, as in {example}.")
-    if len(word.lstrip("0")) > 9:  # no count or code is that large, and int() refuses very long digit strings
-        raise NotationError(f"{_cut(word)} is far too large to be {what}.")
-    return int(word)
 
 
 def _colour(word: str) -> int:
     """:func:`colour_code` of ``word`` (M-1.1); a word longer than any colour is cut first, so
     the refusal quotes at most 60 characters."""
-    return colour_code(_cut(word))
+    return colour_code(quote(word))
 
 
 def _mandala(word: str) -> int:
     """:func:`mandala_index` of ``word`` (M-1.2), its refusal quoting at most 60 characters."""
-    return mandala_index(_cut(word))
+    return mandala_index(quote(word))
 
 
 def _count(word: str) -> int:
     """A number of cards: digits 0-9 only, at least 1 (M-4.2, M-4.3)."""
-    n = _number(word, "a number of cards", "'field B green 2'")
+    n = number(word, "a number of cards", "'field B green 2'")
     if n < 1:
         raise NotationError(f"A number of cards must be at least 1, not {n}. {_HELP}")
     return n
@@ -164,11 +143,7 @@ def _count(word: str) -> int:
 
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A shuffle or reshuffle event: colour codes 0-5 as digits, top card first (M-2.1, M-6.1)."""
-    for word in words:
-        if not _DIGITS.fullmatch(word):
-            raise NotationError(f"The outcome of a {kind} event must be whole numbers written with the digits 0 to 9, "
-                                f"separated by spaces; {_cut(word)!r} is not one.")
-    return ChanceEvent(kind, tuple(_number(word, "a colour code", f"'{kind} 3 0 5'") for word in words))
+    return chance_event(kind, words, "a colour code", f"'{kind} 3 0 5'")
 
 
 def parse(text: str) -> Move | ChanceEvent:
@@ -210,4 +185,4 @@ def parse(text: str) -> Move | ChanceEvent:
     except ValueError as exc:
         if isinstance(exc, NotationError):
             raise
-    raise NotationError(f"{_cut(text)!r} is not a Mandala move. {_HELP}")
+    raise NotationError(f"{quote(text)!r} is not a Mandala move. {_HELP}")

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError
+from ..core.notation import chance_event, number, quote
 
 DISCARD = 0  # the row number of "x" in a Place step
 MAX_ROWS = 3  # O-2.4
@@ -75,34 +76,13 @@ _HELP = ("Write 'pick 12 45' to keep two cards, or 'place 45>1 40>x' to put 45 o
          "(rows 1-3, x = discard).")
 #: One step of a placement: a card number, '>' and a row number or x.
 _STEP = re.compile(r"([0-9]+)>([0-9]+|x)")
-#: A number in notation: the ASCII digits 0-9 only.
-_DIGITS = re.compile(r"[0-9]+")
-
-
-def _cut(text: str) -> str:
-    """``text`` without surrounding spaces, cut to 60 characters for quoting in an error message."""
-    text = text.strip()
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _number(word: str, what: str, example: str) -> int:
-    """``word`` as a whole number written with the ASCII digits 0-9 only, else :class:`NotationError`.
-
-    ``int()`` alone would also read "1_0" as 10, "+3", "-0" and the digits of other scripts
-    ("٣" is 3). ``what`` and ``example`` name the number in the error message.
-    """
-    if not _DIGITS.fullmatch(word):
-        raise NotationError(f"{_cut(word)!r} is not {what}; write it with the digits 0 to 9, as in {example}.")
-    if len(word.lstrip("0")) > 9:  # no card or row is that large, and int() refuses very long digit strings
-        raise NotationError(f"{_cut(word)} is far too large to be {what}.")
-    return int(word)
 
 
 def _card(word: str) -> int:
     """The card number ``word``: digits 0-9 only, and 1 to 120 (O-1.1)."""
-    card = _number(word, "a card number", "'pick 12 45'")
+    card = number(word, "a card number", "'pick 12 45'")
     if not 1 <= card <= 120:
-        raise NotationError(f"There is no card {_cut(word)}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
+        raise NotationError(f"There is no card {quote(word)}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
     return card
 
 
@@ -111,28 +91,24 @@ def _step(word: str) -> tuple[int, int]:
     match = _STEP.fullmatch(word)
     if match is None:
         raise NotationError(
-            f"{_cut(word)!r} is not a placement step: write a card number, '>' and a row number or x, "
+            f"{quote(word)!r} is not a placement step: write a card number, '>' and a row number or x, "
             f"as in '45>1' or '40>x'. {_HELP}"
         )
     card, row = _card(match[1]), match[2]
     if row == "x":
         return card, DISCARD
-    number = _number(row, "a row number", "'place 45>1 40>x'")
-    if not 1 <= number <= MAX_ROWS:
+    row_number = number(row, "a row number", "'place 45>1 40>x'")
+    if not 1 <= row_number <= MAX_ROWS:
         raise NotationError(
-            f"There is no row {_cut(row)}: rows are numbered 1 to 3, and no player may start a fourth (O-2.4). "
+            f"There is no row {quote(row)}: rows are numbered 1 to 3, and no player may start a fourth (O-2.4). "
             "Write x after '>' to discard a card.", "O-2.4"
         )
-    return card, number
+    return card, row_number
 
 
 def _shuffle(words: list[str]) -> ChanceEvent:
     """The shuffle event from the words after ``shuffle``: the deck top first, digits 0-9 only."""
-    for word in words:
-        if not _DIGITS.fullmatch(word):
-            raise NotationError("The outcome of a shuffle event must be whole numbers written with the digits 0 to 9, "
-                                f"separated by spaces; {_cut(word)!r} is not one.")
-    return ChanceEvent("shuffle", tuple(_number(word, "a card number", "'shuffle 17 3 120'") for word in words))
+    return chance_event("shuffle", words, "a card number", "'shuffle 17 3 120'")
 
 
 def parse(text: str) -> Pick | Place | ChanceEvent:
@@ -152,19 +128,19 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     if head == "pick" and len(words) == 3:
         a, b = _card(words[1]), _card(words[2])
         if a == b:
-            raise NotationError(f"{_cut(text)!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
+            raise NotationError(f"{quote(text)!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
         return pick(a, b)
     if head == "place" and len(words) == 3:
         steps = (_step(words[1]), _step(words[2]))
         if steps[0][0] == steps[1][0]:
             raise NotationError(
-                f"{_cut(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
+                f"{quote(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
                 "picked cards goes (O-2.3).", "O-2.3"
             )
         return Place(steps)
     if head == "shuffle":
         return _shuffle(words[1:])
-    raise NotationError(f"{_cut(text)!r} is not an Ohanami move. {_HELP}")
+    raise NotationError(f"{quote(text)!r} is not an Ohanami move. {_HELP}")
 
 
 def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple[tuple[int, int], ...]]:
