@@ -1,0 +1,32 @@
+"""The examples in the docstrings (``>>>``) run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import mandalakit
+import mandalakit.widgets
+
+# widgets/ is installed as mandalakit.widgets from its own folder, so it is walked on its own;
+# __main__ would run the command line.
+MODULES = sorted(
+    info.name
+    for package in (mandalakit, mandalakit.widgets)
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+    if info.name != "mandalakit.__main__"
+)
+
+
+def test_every_subpackage_is_walked():
+    assert {"mandalakit.core.notation", "mandalakit.ohanami.scoring", "mandalakit.widgets.ohanami"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} docstring examples in {name} failed"
