@@ -152,3 +152,25 @@ def test_a_cut_quote_ends_with_dots():
     with pytest.raises(NotationError) as err:
         mandala.parse(JUNK)
     assert err.value.message.startswith("'" + "z" * 57 + "...'")
+
+
+@pytest.mark.parametrize("game, text, move", [
+    (ohanami, "pick " + "0" * 5000 + "2 50", "pick 2 50"),
+    (mandala, "field A red " + "0" * 5000 + "2", "field A red 2"),
+    (flowers, "play " + "0" * 5000 + "2 red on 1", "play 2 red on 1"),
+])
+def test_numbers_padded_with_thousands_of_zeros_are_read_not_crashed_on(game, text, move):
+    # int() refuses strings of over 4300 digits, leading zeros included.
+    assert str(game.parse(text)) == move
+
+
+@pytest.mark.parametrize("game", [ohanami, mandala, flowers])
+def test_the_end_of_game_refusal_quotes_at_most_60_characters(game):
+    from mandalakit import IllegalMoveError
+    from mandalakit.core.bots import RandomBot, play
+
+    state = game.new_game(2, seed=3)
+    play(state, [RandomBot(seed=1), RandomBot(seed=2)])
+    with pytest.raises(IllegalMoveError) as err:
+        state.apply(game.parse("shuffle " + "1 " * 300))
+    assert err.value.rule == "end" and len(err.value.message) < 120 and "..." in err.value.message

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalMoveError, RulesError
+from .errors import IllegalMoveError, RulesError, quote
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -281,10 +281,10 @@ class State(ABC):
         """Refuse moves at chance nodes and after the end (shared by every game)."""
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalMoveError("end", f"The game is over; {move} cannot be played.")
+            raise IllegalMoveError("end", f"The game is over; {quote(str(move))} cannot be played.")
         if (player == CHANCE) != isinstance(move, ChanceEvent):
             if player == CHANCE:
-                raise IllegalMoveError("chance", f"A chance outcome is due before any move; got {move}.")
+                raise IllegalMoveError("chance", f"A chance outcome is due before any move; got {quote(str(move))}.")
             raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {player}'s turn.")
 
     def to_svg(self, player: int | None = None) -> str:

@@ -7,6 +7,15 @@ a pupil understands. The CLI and the dashboards show ``str(error)``, which reads
 
 from __future__ import annotations
 
+_QUOTE_MAX = 60
+
+
+def quote(text: str) -> str:
+    """``text`` without surrounding spaces, cut to 60 characters, for quoting what a user typed
+    in an error message (a pasted page never floods a refusal)."""
+    text = text.strip()
+    return text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 3] + "..."
+
 
 class MandalakitError(Exception):
     """Base class of every error mandalakit raises on purpose.

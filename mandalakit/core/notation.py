@@ -2,7 +2,8 @@
 
 Numbers are written with the ASCII digits 0-9 only: ``int()`` alone would also read "1_0"
 as 10, "+3", "-0" and the digits of other scripts ("٣" is 3). Every refusal quotes what was
-typed, cut by :func:`quote` so a pasted page never floods an error message.
+typed, cut by :func:`~mandalakit.core.errors.quote` so a pasted page never floods an error
+message.
 
 >>> number("12", "a card number", "'pick 12 45'")
 12
@@ -16,20 +17,13 @@ import re
 from collections.abc import Iterable
 
 from .contract import ChanceEvent
-from .errors import NotationError
+from .errors import NotationError, quote
 
-__all__ = ["DIGITS", "chance_event", "number", "quote"]
+__all__ = ["DIGITS", "chance_event", "number"]
 
 #: A number in notation: the ASCII digits 0-9 only.
 DIGITS = re.compile(r"[0-9]+")
-_QUOTE_MAX = 60
 _MAX_DIGITS = 9  # no card, row, count, code or tile id is that large
-
-
-def quote(text: str) -> str:
-    """``text`` without surrounding spaces, cut to 60 characters for quoting in an error message."""
-    text = text.strip()
-    return text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 3] + "..."
 
 
 def number(word: str, what: str, example: str) -> int:
@@ -41,9 +35,10 @@ def number(word: str, what: str, example: str) -> int:
     """
     if not DIGITS.fullmatch(word):
         raise NotationError(f"{quote(word)!r} is not {what}; write it with the digits 0 to 9, as in {example}.")
-    if len(word.lstrip("0")) > _MAX_DIGITS:
+    digits = word.lstrip("0") or "0"  # int() refuses strings of over 4300 digits, zeros included
+    if len(digits) > _MAX_DIGITS:
         raise NotationError(f"{quote(word)} is far too large to be {what}.")
-    return int(word)
+    return int(digits)
 
 
 def chance_event(kind: str, words: Iterable[str], what: str, example: str) -> ChanceEvent:

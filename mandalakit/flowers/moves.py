@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
-from ..core.errors import NotationError
-from ..core.notation import chance_event, number, quote
+from ..core.errors import NotationError, quote
+from ..core.notation import chance_event, number
 from .cards import CARDS_PER_COLOUR, COLOURS, NUM_COLOURS, NUM_MANDALAS, colour_code
 
 CHANCE_KINDS = ("shuffle", "dark", "light", "reshuffle")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError
+from ..core.errors import IllegalMoveError, RulesError, quote
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
     NUM_COLOURS, NUM_MANDALAS, counts_text,
@@ -388,7 +388,7 @@ class FlowersState(State):
             if type(move) is not Take:
                 raise IllegalMoveError(
                     "F-4.1", f"Seat {seat} holds the claim marker of the completed mandala {self._pending + 1} and must "
-                             f"choose a tile now ('{self.legal_moves()[0]}' or '{self.legal_moves()[1]}'), not '{move}'.")
+                             f"choose a tile now ('{self.legal_moves()[0]}' or '{self.legal_moves()[1]}'), not '{quote(str(move))}'.")
             self._take(seat, move)
         elif type(move) is Take:
             raise IllegalMoveError(
@@ -398,7 +398,7 @@ class FlowersState(State):
         elif type(move) is Play:  # pragma: no cover - handled by the hot path
             self._play(seat, move)
         else:
-            raise IllegalMoveError("F-3.1", f"Seat {seat} must play cards now ('play 1 red on 2'), not '{move}'.")
+            raise IllegalMoveError("F-3.1", f"Seat {seat} must play cards now ('play 1 red on 2'), not '{quote(str(move))}'.")
         self.history.append((seat, move))
         self._after_apply()
 
@@ -721,7 +721,7 @@ class FlowersState(State):
         """Raise the :class:`IllegalMoveError` that explains why ``move`` is not legal."""
         c, k, i = move.colour, move.count, move.mandala
         if not (0 <= i < NUM_MANDALAS and 0 <= c < NUM_COLOURS and k >= 1):
-            raise IllegalMoveError("F-3.1", f"'{move}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
+            raise IllegalMoveError("F-3.1", f"'{quote(str(move))}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
         have = self.hands[seat][c]
         if have < k:
             raise IllegalMoveError(

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
-from ..core.errors import NotationError
-from ..core.notation import chance_event, number, quote
+from ..core.errors import NotationError, quote
+from ..core.notation import chance_event, number
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, colour_code, mandala_index
 
 CHANCE_KINDS = ("shuffle", "reshuffle")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError
+from ..core.errors import IllegalMoveError, RulesError, quote
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -314,15 +314,15 @@ class MandalaState(State):
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
                     "M-5.3", f"Mandala {m} is being destroyed: seat {seat} must pick a colour from mountain {m} "
-                    f"('pick red'), not play {move}.")
+                    f"('pick red'), not play {quote(str(move))}.")
             self.history.append((seat, move))
             if self._turn == CHANCE and self.rng is not None:
                 self._after_apply()
             return
         if seat == TERMINAL:
-            raise IllegalMoveError("end", f"The game is over; {move} cannot be played.")
+            raise IllegalMoveError("end", f"The game is over; {quote(str(move))} cannot be played.")
         if type(move) is not ChanceEvent:
-            raise IllegalMoveError("chance", f"The {self._chance_kind} of the deck is due before any move; got {move}.")
+            raise IllegalMoveError("chance", f"The {self._chance_kind} of the deck is due before any move; got {quote(str(move))}.")
         self._apply_chance(move)
         self.history.append((CHANCE, move))
 

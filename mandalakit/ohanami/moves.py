@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core.contract import ChanceEvent
-from ..core.errors import NotationError
-from ..core.notation import chance_event, number, quote
+from ..core.errors import NotationError, quote
+from ..core.notation import chance_event, number
 
 DISCARD = 0  # the row number of "x" in a Place step
 MAX_ROWS = 3  # O-2.4

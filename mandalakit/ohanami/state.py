@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError
+from ..core.errors import IllegalMoveError, RulesError, quote
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
 from .rules import Rules
@@ -145,11 +145,11 @@ class OhanamiState(State):
             return  # the shuffle is the only chance node of Ohanami
         if self.phase == PICK:
             if type(move) is not Pick:
-                raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {move}.")
+                raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
             self._pick(seat, move)
         else:
             if type(move) is not Place:
-                raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {move}.")
+                raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}.")
             self._place(seat, move)
         self.history.append((seat, move))
 
