@@ -309,3 +309,37 @@ def test_a_hand_built_position_is_marked_and_cannot_replay_from_the_start():
     assert state.setup["position"] == "hand-built"
     with pytest.raises(RecordError):
         records.replay(records.from_state(state))
+
+
+# ----- tile tables and position specs from users: bounded and strict (F-1.4, F-1.5) -----------
+def test_F_1_5_a_tile_table_that_never_ends_is_refused_not_read(tmp_path):
+    # A file, not /dev/zero: if the bound ever broke, this test must not eat the machine's memory.
+    endless = tmp_path / "endless.csv"
+    endless.write_text("back,colour,face\n" + "dark,red,1\n" * 20_000)
+    with pytest.raises(RulesError, match="longer than 100,000 characters"):
+        read_tiles_csv(endless)
+    with pytest.raises(RulesError, match="is not a file name"):
+        read_tiles_csv("a\x00b")
+
+
+@pytest.mark.parametrize("face", ["1_0", "+1", "٢", "²", "9" * 5000])
+def test_F_1_4_faces_are_ascii_digits_or_x3(face):
+    rows = [list(row) for row in DEFAULT_TILES]
+    rows[0][2] = face
+    with pytest.raises(RulesError) as err:
+        parse_tiles_csv("back,colour,face\n" + "\n".join(",".join(map(str, r)) for r in rows), "t.csv")
+    assert err.value.rule == "F-1.4" and "Tile table row 1" in str(err.value) and len(str(err.value)) < 200
+    rows[0][2] = "0" * 5000 + "1"  # leading zeros are read, not crashed on (int() stops at 4300 digits)
+    assert parse_tiles_csv("back,colour,face\n" + "\n".join(",".join(map(str, r)) for r in rows), "t.csv") == DEFAULT_TILES
+
+
+@pytest.mark.parametrize("hand", ["² red", "٢ red", "1_0 red", "9" * 5000 + " red"])
+def test_F_1_1_card_counts_are_ascii_digits(hand):
+    with pytest.raises(RulesError) as err:
+        build_position(2, hands=[hand, "1 grey"])
+    assert len(str(err.value)) < 200
+
+
+def test_F_1_4_a_position_tile_face_must_be_ascii_digits():
+    with pytest.raises(RulesError, match="a face is a number of flowers"):
+        build_position(2, hands=["1 red", "1 grey"], mandalas=[{"tiles": ["red ²", "grey 1"]}])

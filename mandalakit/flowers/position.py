@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_players, make_rng
-from ..core.errors import MandalakitError, RulesError
+from ..core.errors import MandalakitError, RulesError, quote
 from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
 from .rules import Rules
 from .state import PLAY, FlowersState
@@ -61,10 +61,13 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
         if isinstance(spec, str):
             for part in spec.replace(";", ",").split(","):
                 words = part.split()
-                if len(words) == 2 and words[0].lstrip("-").isdigit():
-                    n = int(words[0])
-                    if n < 0:
-                        raise RulesError("F-1.1", f"{what}: a count cannot be negative ({part.strip()!r}).")
+                count = words[0].lstrip("-") if len(words) == 2 else ""
+                if count.isascii() and count.isdigit():  # int() would also take "1_0", "٢"
+                    if words[0].startswith("-"):
+                        raise RulesError("F-1.1", f"{what}: a count cannot be negative ({quote(part)!r}).")
+                    if len(count.lstrip("0")) > 3:  # int() refuses over 4300 digits; 90 cards in all
+                        raise RulesError("F-1.1", f"{what}: {quote(count)} is more cards than the game has (F-1.1).")
+                    n = int(count)
                     out += [colour_code(words[1])] * n
                 else:
                     out += [colour_code(w) for w in words]
@@ -98,8 +101,8 @@ def parse_tile(spec: str) -> tuple[int, int]:
     face = words[1].lower().replace("×", "x")
     if face == X3_TEXT:
         return colour, X3
-    if not face.isdigit() or int(face) < 1:
-        raise RulesError("F-1.4", f"{spec!r}: a face is a number of flowers or x3.")
+    if not (face.isascii() and face.isdigit()) or len(face.lstrip("0")) > 2 or int(face) < 1:
+        raise RulesError("F-1.4", f"{quote(str(spec))!r}: a face is a number of flowers (1 to 99) or x3.")
     return colour, int(face)
 
 

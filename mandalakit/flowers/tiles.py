@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core.errors import RulesError
+from ..core.errors import RulesError, quote
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -39,6 +39,7 @@ X3_TEXT = "x3"
 TILES_PER_COLOUR = 6  # F-1.3
 NUM_TILES = TILES_PER_COLOUR * NUM_COLOURS  # 36
 MAX_FLOWERS = 99  # a sanity bound: larger faces are certainly typing mistakes
+MAX_TABLE_CHARS = 100_000  # a tile table file is about 1,000 characters; far more is not one
 
 #: A normalised table row: (back, colour, face) with face an int >= 1 or "x3".
 Row = tuple[str, str, "int | str"]
@@ -86,11 +87,10 @@ def _face(value, row_no: int, where: str):
         text = value.strip().lower().replace("×", "x")
         if text in ("x3", "*3"):
             return X3_TEXT
-        try:
-            value = int(text)
-        except ValueError:
-            raise _bad(row_no, where, "F-1.4",
-                       f"the face {value!r} is neither a number of flowers nor x3.") from None
+        if not (text.isascii() and text.isdigit()):  # int() would also take "1_0", "+1", "٢"
+            raise _bad(row_no, where, "F-1.4", f"the face {quote(value)!r} is neither a number of flowers nor x3.")
+        digits = text.lstrip("0") or "0"
+        value = int(digits) if len(digits) <= 9 else MAX_FLOWERS + 1  # int() refuses over 4300 digits
     if isinstance(value, bool) or not isinstance(value, int):
         raise _bad(row_no, where, "F-1.4", f"the face {value!r} is neither a number of flowers nor x3.")
     if not 1 <= value <= MAX_FLOWERS:
@@ -203,13 +203,19 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     RulesError
         If the file cannot be read or a row is bad (the message names the row and line).
     """
+    name = quote(str(os.fspath(path)))
     try:
         with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+            text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
     except OSError as exc:
-        raise RulesError("F-1.5", f"Cannot read the tile table {os.fspath(path)}: {exc.strerror}.") from None
+        raise RulesError("F-1.5", f"Cannot read the tile table {name}: {exc.strerror}.") from None
     except UnicodeDecodeError:
-        raise RulesError("F-1.5", f"The tile table {os.fspath(path)} is not a UTF-8 text (CSV) file.") from None
+        raise RulesError("F-1.5", f"The tile table {name} is not a UTF-8 text (CSV) file.") from None
+    except ValueError:  # a path with a NUL character
+        raise RulesError("F-1.5", f"{name!r} is not a file name.") from None
+    if len(text) > MAX_TABLE_CHARS:
+        raise RulesError("F-1.5", f"The tile table {name} is longer than {MAX_TABLE_CHARS:,} characters; "
+                         "a tile table has one short row per tile.")
     return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
 
 
