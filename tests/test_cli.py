@@ -359,3 +359,18 @@ def test_a_rules_option_given_twice_is_refused(tmp_path, capsys, no_simulation, 
     assert code == 2 and stdout == "" and "Traceback" not in err
     assert "[options] --rule sakura_cap is given twice (none, then 3); give each rules option once." in err
     assert out.read_text() == "precious\n"
+
+
+def _edit_record(path, **changes):
+    record = json.loads(path.read_text())
+    record.update(changes)
+    path.write_text(json.dumps(record))
+    return record
+
+
+def test_replay_of_a_number_too_long_to_read(game_json, capsys):
+    text = json.dumps({**json.loads(game_json.read_text()), "seed": 0})
+    game_json.write_text(text.replace('"seed": 0', '"seed": ' + "7" * 5000))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and "Traceback" not in err and err.count("\n") == 1
+    assert "[record]" in err and "holds a whole number of more than 4300 digits" in err

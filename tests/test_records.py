@@ -225,3 +225,14 @@ def test_from_state_refuses_a_seed_replay_would_refuse():
     state = play(new_game(2, seed=3), [RandomBot(1), RandomBot(2)])
     with pytest.raises(RulesError, match="seed must be a whole number"):
         records.from_state(state, seed="abc")
+
+
+def test_load_refuses_a_number_too_long_to_read(record, tmp_path):
+    # Python's int() refuses more than 4300 digits with a ValueError of its own.
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({**record, "seed": 0}).replace('"seed": 0', '"seed": ' + "7" * 5000))
+    with pytest.raises(RecordError, match=r"long.json holds a whole number of more than \d+ digits") as err:
+        records.load(path)
+    assert err.value.rule == "record" and "\n" not in str(err.value) and "7777" not in str(err.value)
+
+

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from numbers import Integral
 from typing import Any
@@ -196,8 +197,10 @@ def save(record: Mapping, path: str | os.PathLike) -> None:
 def load(path: str | os.PathLike) -> dict:
     """Read a record from JSON without replaying it.
 
-    Raises :class:`RecordError` if the file is not UTF-8, not valid JSON, or nested more
-    deeply than Python's JSON reader can follow (no record is); ``OSError`` if it cannot be read.
+    Raises :class:`RecordError` if the file is not UTF-8, not valid JSON, nested more
+    deeply than Python's JSON reader can follow, or holds a whole number longer than Python
+    reads (``sys.get_int_max_str_digits()``, 4300 digits by default; no record has either);
+    ``OSError`` if it cannot be read.
     """
     try:
         with open(path, encoding="utf-8") as fh:
@@ -209,6 +212,9 @@ def load(path: str | os.PathLike) -> dict:
     except RecursionError:
         raise RecordError("record", f"{os.fspath(path)} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
+    except ValueError:  # the only other ValueError of json.load: int() refuses the digits
+        raise RecordError("record", f"{os.fspath(path)} holds a whole number of more than "
+                          f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
 
 
 def to_dataframe(record: Mapping):
