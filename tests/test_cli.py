@@ -374,3 +374,11 @@ def test_replay_of_a_number_too_long_to_read(game_json, capsys):
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and "Traceback" not in err and err.count("\n") == 1
     assert "[record]" in err and "holds a whole number of more than 4300 digits" in err
+
+
+@pytest.mark.parametrize("game", [["ohanami"], {"ohanami": 1}])
+def test_replay_of_a_record_whose_game_is_not_text(game_json, capsys, game):
+    _edit_record(game_json, game=game)
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "[record] The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err

@@ -236,3 +236,11 @@ def test_load_refuses_a_number_too_long_to_read(record, tmp_path):
     assert err.value.rule == "record" and "\n" not in str(err.value) and "7777" not in str(err.value)
 
 
+@pytest.mark.parametrize("game", [["ohanami"], {"name": "ohanami"}, 7, None, True])
+def test_game_must_be_text(record, game):
+    bad = copy.deepcopy(record)
+    bad["game"] = game
+    with pytest.raises(RecordError, match=r"The record's 'game' must be the name of a game as text") as err:
+        records.replay(bad)
+    assert err.value.rule == "record" and err.value.index is None
+

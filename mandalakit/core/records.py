@@ -74,8 +74,12 @@ def _header(record: Any) -> tuple:
     if version != VERSION or isinstance(version, bool):
         raise RecordError("record", f"Record version {version!r} ({type(version).__name__}) is not supported; "
                           f"this mandalakit reads version {VERSION} (a number).")
+    game = record.get("game")
+    if not isinstance(game, str):
+        raise RecordError("record", f"The record's 'game' must be the name of a game as text (such as 'ohanami'), "
+                          f"not {_kind(game)}.")
     try:
-        spec = get_game(record.get("game"))
+        spec = get_game(game)
     except MandalakitError as exc:
         raise RecordError("record", exc.message) from None
     for key, kind in (("rules", Mapping), ("setup", Mapping), ("players", list), ("events", list)):
@@ -98,6 +102,16 @@ def _header(record: Any) -> tuple:
         except MandalakitError as exc:
             raise RecordError("record", f"The record's seed is not valid (it may also be null or left out): {exc.message}") from None
     return spec, players, setup
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words, without quoting it (a record may hold anything)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {list: "a list", dict: "an object", str: "text", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__)
 
 
 def _is_int(value: Any, expected: int | None = None) -> bool:
