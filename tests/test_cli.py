@@ -382,3 +382,35 @@ def test_replay_of_a_record_whose_game_is_not_text(game_json, capsys, game):
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and "Traceback" not in err
     assert "[record] The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err
+
+
+@pytest.fixture
+def flowers_json(tmp_path, capsys):
+    path = tmp_path / "flowers.json"
+    assert run(capsys, "record", "--game", "flowers", "--players", "2", "--seed", "1", "--out", str(path))[0] == 0
+    return path
+
+
+@pytest.mark.parametrize("tiles", ["/dev/zero", "{secret}"])
+def test_replay_never_opens_a_file_named_in_the_record(flowers_json, tmp_path, capsys, tiles):
+    secret = tmp_path / "secret.csv"
+    secret.write_text("my private first line\n")
+    record = json.loads(flowers_json.read_text())
+    _edit_record(flowers_json, rules={**record["rules"], "tiles": tiles.format(secret=secret)})
+    code, out, err = run(capsys, "replay", str(flowers_json))
+    assert code == 2 and out == "" and "Traceback" not in err and "private" not in err
+    assert "[record] The record's rules option 'tiles' must be stored as written by the engine (rows: a list)" in err
+
+
+def test_replay_of_a_record_with_a_custom_tile_table(tmp_path, capsys):
+    from mandalakit.flowers.tiles import DEFAULT_TILES
+
+    table = tmp_path / "tiles.csv"
+    table.write_text("back,colour,face\n" + "".join(f"{b},{c},{5 if f == 2 else f}\n" for b, c, f in DEFAULT_TILES))
+    path = tmp_path / "custom.json"
+    assert run(capsys, "record", "--game", "flowers", "--players", "3", "--seed", "2", "--rule", f"tiles={table}",
+               "--out", str(path))[0] == 0
+    table.unlink()  # the record holds the table itself
+    assert json.loads(path.read_text())["rules"]["tiles"][2][2] == 5
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and "valid" in out and err == ""

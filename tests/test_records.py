@@ -244,3 +244,71 @@ def test_game_must_be_text(record, game):
         records.replay(bad)
     assert err.value.rule == "record" and err.value.index is None
 
+
+@pytest.fixture(scope="module")
+def flowers_record():
+    from mandalakit import flowers
+
+    state = play(flowers.new_game(2, seed=5), [RandomBot(1), RandomBot(2)])
+    return records.from_state(state, players=["a", "b"], seed=5)
+
+
+def _tile_csv(path, rows):
+    path.write_text("back,colour,face\n" + "".join(f"{b},{c},{f}\n" for b, c, f in rows))
+    return path
+
+
+@pytest.mark.parametrize("value", ["{csv}", "/dev/zero", "/etc/passwd", "{secret}", None, {"path": "{csv}"}])
+def test_rules_option_written_as_rows_is_never_read_from_a_file(flowers_record, tmp_path, monkeypatch, value):
+    from mandalakit.flowers import rules as flowers_rules
+    from mandalakit.flowers.tiles import DEFAULT_TILES
+
+    csv_path = _tile_csv(tmp_path / "tiles.csv", DEFAULT_TILES)  # a valid table: still not to be read
+    secret = tmp_path / "secret.txt"
+    secret.write_text("top secret line\n")
+
+    def no_file(path):
+        raise AssertionError(f"replay opened {path}")
+
+    monkeypatch.setattr(flowers_rules, "read_tiles_csv", no_file)
+    if isinstance(value, str):
+        value = value.format(csv=csv_path, secret=secret)
+    elif isinstance(value, dict):
+        value = {"path": str(csv_path)}
+    bad = copy.deepcopy(flowers_record)
+    bad["rules"]["tiles"] = value
+    with pytest.raises(RecordError, match=r"The record's rules option 'tiles' must be stored as written by the engine "
+                                          r"\(rows: a list\)") as err:
+        records.replay(bad)
+    assert err.value.rule == "record" and "secret" not in str(err.value)
+
+
+def test_rules_rows_must_themselves_be_rows(flowers_record):
+    bad = copy.deepcopy(flowers_record)
+    bad["rules"]["tiles"][3] = "/etc/passwd"
+    with pytest.raises(RecordError, match=r"'tiles' must be stored as written by the engine .*item 3 is text"):
+        records.replay(bad)
+
+
+def test_record_with_a_custom_tile_table_replays(tmp_path):
+    from mandalakit import flowers
+    from mandalakit.flowers.tiles import DEFAULT_TILES
+
+    custom = [(b, c, 4 if f == 1 else f) for b, c, f in DEFAULT_TILES]  # every 1-flower face shows 4
+    for rules in (flowers.Rules(tiles=custom), flowers.Rules.from_csv(_tile_csv(tmp_path / "t.csv", custom)),
+                  flowers.Rules(single_play_draw=2)):
+        state = play(flowers.new_game(3, seed=9, rules=rules), [RandomBot(1), RandomBot(2), RandomBot(3)])
+        rec = records.from_state(state)
+        path = tmp_path / "custom.json"
+        records.save(rec, path)
+        replayed = records.replay(records.load(path))
+        assert replayed.rules == rules and replayed.result() == state.result()
+
+
+def test_ohanami_scalar_options_still_replay():
+    from mandalakit.ohanami import Rules
+
+    for cap in (None, 10):
+        state = play(new_game(2, seed=4, rules=Rules(sakura_cap=cap)), [RandomBot(1), RandomBot(2)])
+        assert records.replay(json.loads(json.dumps(records.from_state(state)))).rules.sakura_cap == cap
+

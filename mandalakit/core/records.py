@@ -22,7 +22,7 @@ from numbers import Integral
 from typing import Any
 
 from .contract import CHANCE, State, check_seed
-from .errors import MandalakitError, RecordError
+from .errors import MandalakitError, RecordError, quote
 from .registry import get_game
 
 FORMAT = "mandalakit-record"
@@ -138,8 +138,11 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         the header is malformed (format, version, game, rules, setup, players, a ``seed``
         that is neither absent, null nor a whole number >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
+        Also without an index for a rules option not stored the way the engine writes it
+        (see :func:`_check_rules_shape`): replaying a record never opens a file.
     """
     spec, players, setup = _header(record)
+    _check_rules_shape(spec, record["rules"])
     try:
         rules = spec.make_rules(record["rules"])
     except MandalakitError as exc:
@@ -171,6 +174,64 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     if upto is None and record.get("result") is not None:
         _check_result(state, record["result"])
     return state
+
+
+def _check_rules_shape(spec, options: Mapping) -> None:
+    """Refuse rules options whose JSON shape differs from what the engine writes for them.
+
+    Some ``Rules`` also accept a file path where the engine itself writes data (a table as
+    rows); a record must hold the data, or replaying a shared record would read any file
+    it names (a device that never ends, a private file quoted in the error). The shape is
+    that of the game's default ``Rules().to_dict()``: where it has a list, the record must
+    have a list (and lists of lists or objects inside, as far as the default has them);
+    where it has an object, an object. Scalars (numbers, text, null) and unknown option
+    names are left to the game's ``Rules``, which refuses them with its own rule id.
+
+    Raises
+    ------
+    RecordError
+        Rule tag ``"record"``, naming the option, before the game's ``Rules`` sees it.
+    """
+    written = spec.rules().to_dict()
+    for name, value in options.items():
+        if name not in written or not isinstance(written[name], (list, dict)):
+            continue
+        problem = _shape_problem(written[name], value, "")
+        if problem is None:
+            continue
+        shape = "rows: a list" if isinstance(written[name], list) else "an object"
+        if problem.startswith("not as"):
+            problem = f", {problem}; a record holds the data itself, never the name of a file to read"
+        else:
+            problem = f"; {problem}"
+        raise RecordError("record", f"The record's rules option {quote(str(name))!r} must be stored as written by "
+                          f"the engine ({shape}){problem}.")
+
+
+def _shape_problem(written: Any, value: Any, where: str) -> str | None:
+    """Why ``value`` does not have the container shape of ``written``, or None if it does.
+
+    Only lists and objects are compared, to the depth of ``written`` (the first item of a
+    list stands for all of them).
+    """
+    if isinstance(written, list):
+        if not isinstance(value, list):
+            return f"{where} is {_kind(value)}, not a list" if where else f"not as {_kind(value)}"
+        if written and isinstance(written[0], (list, dict)):
+            for i, item in enumerate(value):
+                problem = _shape_problem(written[0], item, f"{where}, item {i}" if where else f"item {i}")
+                if problem is not None:
+                    return problem
+    elif isinstance(written, dict):
+        if not isinstance(value, Mapping):
+            return f"{where} is {_kind(value)}, not an object" if where else f"not as {_kind(value)}"
+        for key, item in value.items():
+            if key in written and isinstance(written[key], (list, dict)):
+                inner = f"entry {quote(str(key))!r}"
+                problem = _shape_problem(written[key], item, f"{where}, {inner}" if where else inner)
+                if problem is not None:
+                    return problem
+    return None
 
 
 def _check_result(state: State, stored: Any) -> None:
