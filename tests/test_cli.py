@@ -414,3 +414,14 @@ def test_replay_of_a_record_with_a_custom_tile_table(tmp_path, capsys):
     assert json.loads(path.read_text())["rules"]["tiles"][2][2] == 5
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0 and "valid" in out and err == ""
+
+
+def test_replay_of_a_player_name_that_is_no_text(game_json):
+    record = json.loads(game_json.read_text())
+    record["players"][1]["name"] = "\ud800"
+    game_json.write_text(json.dumps(record))  # ASCII JSON: "\ud800", which json.load reads back as is
+    exe = Path(sys.executable).with_name("mandalakit")
+    proc = subprocess.run([str(exe), "replay", str(game_json)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
+    assert "[record] The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr

@@ -312,3 +312,17 @@ def test_ohanami_scalar_options_still_replay():
         state = play(new_game(2, seed=4, rules=Rules(sakura_cap=cap)), [RandomBot(1), RandomBot(2)])
         assert records.replay(json.loads(json.dumps(records.from_state(state)))).rules.sakura_cap == cap
 
+
+@pytest.mark.parametrize("where", ["name", "game"])
+def test_header_text_that_is_not_utf8_is_refused(record, where):
+    bad = copy.deepcopy(record)
+    if where == "name":
+        bad["players"][1]["name"] = "b\ud800"  # a lone surrogate: valid JSON ("\ud800"), not text
+        message = r"The name of player 1 .*cannot be written as UTF-8"
+    else:
+        bad["game"] = "ohanami\udc80"
+        message = r"Unknown game"
+    with pytest.raises(RecordError, match=message) as err:
+        records.replay(bad)
+    str(err.value).encode("utf-8")  # the refusal itself prints
+    assert err.value.rule == "record"

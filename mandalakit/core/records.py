@@ -96,12 +96,24 @@ def _header(record: Any) -> tuple:
             raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {entry['seat']!r}.")
         if "name" in entry and not isinstance(entry["name"], str):
             raise RecordError("record", f"The name of player {seat} must be text, not {entry['name']!r}.")
+        if "name" in entry and not _is_utf8(entry["name"]):
+            raise RecordError("record", f"The name of player {seat} ({quote(entry['name'])!r}) cannot be written as "
+                              "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
     if record.get("seed") is not None:
         try:
             check_seed(record["seed"])
         except MandalakitError as exc:
             raise RecordError("record", f"The record's seed is not valid (it may also be null or left out): {exc.message}") from None
     return spec, players, setup
+
+
+def _is_utf8(text: str) -> bool:
+    """True if ``text`` can be written as UTF-8 (JSON's "\\ud800" reads as a lone surrogate, which cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _kind(value: Any) -> str:
@@ -135,7 +147,8 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     RecordError
         With the event index and the rule id, if an event is malformed or illegal (its ``by``
         must be the seat to act, as a whole number, or ``"chance"``); without an index if
-        the header is malformed (format, version, game, rules, setup, players, a ``seed``
+        the header is malformed (format, version, game, rules, setup, players or a player
+        name that is not text or cannot be written as UTF-8 and so cannot be printed, a ``seed``
         that is neither absent, null nor a whole number >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
         Also without an index for a rules option not stored the way the engine writes it
