@@ -326,3 +326,13 @@ def test_header_text_that_is_not_utf8_is_refused(record, where):
         records.replay(bad)
     str(err.value).encode("utf-8")  # the refusal itself prints
     assert err.value.rule == "record"
+
+
+def test_save_of_text_that_is_not_utf8_keeps_the_old_file(record, tmp_path):
+    path = tmp_path / "keep.json"
+    path.write_text("precious\n")
+    bad = copy.deepcopy(record)
+    bad["players"][0]["name"] = "\ud800"
+    with pytest.raises(UnicodeEncodeError):
+        records.save(bad, path)
+    assert path.read_text() == "precious\n"

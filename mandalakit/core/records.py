@@ -276,10 +276,15 @@ def _same_json(expected: Any, value: Any) -> bool:
 
 
 def save(record: Mapping, path: str | os.PathLike) -> None:
-    """Write ``record`` as indented JSON (UTF-8). Fails before touching ``path`` if not serialisable."""
-    text = json.dumps(record, indent=1, ensure_ascii=False)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text + "\n")
+    """Write ``record`` as indented JSON (UTF-8).
+
+    Fails before touching ``path`` if it is not serialisable (``TypeError``, ``ValueError``)
+    or holds text that cannot be written as UTF-8, such as a lone surrogate
+    (``UnicodeEncodeError``).
+    """
+    data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    with open(path, "wb") as fh:
+        fh.write(data)
 
 
 def load(path: str | os.PathLike) -> dict:
