@@ -425,3 +425,18 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
     assert "[record] The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"version": 1.0}, "[record] Record version 1.0 (float) is not supported"),
+    ({"by": -1}, "[record] event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
+])
+def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
+    record = json.loads(game_json.read_text())
+    if "by" in change:
+        record["events"][0]["by"] = change["by"]  # the shuffle, written "chance"
+    else:
+        record.update(change)
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and message in err and "Traceback" not in err

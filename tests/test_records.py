@@ -132,7 +132,7 @@ def test_shipped_sample_record_replays():
 def test_version_given_as_text_is_explained(record):
     bad = copy.deepcopy(record)
     bad["version"] = "1"
-    with pytest.raises(RecordError, match=r"version '1' \(str\).*version 1 \(a number\)"):
+    with pytest.raises(RecordError, match=r"version '1' \(str\).*version 1 \(a whole number\)"):
         records.replay(bad)
 
 
@@ -336,3 +336,22 @@ def test_save_of_text_that_is_not_utf8_keeps_the_old_file(record, tmp_path):
     with pytest.raises(UnicodeEncodeError):
         records.save(bad, path)
     assert path.read_text() == "precious\n"
+
+
+@pytest.mark.parametrize("by", [-1, 2, 99, -2])
+def test_actor_must_be_a_seat_of_the_game(record, by):
+    bad = copy.deepcopy(record)
+    index = 1 if by != -1 else 0  # -1 is CHANCE inside the engine, but a record writes "chance"
+    bad["events"][index]["by"] = by
+    with pytest.raises(RecordError, match=rf"event {index}: 'by' must be a seat number from 0 to 1 or 'chance', "
+                                          rf"not {by}") as err:
+        records.replay(bad)
+    assert err.value.index == index and err.value.rule == "record"
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1", None])
+def test_version_must_be_the_whole_number_1(record, version):
+    bad = copy.deepcopy(record)
+    bad["version"] = version
+    with pytest.raises(RecordError, match=rf"Record version {version!r} \({type(version).__name__}\) is not supported"):
+        records.replay(bad)

@@ -71,9 +71,9 @@ def _header(record: Any) -> tuple:
     if record.get("format") != FORMAT:
         raise RecordError("record", f"This is not a mandalakit record (format is {record.get('format')!r}, expected {FORMAT!r}).")
     version = record.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
         raise RecordError("record", f"Record version {version!r} ({type(version).__name__}) is not supported; "
-                          f"this mandalakit reads version {VERSION} (a number).")
+                          f"this mandalakit reads version {VERSION} (a whole number).")
     game = record.get("game")
     if not isinstance(game, str):
         raise RecordError("record", f"The record's 'game' must be the name of a game as text (such as 'ohanami'), "
@@ -146,8 +146,9 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     ------
     RecordError
         With the event index and the rule id, if an event is malformed or illegal (its ``by``
-        must be the seat to act, as a whole number, or ``"chance"``); without an index if
-        the header is malformed (format, version, game, rules, setup, players or a player
+        must be the seat to act, as a whole number from 0 to players - 1, or ``"chance"``);
+        without an index if the header is malformed (format, version other than the whole
+        number 1, game that is not the name of a game as text, rules, setup, players or a player
         name that is not text or cannot be written as UTF-8 and so cannot be printed, a ``seed``
         that is neither absent, null nor a whole number >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
@@ -172,9 +173,13 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
             raise RecordError("record", "An event must be an object with 'by' and 'event'.", index)
-        by = CHANCE if entry["by"] == "chance" else entry["by"]
-        if by is not CHANCE and not _is_int(by):
+        by = entry["by"]
+        if by == "chance":
+            by = CHANCE
+        elif not _is_int(by):
             raise RecordError("record", f"'by' must be a seat number or 'chance', not {by!r}.", index)
+        elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
+            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {by}.", index)
         if by != state.current_player:
             expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
             if state.is_terminal():
