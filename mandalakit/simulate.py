@@ -170,15 +170,21 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
     """Random self-play throughput on one core (uniform legal moves, no observations built).
 
     Rates are per second of this process's CPU time, so other programs on a busy machine
-    disturb them less than wall-clock rates. ``rules`` are the game's rules options
-    (``{"sakura_cap": None}``); unknown names or bad values raise :class:`RulesError`.
+    disturb them less than wall-clock rates. ``players`` defaults (``None`` only) to the
+    game's smallest count. ``rules`` are the game's rules options (``{"sakura_cap": None}``).
+
+    Raises :class:`RulesError` for a player count outside the game's range (0 included, with
+    its rule id), a ``seconds`` not above 0 and at most 3600, a bad seed, or unknown rules
+    names or bad values.
 
     Returns
     -------
     dict with ``games``, ``decisions``, ``seconds`` (CPU), ``games_per_s``, ``decisions_per_s``.
     """
     spec = get_game(game)
-    players = check_players(spec.name, players or spec.min_players, spec.min_players, spec.max_players, spec.player_rule)
+    if players is None:
+        players = spec.min_players
+    players = check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
     if not 0 < seconds <= 3600:  # also refuses nan
         raise RulesError("options", f"The measuring time must be more than 0 and at most 3600 seconds, not {seconds}.")
     rules = spec.make_rules(rules)

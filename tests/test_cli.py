@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from mandalakit import RulesError
 from mandalakit.cli import main
 
 
@@ -440,3 +441,13 @@ def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, c
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_bench_refuses_zero_players_like_simulate(capsys):
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--players", "0", "--seconds", "0.1")
+    assert code == 2 and out == "" and "[O-2.1] Ohanami is played by 2 to 4 players, not 0." in err
+    from mandalakit.simulate import bench
+
+    with pytest.raises(RulesError, match=r"\[O-2.1\] Ohanami is played by 2 to 4 players, not 0\."):
+        bench("ohanami", 0, seconds=0.05)
+    assert bench("ohanami", None, seconds=0.05)["players"] == 2
