@@ -192,6 +192,7 @@ def _print_result(record: dict) -> None:
 
 def cmd_replay(args) -> int:
     from .core import records
+    from .core.contract import CHANCE
 
     record = records.load(args.record)
     state = records.replay(record)
@@ -201,6 +202,8 @@ def cmd_replay(args) -> int:
             print("note: the record stores no result, so only its moves were checked")
             record = {**record, "result": state.result().to_dict()}
         _print_result(record)
+    elif state.current_player == CHANCE:
+        print("the game is not finished; a chance event is due (the next event is by 'chance')")
     else:
         print(f"the game is not finished; seat {state.current_player} is to act")
     return 0

@@ -451,3 +451,14 @@ def test_bench_refuses_zero_players_like_simulate(capsys):
     with pytest.raises(RulesError, match=r"\[O-2.1\] Ohanami is played by 2 to 4 players, not 0\."):
         bench("ohanami", 0, seconds=0.05)
     assert bench("ohanami", None, seconds=0.05)["players"] == 2
+
+
+@pytest.mark.parametrize("events,expected", [
+    (0, "the game is not finished; a chance event is due (the next event is by 'chance')"),
+    (1, "the game is not finished; seat 0 is to act"),
+])
+def test_replay_of_an_unfinished_record_says_what_is_due(game_json, capsys, events, expected):
+    record = json.loads(game_json.read_text())
+    _edit_record(game_json, events=record["events"][:events], result=None)
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 0 and out.splitlines()[-1] == expected and "seat -1" not in out and err == ""
