@@ -27,7 +27,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .core.errors import MandalakitError, RulesError
+from .core.errors import MandalakitError, RulesError, quote
 from .core.registry import GAMES
 
 TABLE_FORMATS = (".csv", ".parquet")
@@ -89,9 +89,11 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     """Check, before any work, that ``path`` names a file with a known suffix that can be written.
 
     Raises :class:`RulesError` for an empty path or a bare suffix (``.csv``), an unknown
-    suffix, a missing folder, a folder as target, a read-only existing file, or a folder
-    that takes no new file. The last is tried for real, with a probe file that is removed
-    at once (``os.access`` says yes to root everywhere, even in ``/proc``).
+    suffix, a missing folder, a file name longer than the folder's file system takes, a
+    folder as target, a read-only existing file, or a folder that takes no new file. The
+    last is tried for real, with a probe file that is removed at once (``os.access`` says
+    yes to root everywhere, even in ``/proc``); the probe has a short name of its own (see
+    :func:`_temporary_file`), so a long but legal file name is not refused for it.
     """
     if not path:
         raise RulesError("options", f"--out needs a file name, e.g. {example}.")
@@ -105,12 +107,16 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     folder = target.parent
     if not folder.is_dir():
         raise RulesError("options", f"{path}: the folder {folder} does not exist.")
+    size, name_max = len(os.fsencode(target.name)), _name_max(folder)
+    if size > name_max:
+        raise RulesError("options", f"--out: the file name {quote(target.name)!r} is {size} bytes long; "
+                         f"the folder {folder} takes names of at most {name_max} bytes.")
     if target.is_dir():
         raise RulesError("options", f"{path} is a folder, not a file.")
     if target.exists() and not os.access(target, os.W_OK):
         raise RulesError("options", f"{path}: no permission to write there.")
     try:
-        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=folder)
+        fd, probe = _temporary_file(folder)
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise RulesError("options", f"{path}: no permission to write there.") from None
@@ -123,13 +129,31 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     return target
 
 
+def _name_max(folder: Path) -> int:
+    """The longest file name, in bytes, the file system of ``folder`` takes (255 if it cannot say)."""
+    try:
+        limit = os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # no pathconf (Windows) or no answer
+        return 255
+    return limit if limit > 0 else sys.maxsize  # -1: no limit
+
+
+def _temporary_file(folder: Path) -> tuple[int, str]:
+    """A new empty file in ``folder`` with a short hidden name (``.mandalakit-XXXXXXXX.tmp``).
+
+    Returns ``(fd, path)`` like :func:`tempfile.mkstemp`. Its name does not grow with the
+    name of the output, so any name the file system takes can be written.
+    """
+    return tempfile.mkstemp(prefix=".mandalakit-", suffix=".tmp", dir=folder)
+
+
 def _atomic_write(target: Path, write) -> None:
     """Write through a temporary file in the same folder, then rename: never a half file.
 
     The new file gets the permissions the old one had, or the usual ones for a new file.
     """
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent)
+        fd, tmp = _temporary_file(target.parent)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, os.fspath(target)) from None
     os.close(fd)

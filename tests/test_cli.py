@@ -462,3 +462,22 @@ def test_replay_of_an_unfinished_record_says_what_is_due(game_json, capsys, even
     _edit_record(game_json, events=record["events"][:events], result=None)
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 0 and out.splitlines()[-1] == expected and "seat -1" not in out and err == ""
+
+
+@pytest.mark.parametrize("command,suffix", [("simulate", ".csv"), ("simulate", ".parquet"), ("record", ".json")])
+def test_a_long_but_legal_file_name_is_written(tmp_path, capsys, command, suffix):
+    out = tmp_path / ("a" * (255 - len(suffix)) + suffix)  # 255 bytes: the most most file systems take
+    extra = ["--games", "2", "--quiet"] if command == "simulate" else []
+    code, stdout, err = run(capsys, command, "--game", "ohanami", "--players", "2", *extra, "--out", str(out))
+    assert code == 0 and err == "" and out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]  # no probe or temporary file left
+
+
+def test_a_file_name_too_long_for_the_folder_is_refused_before_simulating(tmp_path, capsys, no_simulation):
+    out = tmp_path / ("a" * 300 + ".csv")
+    code, stdout, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+                            "--out", str(out))
+    assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1
+    assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {tmp_path} takes names of " \
+           "at most 255 bytes." in err
+    assert list(tmp_path.iterdir()) == []
