@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -33,20 +34,49 @@ from .core.registry import GAMES
 TABLE_FORMATS = (".csv", ".parquet")
 
 
+#: A whole number on the command line: ASCII digits 0-9, with a leading '-' for the games'
+#: own "zero or positive" refusals. ``int()`` alone would also read "1_0" as 10, " 5", "+5"
+#: and the digits of other scripts ("٣" is 3).
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def _whole_number(text: str) -> int:
+    """An option value written as a whole number (see :data:`WHOLE_NUMBER`).
+
+    Raises ``argparse.ArgumentTypeError`` for anything else, and for more digits than
+    ``int()`` reads (``sys.get_int_max_str_digits()``, 4300 by default); argparse then
+    prints the usage and the option's name and exits with status 2.
+    """
+    if not WHOLE_NUMBER.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {quote(text)!r}")
+    try:
+        return int(text)
+    except ValueError:  # int() refuses over 4300 digits
+        raise argparse.ArgumentTypeError(f"{quote(text)} has more than {sys.get_int_max_str_digits()} digits, "
+                                         "far too many for any option") from None
+
+
 def _rule_option(text: str) -> tuple[str, object]:
-    """Parse ``NAME=VALUE`` (VALUE: int, ``none``, ``true``/``false`` or text)."""
+    """Parse ``NAME=VALUE`` (VALUE: ``none``, ``true``/``false``, a whole number or text).
+
+    A whole number is written as :data:`WHOLE_NUMBER` says; any other VALUE stays text
+    (``1_5`` too), which the game refuses with its own rule id if the option takes a number.
+    """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(text)!r}")
     low = raw.strip().lower()
     if low in ("none", "null"):
         return name, None
     if low in ("true", "false"):
         return name, low == "true"
-    try:
-        return name, int(raw)
-    except ValueError:
-        return name, raw
+    if WHOLE_NUMBER.fullmatch(raw):
+        try:
+            return name, int(raw)
+        except ValueError:  # int() refuses over 4300 digits
+            raise argparse.ArgumentTypeError(f"the value of {quote(name)} has more than "
+                                             f"{sys.get_int_max_str_digits()} digits, far too many for any option") from None
+    return name, raw
 
 
 def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
@@ -76,10 +106,8 @@ def _bot_list(text: str) -> list[str]:
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    """A whole number of at least 1 (see :func:`_whole_number`); ``ArgumentTypeError`` otherwise."""
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -263,8 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def game_args(p, players_required=True):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-        p.add_argument("--players", type=int, required=players_required, help="number of players")
-        p.add_argument("--seed", type=int, default=0, help="master seed (same seed, same games); default 0")
+        p.add_argument("--players", type=_whole_number, required=players_required, help="number of players")
+        p.add_argument("--seed", type=_whole_number, default=0, help="master seed (same seed, same games); default 0")
         p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
                        help="a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)")
 

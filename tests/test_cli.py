@@ -481,3 +481,48 @@ def test_a_file_name_too_long_for_the_folder_is_refused_before_simulating(tmp_pa
     assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {tmp_path} takes names of " \
            "at most 255 bytes." in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("option", ["--seed", "--players", "--games", "--jobs"])
+@pytest.mark.parametrize("value", ["1_0", "+5", " 5", "5 ", "\u0663", "0x10", "1e3", "2.0", "", "-"])
+def test_numbers_on_the_command_line_are_ascii_digits_only(capsys, option, value):
+    argv = {"--seed": "0", "--players": "2", "--games": "2", "--jobs": "1", option: value}
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--game", "ohanami", "--out", "x.csv", "--quiet",
+              *[part for name, v in argv.items() for part in (name, v)]])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "usage: mandalakit simulate" in err and "Traceback" not in err
+    assert f"argument {option}: expected a whole number written with the digits 0 to 9, got {value.strip()!r}" in err
+
+
+def test_a_number_with_too_many_digits_is_an_argument_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--game", "ohanami", "--seed", "7" * 5000])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and f"argument --seed: {'7' * 57}... has more than 4300 digits" in err
+    assert err.count("7" * 58) == 0
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["bench", "--game", "ohanami", "--seed", "-1"], "[options] A seed must be zero or positive, not -1."),
+    (["bench", "--game", "ohanami", "--players", "-1"], "[O-2.1] Ohanami is played by 2 to 4 players, not -1."),
+    (["bench", "--game", "ohanami", "--rule", "sakura_cap=1_5"],
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '1_5'."),
+    (["bench", "--game", "ohanami", "--rule", "sakura_cap=\u0661\u0665"],
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '\u0661\u0665'."),
+    (["bench", "--game", "ohanami", "--rule", "sakura_cap=-1"],
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got -1."),
+    (["bench", "--game", "flowers", "--rule", "single_play_draw=+3"],
+     "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '+3'."),
+])
+def test_negative_and_non_digit_numbers_reach_the_games_own_refusal(capsys, argv, message):
+    code, out, err = run(capsys, *argv, "--seconds", "0.1")
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_rule_numbers_in_ascii_digits_still_work(capsys):
+    code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=15")
+    assert code == 0 and "sakura_cap=15 random self-play" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--game", "ohanami", "--rule", "sakura_cap=" + "9" * 5000])
+    assert exc.value.code == 2 and "the value of sakura_cap has more than 4300 digits" in capsys.readouterr().err
