@@ -485,10 +485,10 @@ def test_a_file_name_too_long_for_the_folder_is_refused_before_simulating(tmp_pa
 
 @pytest.mark.parametrize("option", ["--seed", "--players", "--games", "--jobs"])
 @pytest.mark.parametrize("value", ["1_0", "+5", " 5", "5 ", "\u0663", "0x10", "1e3", "2.0", "", "-"])
-def test_numbers_on_the_command_line_are_ascii_digits_only(capsys, option, value):
+def test_numbers_on_the_command_line_are_ascii_digits_only(tmp_path, capsys, option, value):
     argv = {"--seed": "0", "--players": "2", "--games": "2", "--jobs": "1", option: value}
     with pytest.raises(SystemExit) as exc:
-        main(["simulate", "--game", "ohanami", "--out", "x.csv", "--quiet",
+        main(["simulate", "--game", "ohanami", "--out", str(tmp_path / "x.csv"), "--quiet",
               *[part for name, v in argv.items() for part in (name, v)]])
     err = capsys.readouterr().err
     assert exc.value.code == 2 and "usage: mandalakit simulate" in err and "Traceback" not in err
