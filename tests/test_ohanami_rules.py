@@ -242,3 +242,10 @@ def test_O_1_1_notation_refuses_cards_that_do_not_exist():
     with pytest.raises(IllegalMoveError) as err:
         parse("pick 999 1")
     assert err.value.rule == "O-1.1" and "no card 999" in err.value.message
+
+
+@pytest.mark.parametrize("options", [{"sakura_cap": "y" * 500}, {"y" * 500: 1}])
+def test_O_3_4_option_refusals_quote_at_most_60_characters(options):
+    with pytest.raises(RulesError) as err:
+        Rules.from_dict(options)
+    assert "..." in err.value.message and len(err.value.message) < 160
