@@ -343,3 +343,40 @@ def test_F_1_1_card_counts_are_ascii_digits(hand):
 def test_F_1_4_a_position_tile_face_must_be_ascii_digits():
     with pytest.raises(RulesError, match="a face is a number of flowers"):
         build_position(2, hands=["1 red", "1 grey"], mandalas=[{"tiles": ["red ²", "grey 1"]}])
+
+
+def _table_text(rows) -> str:
+    return "back,colour,face\n" + "\n".join(",".join(map(str, r)) for r in rows)
+
+
+@pytest.mark.parametrize("change, expected", [
+    ((0, 2, "1234567890"), "not 1234567890"),  # the face as written, not a stand-in
+    ((0, 1, "A" * 5000), "is not a tile colour"),
+    ((0, 0, "A" * 5000), "is neither 'dark' nor 'light'"),
+])
+def test_F_1_5_tile_table_refusals_quote_what_was_written_briefly(change, expected):
+    rows = [list(row) for row in DEFAULT_TILES]
+    i, j, value = change
+    rows[i][j] = value
+    with pytest.raises(RulesError) as err:
+        parse_tiles_csv(_table_text(rows), "t.csv")
+    assert expected in err.value.message and len(err.value.message) < 200
+
+
+def test_F_1_5_a_long_header_line_is_quoted_briefly():
+    with pytest.raises(RulesError) as err:
+        parse_tiles_csv("SHELL=/bin/bash" + "x" * 5000 + "\n", "environ")
+    assert "must start with the header" in err.value.message and len(err.value.message) < 200
+
+
+def test_F_1_5_a_table_saved_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_text(_table_text(DEFAULT_TILES), encoding="utf-8-sig")
+    assert read_tiles_csv(path) == DEFAULT_TILES
+
+
+def test_F_1_5_an_empty_or_numeric_tiles_option_is_named():
+    with pytest.raises(RulesError, match="Cannot read the tile table '':"):
+        read_tiles_csv("")
+    with pytest.raises(RulesError, match=r"not 5 \(write \./NAME"):
+        Rules(tiles=5)

@@ -88,14 +88,16 @@ def _face(value, row_no: int, where: str):
         if text in ("x3", "*3"):
             return X3_TEXT
         if not (text.isascii() and text.isdigit()):  # int() would also take "1_0", "+1", "٢"
-            raise _bad(row_no, where, "F-1.4", f"the face {quote(value)!r} is neither a number of flowers nor x3.")
+            raise _bad(row_no, where, "F-1.4", f"the face {quote(repr(value))} is neither a number of flowers nor x3.")
         digits = text.lstrip("0") or "0"
-        value = int(digits) if len(digits) <= 9 else MAX_FLOWERS + 1  # int() refuses over 4300 digits
+        if len(digits) > len(str(MAX_FLOWERS)):  # and int() refuses strings of over 4300 digits
+            raise _bad(row_no, where, "F-1.4", f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(text)}.")
+        value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(row_no, where, "F-1.4", f"the face {value!r} is neither a number of flowers nor x3.")
+        raise _bad(row_no, where, "F-1.4", f"the face {quote(repr(value))} is neither a number of flowers nor x3.")
     if not 1 <= value <= MAX_FLOWERS:
         raise _bad(row_no, where, "F-1.4",
-                   f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {value}.")
+                   f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(str(value))}.")
     return value
 
 
@@ -125,7 +127,7 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
     """
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
         raise RulesError("F-1.5", "A tile table must be a CSV path or a list of (back, colour, face) rows, "
-                         f"not {type(rows).__name__}.")
+                         f"not {quote(repr(rows))}" + (" (write ./NAME for a file with that name)." if isinstance(rows, int) else "."))
     out: list[Row] = []
     per_colour = [0] * NUM_COLOURS
     for i, raw in enumerate(rows):
@@ -138,18 +140,18 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
                 raw = (raw["back"], raw["colour"], raw["face"])
             except KeyError as exc:
                 raise _bad(row_no, where, "F-1.5",
-                           f"the column {exc.args[0]!r} is missing; a row has back, colour and face.") from None
+                           f"the column {quote(repr(exc.args[0]))} is missing; a row has back, colour and face.") from None
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Iterable):
-            raise _bad(row_no, where, "F-1.5", f"{raw!r} is not a (back, colour, face) row.")
+            raise _bad(row_no, where, "F-1.5", f"{quote(repr(raw))} is not a (back, colour, face) row.")
         fields = list(raw)
         if len(fields) != 3:
             raise _bad(row_no, where, "F-1.5",
-                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {fields!r}.")
+                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {quote(repr(fields))}.")
         back, colour, face = fields
         if not isinstance(back, str) or back.strip().lower() not in BACKS:
-            raise _bad(row_no, where, "F-1.3", f"the back {back!r} is neither 'dark' nor 'light'.")
+            raise _bad(row_no, where, "F-1.3", f"the back {quote(repr(back))} is neither 'dark' nor 'light'.")
         if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
-            raise _bad(row_no, where, "F-1.3", f"{colour!r} is not a tile colour; the colours are {', '.join(COLOURS)}.")
+            raise _bad(row_no, where, "F-1.3", f"{quote(repr(colour))} is not a tile colour; the colours are {', '.join(COLOURS)}.")
         back, colour = back.strip().lower(), colour.strip().lower()
         code = COLOURS.index(colour)
         if BACKS[BACK_OF_COLOUR[code]] != back:
@@ -178,7 +180,7 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
     """
     rows, lines = [], []
     header_seen = False
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))  # the BOM of Excel's "CSV UTF-8"
     for fields in reader:
         line = reader.line_num
         if not fields or not "".join(fields).strip() or fields[0].lstrip().startswith("#"):
@@ -188,7 +190,7 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
             header_seen = True
             if [c.lower() for c in cells] != ["back", "colour", "face"]:
                 raise RulesError("F-1.5", f"The tile table{' ' + source if source else ''} must start with the header "
-                                 f"'back,colour,face' (line {line} reads {','.join(cells)!r}).")
+                                 f"'back,colour,face' (line {line} reads {quote(repr(','.join(cells)))}).")
             continue
         rows.append(cells)
         lines.append(line)
@@ -203,7 +205,7 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     RulesError
         If the file cannot be read or a row is bad (the message names the row and line).
     """
-    name = quote(str(os.fspath(path)))
+    name = quote(repr(os.fspath(path)))
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
@@ -212,7 +214,7 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     except UnicodeDecodeError:
         raise RulesError("F-1.5", f"The tile table {name} is not a UTF-8 text (CSV) file.") from None
     except ValueError:  # a path with a NUL character
-        raise RulesError("F-1.5", f"{name!r} is not a file name.") from None
+        raise RulesError("F-1.5", f"{name} is not a file name.") from None
     if len(text) > MAX_TABLE_CHARS:
         raise RulesError("F-1.5", f"The tile table {name} is longer than {MAX_TABLE_CHARS:,} characters; "
                          "a tile table has one short row per tile.")
