@@ -174,3 +174,15 @@ def test_the_end_of_game_refusal_quotes_at_most_60_characters(game):
     with pytest.raises(IllegalMoveError) as err:
         state.apply(game.parse("shuffle " + "1 " * 300))
     assert err.value.rule == "end" and len(err.value.message) < 120 and "..." in err.value.message
+
+
+@pytest.mark.parametrize("game, setup", [
+    (ohanami, {"A" * 500: 1}), (mandala, {"A" * 500: 1}), (mandala, {"first_player": "B" * 500}),
+    (flowers, {"A" * 500: 1}), (flowers, {"first_player": 10 ** 400}),
+])
+def test_setup_refusals_quote_at_most_60_characters(game, setup):
+    from mandalakit import RulesError
+
+    with pytest.raises(RulesError) as err:
+        game.new_game(2, seed=1, setup=setup)
+    assert "..." in err.value.message and len(err.value.message) < 200

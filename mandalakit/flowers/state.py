@@ -932,11 +932,11 @@ def new_game(
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player"})
     if unknown:
-        raise RulesError("options", f"Flowers setup knows only 'first_player'; got {', '.join(map(repr, unknown))}"
+        raise RulesError("options", f"Flowers setup knows only 'first_player'; got {quote(', '.join(map(repr, unknown)))}"
                          " (a hand-built position cannot be replayed from the start).")
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
-        raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {first!r}.")
+        raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {quote(repr(first))}.")
     state = FlowersState(players, rules, None if manual_chance else make_rng(seed), int(first))
     state._after_apply()
     return state

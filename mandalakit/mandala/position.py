@@ -7,7 +7,7 @@ position is stored in ``state.setup``, so records of such games replay exactly.
 
 from __future__ import annotations
 
-from ..core.errors import NotationError, RulesError
+from ..core.errors import NotationError, RulesError, quote
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
@@ -64,11 +64,11 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
     unknown = sorted(set(position) - known)
     if unknown:
-        raise RulesError("options", f"Unknown position keys {', '.join(map(repr, unknown))}; "
+        raise RulesError("options", f"Unknown position keys {quote(', '.join(map(repr, unknown)))}; "
                                     f"known: {', '.join(sorted(known))}.")
     to_move = position.get("to_move", 0)
     if to_move not in (0, 1) or isinstance(to_move, bool):
-        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {to_move!r}.")
+        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {quote(repr(to_move))}.")
     state = MandalaState(rules, rng, {}, to_move)
     try:
         state.hands = [counts_of(h) for h in _pair(position.get("hands"), "hands")]

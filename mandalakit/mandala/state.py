@@ -823,7 +823,7 @@ def new_game(
     unknown = sorted(set(setup) - {"first_player", "position"})
     if unknown or len(setup) > 1:
         raise RulesError("options", f"A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
-                                    f"got keys {', '.join(map(repr, setup)) or 'none'}.")
+                                    f"got keys {quote(', '.join(map(repr, setup))) or 'none'}.")
     rng = None if manual_chance else make_rng(seed)
     if "position" in setup:
         from .position import build_position  # position builds on this module's state
@@ -831,7 +831,7 @@ def new_game(
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if first not in (0, 1) or isinstance(first, bool):
-        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {first!r}.")
+        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {quote(repr(first))}.")
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
     return state

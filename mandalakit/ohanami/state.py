@@ -453,7 +453,7 @@ def new_game(
     players = check_players("ohanami", players, 2, 4, "O-2.1")
     rules = check_rules("ohanami", rules, Rules)
     if setup:
-        raise RulesError("options", f"Ohanami has no setup options; got {', '.join(map(str, setup))}.")
+        raise RulesError("options", f"Ohanami has no setup options; got {quote(', '.join(map(str, setup)))}.")
     state = OhanamiState(players, rules, None if manual_chance else make_rng(seed))
     state._after_apply()
     return state
