@@ -23,11 +23,14 @@ import numpy as np
 
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed
-from .core.errors import RulesError
+from .core.errors import RulesError, quote
 from .core.registry import get_game
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
+#: Most worker processes one run starts (``jobs`` above it is refused): far more than the
+#: cores of any one machine, far fewer than would exhaust its memory.
+MAX_JOBS = 256
 #: Rows collected as dicts before they are packed into a DataFrame (bounds memory).
 _FRAME_ROWS = 100_000
 
@@ -118,6 +121,7 @@ def simulate(
         Rules options of the game (unknown names raise :class:`RulesError`).
     jobs : int, optional
         Worker processes; default all cores when ``games >= PARALLEL_THRESHOLD``, else 1.
+        Never more than ``games``; more than :data:`MAX_JOBS` (256) raises :class:`RulesError`.
     progress : bool
         Show a tqdm progress bar (on stderr).
 
@@ -136,10 +140,7 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError("options", f"The number of games must be a whole number of at least 1, not {games!r}.")
     check_seed(seed)
-    if jobs is None:
-        jobs = (os.cpu_count() or 1) if games >= PARALLEL_THRESHOLD else 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RulesError("options", f"The number of worker processes must be a whole number of at least 1, not {jobs!r}.")
+    jobs = worker_count(games, jobs)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))
     frames, rows = [], []
     with ExitStack() as stack:
@@ -156,6 +157,35 @@ def simulate(
                 rows = []
     frames.append(pd.DataFrame(rows))
     return pd.concat(frames, ignore_index=True)
+
+
+def worker_count(games: int, jobs: int | None) -> int:
+    """How many worker processes :func:`simulate` starts for ``games`` games.
+
+    ``jobs=None`` means all cores for :data:`PARALLEL_THRESHOLD` games or more, else 1. Never
+    more workers than games (an idle worker is a process for nothing).
+
+    Raises :class:`RulesError` for ``jobs`` that is not a whole number from 1 to
+    :data:`MAX_JOBS` (256), before any process starts.
+    """
+    if jobs is None:
+        jobs = min(os.cpu_count() or 1, MAX_JOBS) if games >= PARALLEL_THRESHOLD else 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RulesError("options", f"The number of worker processes must be a whole number of at least 1, "
+                         f"not {_shown(jobs)}.")
+    if jobs > MAX_JOBS:
+        raise RulesError("options", f"At most {MAX_JOBS} worker processes can be started, not {_shown(jobs)}; "
+                         f"this machine has {os.cpu_count() or 1} cores.")
+    return min(jobs, games)
+
+
+def _shown(value) -> str:
+    """``value`` for an error message: its repr, cut to 60 characters (a number of more digits
+    than Python prints, 4300 by default, is described instead)."""
+    try:
+        return quote(repr(value))
+    except ValueError:
+        return "a whole number of more digits than can be printed"
 
 
 def _worker_signals() -> None:

@@ -526,3 +526,32 @@ def test_rule_numbers_in_ascii_digits_still_work(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--game", "ohanami", "--rule", "sakura_cap=" + "9" * 5000])
     assert exc.value.code == 2 and "the value of sakura_cap has more than 4300 digits" in capsys.readouterr().err
+
+
+def test_never_more_workers_than_games_and_at_most_max_jobs(monkeypatch):
+    from mandalakit import simulate
+
+    assert simulate.worker_count(3, 8) == 3
+    assert simulate.worker_count(1000, 8) == 8
+    assert simulate.worker_count(1000, simulate.MAX_JOBS) == simulate.MAX_JOBS
+    assert simulate.worker_count(10, None) == 1
+    monkeypatch.setattr(simulate.os, "cpu_count", lambda: 4096)  # a huge machine: the default is capped too
+    assert simulate.worker_count(1000, None) == simulate.MAX_JOBS == 256
+    with pytest.raises(RulesError, match=r"\[options\] At most 256 worker processes can be started, not 257;"):
+        simulate.worker_count(1000, 257)
+
+
+def test_absurd_jobs_are_refused_before_any_worker_starts(tmp_path, capsys, monkeypatch):
+    import multiprocessing
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker pool was started")
+
+    monkeypatch.setattr(multiprocessing, "Pool", no_pool)
+    out = tmp_path / "keep.csv"
+    out.write_text("precious\n")
+    code, stdout, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "1000",
+                            "--jobs", "1000000", "--quiet", "--out", str(out))
+    assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1
+    assert "[options] At most 256 worker processes can be started, not 1000000;" in err
+    assert out.read_text() == "precious\n" and [p.name for p in tmp_path.iterdir()] == ["keep.csv"]
