@@ -31,6 +31,9 @@ PARALLEL_THRESHOLD = 200
 #: Most worker processes one run starts (``jobs`` above it is refused): far more than the
 #: cores of any one machine, far fewer than would exhaust its memory.
 MAX_JOBS = 256
+#: Most games one run plays (``games`` above it is refused): ten million games take hours
+#: and a table of gigabytes; more is split into runs with different seeds.
+MAX_GAMES = 10_000_000
 #: Rows collected as dicts before they are packed into a DataFrame (bounds memory).
 _FRAME_ROWS = 100_000
 
@@ -112,7 +115,7 @@ def simulate(
     players : int
         Number of seats (checked against the game's rule).
     games : int
-        Number of games, at least 1.
+        Number of games, at least 1 and at most :data:`MAX_GAMES` (10,000,000).
     seed : int
         Master seed; the table is a function of it (and of the other arguments) only.
     bots : sequence of str, optional
@@ -138,7 +141,10 @@ def simulate(
     names = resolve_bots(spec, players, bots)
     rules_dict = spec.make_rules(rules).to_dict()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError("options", f"The number of games must be a whole number of at least 1, not {games!r}.")
+        raise RulesError("options", f"The number of games must be a whole number of at least 1, not {_shown(games)}.")
+    if games > MAX_GAMES:
+        raise RulesError("options", f"At most {MAX_GAMES:,} games can be played in one run, not {_shown(games)}; "
+                         "split a larger simulation into runs with different seeds.")
     check_seed(seed)
     jobs = worker_count(games, jobs)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))

@@ -555,3 +555,20 @@ def test_absurd_jobs_are_refused_before_any_worker_starts(tmp_path, capsys, monk
     assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1
     assert "[options] At most 256 worker processes can be started, not 1000000;" in err
     assert out.read_text() == "precious\n" and [p.name for p in tmp_path.iterdir()] == ["keep.csv"]
+
+
+@pytest.mark.parametrize("games", ["10000001", "9" * 400])
+def test_too_many_games_are_refused_before_any_work(tmp_path, capsys, monkeypatch, games):
+    from mandalakit import simulate
+
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulate, "_rows", no_game)
+    code, stdout, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", games,
+                            "--jobs", "1", "--quiet", "--out", str(tmp_path / "x.csv"))
+    assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1 and len(err) < 300
+    assert "[options] At most 10,000,000 games can be played in one run, not " in err
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(RulesError, match="At most 10,000,000 games"):
+        simulate.simulate("ohanami", 2, simulate.MAX_GAMES + 1, jobs=1, progress=False)
