@@ -355,3 +355,37 @@ def test_version_must_be_the_whole_number_1(record, version):
     bad["version"] = version
     with pytest.raises(RecordError, match=rf"Record version {version!r} \({type(version).__name__}\) is not supported"):
         records.replay(bad)
+
+
+def test_load_reads_a_bounded_amount(record, tmp_path, monkeypatch):
+    assert records.MAX_RECORD_CHARS == 20_000_000
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record))
+    monkeypatch.setattr(records, "MAX_RECORD_CHARS", len(path.read_text()))
+    assert records.load(path) == record  # exactly the limit is still read
+    path.write_text(json.dumps(record) + " ")
+    with pytest.raises(RecordError, match=r"big.json is larger than [\d,]+ characters, far larger than any record") as err:
+        records.load(path)
+    assert err.value.rule == "record"
+
+    reads = []
+    real_open = open
+
+    class Spy:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def read(self, size=-1):
+            reads.append(size)
+            return self.fh.read(size)
+
+    monkeypatch.setattr("builtins.open", lambda *a, **k: Spy(real_open(*a, **k)))
+    with pytest.raises(RecordError, match="larger than"):
+        records.load(path)
+    assert reads and all(0 <= size <= records.MAX_RECORD_CHARS + 1 for size in reads)

@@ -27,6 +27,9 @@ from .registry import get_game
 
 FORMAT = "mandalakit-record"
 VERSION = 1
+#: Most characters :func:`load` reads (20 MB of text): a record is a few tens of KB, and a
+#: larger file (or a device such as /dev/zero, which never ends) is refused unread.
+MAX_RECORD_CHARS = 20_000_000
 
 
 def from_state(state: State, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
@@ -295,14 +298,19 @@ def save(record: Mapping, path: str | os.PathLike) -> None:
 def load(path: str | os.PathLike) -> dict:
     """Read a record from JSON without replaying it.
 
-    Raises :class:`RecordError` if the file is not UTF-8, not valid JSON, nested more
+    Reads at most :data:`MAX_RECORD_CHARS` (20,000,000) characters. Raises
+    :class:`RecordError` if the file is longer, not UTF-8, not valid JSON, nested more
     deeply than Python's JSON reader can follow, or holds a whole number longer than Python
     reads (``sys.get_int_max_str_digits()``, 4300 digits by default; no record has either);
     ``OSError`` if it cannot be read.
     """
     try:
         with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+            text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError("record", f"{os.fspath(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
+                              "far larger than any record (a few tens of KB).")
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"{os.fspath(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
     except UnicodeDecodeError:
@@ -310,6 +318,8 @@ def load(path: str | os.PathLike) -> dict:
     except RecursionError:
         raise RecordError("record", f"{os.fspath(path)} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
+    except RecordError:
+        raise
     except ValueError:  # the only other ValueError of json.load: int() refuses the digits
         raise RecordError("record", f"{os.fspath(path)} holds a whole number of more than "
                           f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
