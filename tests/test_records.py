@@ -389,3 +389,50 @@ def test_load_reads_a_bounded_amount(record, tmp_path, monkeypatch):
     with pytest.raises(RecordError, match="larger than"):
         records.load(path)
     assert reads and all(0 <= size <= records.MAX_RECORD_CHARS + 1 for size in reads)
+
+
+_LONG = "A" * 4000
+
+
+@pytest.mark.parametrize("change", [
+    {"format": _LONG},
+    {"format": ["x" * 50] * 100},
+    {"version": _LONG},
+    {"version": 10 ** 4000},
+    {"setup": {"players": _LONG}},
+    {"setup": {"players": 2, _LONG: _LONG}},
+    {"players": [{"seat": 0, "name": "a"}, _LONG]},
+    {"players": [{"seat": 0, "name": "a"}, {"seat": _LONG, "name": "b"}]},
+    {"players": [{"seat": 0, "name": "a"}, {"seat": 10 ** 4000, "name": "b"}]},
+    {"players": [{"seat": 0, "name": "a"}, {"seat": 1, "name": [_LONG]}]},
+    {"players": [{"seat": 0, "name": "a"}, {"seat": 1, "name": "\ud800" + _LONG}]},
+    {"seed": -10 ** 4000},
+    {"seed": -10 ** 5000},  # more digits than Python prints
+    {"seed": _LONG},
+    {"rules": {_LONG: 1}},
+    {"by": _LONG},
+    {"by": [_LONG]},
+    {"by": 10 ** 4000},
+    {"by": -10 ** 4000},
+])
+def test_refusals_quote_at_most_60_characters_of_a_value(record, change):
+    bad = copy.deepcopy(record)
+    if "by" in change:
+        bad["events"][1]["by"] = change["by"]
+    else:
+        bad.update(change)
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    message = str(err.value)
+    assert len(message) < 250 and "A" * 61 not in message and "0" * 61 not in message and "\n" not in message
+
+
+def test_refusals_show_the_value_as_written(record):
+    bad = copy.deepcopy(record)
+    bad["seed"] = -10 ** 4000
+    with pytest.raises(RecordError, match=r"seed is not valid \(it may also be null or left out\): "
+                                          r"A seed must be zero or positive, not -1000+\.\.\.\.$"):
+        records.replay(bad)
+    bad["players"] = [{"seat": 0, "name": "a"}, {"seat": " 1 ", "name": "b"}]
+    with pytest.raises(RecordError, match=r"must have 'seat' 1, not ' 1 '\.$"):
+        records.replay(bad)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 import sys
 from collections.abc import Mapping, Sequence
 from numbers import Integral
@@ -72,10 +73,10 @@ def _header(record: Any) -> tuple:
     if not isinstance(record, Mapping):
         raise RecordError("record", "A record must be a JSON object.")
     if record.get("format") != FORMAT:
-        raise RecordError("record", f"This is not a mandalakit record (format is {record.get('format')!r}, expected {FORMAT!r}).")
+        raise RecordError("record", f"This is not a mandalakit record (format is {_shown(record.get('format'))}, expected {FORMAT!r}).")
     version = record.get("version")
     if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
-        raise RecordError("record", f"Record version {version!r} ({type(version).__name__}) is not supported; "
+        raise RecordError("record", f"Record version {_shown(version)} ({type(version).__name__}) is not supported; "
                           f"this mandalakit reads version {VERSION} (a whole number).")
     game = record.get("game")
     if not isinstance(game, str):
@@ -91,23 +92,41 @@ def _header(record: Any) -> tuple:
     setup = dict(record["setup"])
     players = setup.pop("players", None)
     if len(record["players"]) != players:
-        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {players!r}.")
+        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {_shown(players)}.")
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {entry!r}.")
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {_shown(entry)}.")
         if "seat" in entry and not _is_int(entry["seat"], seat):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {entry['seat']!r}.")
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {_shown(entry['seat'])}.")
         if "name" in entry and not isinstance(entry["name"], str):
-            raise RecordError("record", f"The name of player {seat} must be text, not {entry['name']!r}.")
+            raise RecordError("record", f"The name of player {seat} must be text, not {_shown(entry['name'])}.")
         if "name" in entry and not _is_utf8(entry["name"]):
-            raise RecordError("record", f"The name of player {seat} ({quote(entry['name'])!r}) cannot be written as "
+            raise RecordError("record", f"The name of player {seat} ({_shown(entry['name'])}) cannot be written as "
                               "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
-    if record.get("seed") is not None:
+    seed = record.get("seed")
+    if seed is not None:
         try:
-            check_seed(record["seed"])
-        except MandalakitError as exc:
-            raise RecordError("record", f"The record's seed is not valid (it may also be null or left out): {exc.message}") from None
+            check_seed(seed)
+        except ValueError:  # RulesError; its message prints a negative seed in full (or fails to print it)
+            problem = "be zero or positive" if _is_int(seed) else "be a whole number"
+            raise RecordError("record", "The record's seed is not valid (it may also be null or left out): "
+                              f"A seed must {problem}, not {_shown(seed)}.") from None
     return spec, players, setup
+
+
+def _shown(value: Any) -> str:
+    """A value of the record for an error message: its ``repr`` (so spaces and control
+    characters show), cut to 60 characters by :func:`quote`. The repr is built by
+    :data:`_REPR`, which cuts long text and lists before they are joined (a record may hold
+    megabytes), and a whole number too long for Python to print is described instead."""
+    try:
+        return quote(_REPR.repr(value))
+    except ValueError:  # int.__repr__ refuses more than sys.get_int_max_str_digits() digits
+        return f"a whole number of more than {sys.get_int_max_str_digits()} digits"
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxlong = _REPR.maxother = 200  # quote() then cuts to 60
 
 
 def _is_utf8(text: str) -> bool:
@@ -165,13 +184,13 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     except MandalakitError as exc:
         raise RecordError(exc.rule, f"The record's rules do not fit {spec.name}: {exc.message}") from None
     except TypeError as exc:
-        raise RecordError("record", f"The record's rules are invalid ({exc}).") from None
+        raise RecordError("record", f"The record's rules are invalid ({quote(str(exc))}).") from None
     try:
         state = spec.new_game(players, rules=rules, setup=setup, manual_chance=True)
     except MandalakitError as exc:
         raise RecordError(exc.rule, exc.message) from None
     except TypeError as exc:
-        raise RecordError("record", f"The record's setup is invalid ({exc}).") from None
+        raise RecordError("record", f"The record's setup is invalid ({quote(str(exc))}).") from None
     events = record["events"] if upto is None else record["events"][:upto]
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
@@ -180,14 +199,14 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         if by == "chance":
             by = CHANCE
         elif not _is_int(by):
-            raise RecordError("record", f"'by' must be a seat number or 'chance', not {by!r}.", index)
+            raise RecordError("record", f"'by' must be a seat number or 'chance', not {_shown(by)}.", index)
         elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
-            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {by}.", index)
+            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {_shown(by)}.", index)
         if by != state.current_player:
             expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
             if state.is_terminal():
                 expected = "nothing (the game is over)"
-            raise RecordError("record", f"The record has {entry['by']!r} acting here, but the game expects {expected}.", index)
+            raise RecordError("record", f"The record has {_shown(entry['by'])} acting here, but the game expects {expected}.", index)
         try:
             state.apply(state.parse_move(str(entry["event"])))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
@@ -225,7 +244,7 @@ def _check_rules_shape(spec, options: Mapping) -> None:
             problem = f", {problem}; a record holds the data itself, never the name of a file to read"
         else:
             problem = f"; {problem}"
-        raise RecordError("record", f"The record's rules option {quote(str(name))!r} must be stored as written by "
+        raise RecordError("record", f"The record's rules option {_shown(name)} must be stored as written by "
                           f"the engine ({shape}){problem}.")
 
 
@@ -248,7 +267,7 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
             return f"{where} is {_kind(value)}, not an object" if where else f"not as {_kind(value)}"
         for key, item in value.items():
             if key in written and isinstance(written[key], (list, dict)):
-                inner = f"entry {quote(str(key))!r}"
+                inner = f"entry {_shown(key)}"
                 problem = _shape_problem(written[key], item, f"{where}, {inner}" if where else inner)
                 if problem is not None:
                     return problem
