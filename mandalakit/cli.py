@@ -38,44 +38,45 @@ TABLE_FORMATS = (".csv", ".parquet")
 #: own "zero or positive" refusals. ``int()`` alone would also read "1_0" as 10, " 5", "+5"
 #: and the digits of other scripts ("٣" is 3).
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+#: Most digits a number on the command line may have (a seed fits in 18 digits many times
+#: over); more is an argument error, so no refusal prints thousands of digits back.
+MAX_DIGITS = 18
 
 
 def _whole_number(text: str) -> int:
     """An option value written as a whole number (see :data:`WHOLE_NUMBER`).
 
-    Raises ``argparse.ArgumentTypeError`` for anything else, and for more digits than
-    ``int()`` reads (``sys.get_int_max_str_digits()``, 4300 by default); argparse then
-    prints the usage and the option's name and exits with status 2.
+    Raises ``argparse.ArgumentTypeError`` for anything else, and for more than
+    :data:`MAX_DIGITS` (18) digits; argparse then prints the usage and the option's name
+    and exits with status 2.
     """
     if not WHOLE_NUMBER.fullmatch(text):
         raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {quote(text)!r}")
-    try:
-        return int(text)
-    except ValueError:  # int() refuses over 4300 digits
-        raise argparse.ArgumentTypeError(f"{quote(text)} has more than {sys.get_int_max_str_digits()} digits, "
-                                         "far too many for any option") from None
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{quote(text)} has more than {MAX_DIGITS} digits, far too many for any option")
+    return int(text)
 
 
 def _rule_option(text: str) -> tuple[str, object]:
     """Parse ``NAME=VALUE`` (VALUE: ``none``, ``true``/``false``, a whole number or text).
 
-    A whole number is written as :data:`WHOLE_NUMBER` says; any other VALUE stays text
-    (``1_5`` too), which the game refuses with its own rule id if the option takes a number.
+    A whole number is written as :data:`WHOLE_NUMBER` says, with at most :data:`MAX_DIGITS`
+    digits; any other VALUE stays text (``1_5`` too), which the game refuses with its own
+    rule id if the option takes a number.
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(text)!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(repr(text))}")
     low = raw.strip().lower()
     if low in ("none", "null"):
         return name, None
     if low in ("true", "false"):
         return name, low == "true"
     if WHOLE_NUMBER.fullmatch(raw):
-        try:
-            return name, int(raw)
-        except ValueError:  # int() refuses over 4300 digits
-            raise argparse.ArgumentTypeError(f"the value of {quote(name)} has more than "
-                                             f"{sys.get_int_max_str_digits()} digits, far too many for any option") from None
+        if len(raw.lstrip("-")) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"the value of {_as_typed(name)} has more than {MAX_DIGITS} digits, "
+                                             "far too many for any option")
+        return name, int(raw)
     return name, raw
 
 
@@ -85,23 +86,39 @@ def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
     rules: dict = {}
     for name, value in pairs:
         if name in rules:
-            raise RulesError("options", f"--rule {name} is given twice ({_as_typed(rules[name])}, then "
+            raise RulesError("options", f"--rule {_as_typed(name)} is given twice ({_as_typed(rules[name])}, then "
                              f"{_as_typed(value)}); give each rules option once.")
         rules[name] = value
     return rules
 
 
 def _as_typed(value: object) -> str:
-    """A ``--rule`` value as it is written on the command line."""
+    """A ``--rule`` name or value as it is written on the command line, for an error message:
+    cut to 60 characters, and as a repr if plain text would hide something (surrounding
+    spaces, control characters, nothing at all)."""
     if value is None or isinstance(value, bool):
         return str(value).lower()
-    return str(value)
+    text = str(value)
+    if not text or text != text.strip() or not text.isprintable():
+        text = repr(text)
+    return quote(text)
+
+
+def _shown_path(path: str | os.PathLike) -> str:
+    """A path for an error message: at most 60 characters, its start and its end (the file
+    name) kept, as a repr if plain text would hide something (spaces around it, control
+    characters, an empty name)."""
+    text = os.fsdecode(path)
+    if not text or text != text.strip() or not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= 60 else f"{text[:20]}...{text[-37:]}"
 
 
 def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",")]
     if not all(names):
-        raise argparse.ArgumentTypeError(f"expected bot names separated by commas, e.g. greedy,random; got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected bot names separated by commas, e.g. greedy,random; "
+                                         f"got {quote(repr(text))}")
     return names
 
 
@@ -126,29 +143,30 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     if not path:
         raise RulesError("options", f"--out needs a file name, e.g. {example}.")
     target = Path(path)
+    shown = _shown_path(path)
     if target.name.lower() in suffixes:
         suffix = target.name.lower()
-        raise RulesError("options", f"--out {path}: a file name is needed before {suffix}, "
+        raise RulesError("options", f"--out {shown}: a file name is needed before {suffix}, "
                          f"e.g. {Path(example).stem}{suffix}.")
     if target.suffix.lower() not in suffixes:
-        raise RulesError("options", f"{path}: the output must end in {' or '.join(suffixes)}.")
+        raise RulesError("options", f"{shown}: the output must end in {' or '.join(suffixes)}.")
     folder = target.parent
     if not folder.is_dir():
-        raise RulesError("options", f"{path}: the folder {folder} does not exist.")
+        raise RulesError("options", f"{shown}: the folder {_shown_path(folder)} does not exist.")
     size, name_max = len(os.fsencode(target.name)), _name_max(folder)
     if size > name_max:
         raise RulesError("options", f"--out: the file name {quote(target.name)!r} is {size} bytes long; "
-                         f"the folder {folder} takes names of at most {name_max} bytes.")
+                         f"the folder {_shown_path(folder)} takes names of at most {name_max} bytes.")
     if target.is_dir():
-        raise RulesError("options", f"{path} is a folder, not a file.")
+        raise RulesError("options", f"{shown} is a folder, not a file.")
     if target.exists() and not os.access(target, os.W_OK):
-        raise RulesError("options", f"{path}: no permission to write there.")
+        raise RulesError("options", f"{shown}: no permission to write there.")
     try:
         fd, probe = _temporary_file(folder)
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise RulesError("options", f"{path}: no permission to write there.") from None
-        raise RulesError("options", f"{path}: cannot create a file in the folder {folder} "
+            raise RulesError("options", f"{shown}: no permission to write there.") from None
+        raise RulesError("options", f"{shown}: cannot create a file in the folder {_shown_path(folder)} "
                          f"({exc.strerror or exc}).") from None
     try:
         os.close(fd)
@@ -340,10 +358,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        where = f"{args.record}: " if args.command == "replay" else ""
+        where = f"{_shown_path(args.record)}: " if args.command == "replay" else ""
         print(f"mandalakit {args.command}: error: {where}{exc}", file=sys.stderr)
     except OSError as exc:
-        print(f"mandalakit {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        name = "" if exc.filename is None else f": {_shown_path(exc.filename)}"
+        print(f"mandalakit {args.command}: error: {exc.strerror or quote(str(exc))}{name}", file=sys.stderr)
     except KeyboardInterrupt:
         print(f"mandalakit {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130

@@ -48,7 +48,7 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
     names = tuple(bots) if bots else ("random",)
     for name in names:
         if name not in spec.bots:
-            raise RulesError("options", f"There is no bot called {name!r} for {spec.name}; choose from {', '.join(spec.bots)}.")
+            raise RulesError("options", f"There is no bot called {quote(repr(name))} for {spec.name}; choose from {', '.join(spec.bots)}.")
     if len(names) == 1:
         names = names * players
     if len(names) != players:

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from mandalakit import RulesError
-from mandalakit.cli import main
+from mandalakit.cli import _shown_path, main
 
 
 def run(capsys, *argv):
@@ -478,8 +478,8 @@ def test_a_file_name_too_long_for_the_folder_is_refused_before_simulating(tmp_pa
     code, stdout, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
                             "--out", str(out))
     assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1
-    assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {tmp_path} takes names of " \
-           "at most 255 bytes." in err
+    assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {_shown_path(tmp_path)} " \
+           "takes names of at most 255 bytes." in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -495,12 +495,25 @@ def test_numbers_on_the_command_line_are_ascii_digits_only(tmp_path, capsys, opt
     assert f"argument {option}: expected a whole number written with the digits 0 to 9, got {value.strip()!r}" in err
 
 
-def test_a_number_with_too_many_digits_is_an_argument_error(capsys):
+@pytest.mark.parametrize("option,digits", [("--seed", "7" * 5000), ("--seed", "-" + "7" * 4000), ("--seed", "7" * 19),
+                                           ("--players", "7" * 4000), ("--players", "-" + "7" * 19),
+                                           ("--games", "9" * 400), ("--jobs", "9" * 19)])
+def test_a_number_with_too_many_digits_is_an_argument_error(tmp_path, capsys, option, digits):
+    argv = {"--seed": "0", "--players": "2", "--games": "2", "--jobs": "1", option: digits}
     with pytest.raises(SystemExit) as exc:
-        main(["bench", "--game", "ohanami", "--seed", "7" * 5000])
+        main(["simulate", "--game", "ohanami", "--out", str(tmp_path / "x.csv"), "--quiet",
+              *[part for name, v in argv.items() for part in (name, v)]])
     err = capsys.readouterr().err
-    assert exc.value.code == 2 and f"argument --seed: {'7' * 57}... has more than 4300 digits" in err
-    assert err.count("7" * 58) == 0
+    assert exc.value.code == 2 and f"argument {option}: {digits[:57]}" in err
+    assert "has more than 18 digits, far too many for any option" in err
+    assert err.count("7" * 58) == 0 and err.count("9" * 58) == 0 and list(tmp_path.iterdir()) == []
+
+
+def test_eighteen_digits_are_still_a_number(capsys):
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.05", "--seed", "9" * 18)
+    assert code == 0 and err == ""
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.05", "--players", "-" + "9" * 18)
+    assert code == 2 and f"[O-2.1] Ohanami is played by 2 to 4 players, not -{'9' * 18}." in err
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -524,8 +537,9 @@ def test_rule_numbers_in_ascii_digits_still_work(capsys):
     code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=15")
     assert code == 0 and "sakura_cap=15 random self-play" in out
     with pytest.raises(SystemExit) as exc:
-        main(["bench", "--game", "ohanami", "--rule", "sakura_cap=" + "9" * 5000])
-    assert exc.value.code == 2 and "the value of sakura_cap has more than 4300 digits" in capsys.readouterr().err
+        main(["bench", "--game", "ohanami", "--rule", "sakura_cap=-" + "9" * 4000])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "the value of sakura_cap has more than 18 digits" in err and "9" * 19 not in err
 
 
 def test_never_more_workers_than_games_and_at_most_max_jobs(monkeypatch):
@@ -557,7 +571,7 @@ def test_absurd_jobs_are_refused_before_any_worker_starts(tmp_path, capsys, monk
     assert out.read_text() == "precious\n" and [p.name for p in tmp_path.iterdir()] == ["keep.csv"]
 
 
-@pytest.mark.parametrize("games", ["10000001", "9" * 400])
+@pytest.mark.parametrize("games", ["10000001", "9" * 18])
 def test_too_many_games_are_refused_before_any_work(tmp_path, capsys, monkeypatch, games):
     from mandalakit import simulate
 
@@ -572,3 +586,50 @@ def test_too_many_games_are_refused_before_any_work(tmp_path, capsys, monkeypatc
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(RulesError, match="At most 10,000,000 games"):
         simulate.simulate("ohanami", 2, simulate.MAX_GAMES + 1, jobs=1, progress=False)
+
+
+_LONG = "A" * 4000
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--rule", f"sakura_cap={_LONG}", "--rule", "sakura_cap=2"], f"[options] --rule sakura_cap is given twice ({'A' * 57}..., then 2)"),
+    (["--rule", f"{_LONG}=1", "--rule", f"{_LONG}=2"], f"[options] --rule {'A' * 57}... is given twice (1, then 2)"),
+    (["--rule", "sakura_cap= 5", "--rule", "sakura_cap=5"], "[options] --rule sakura_cap is given twice (' 5', then 5)"),
+    (["--bots", _LONG], f"no bot called '{'A' * 56}..."),
+])
+def test_cli_refusals_quote_at_most_60_characters(tmp_path, capsys, argv, message):
+    code, out, err = run(capsys, "record", "--game", "ohanami", "--players", "2", "--out", str(tmp_path / "g.json"), *argv)
+    assert list(tmp_path.iterdir()) == [] and code == 2 and out == "" and message in err and len(err) < 250 and "A" * 61 not in err
+
+
+@pytest.mark.parametrize("bots", ["," + _LONG, _LONG + ",,"])
+def test_a_bad_bot_list_is_quoted_briefly(capsys, bots):
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--out", "x.csv", "--bots", bots])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "argument --bots: expected bot names separated by commas" in err
+    assert f"got '{bots[:10]}" in err and "A" * 61 not in err
+
+
+def test_an_out_path_too_long_for_the_system_is_quoted_briefly(tmp_path, capsys, no_simulation):
+    path = "a/" * 2100 + "x.csv"  # longer than PATH_MAX (4096)
+    code, out, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+                         "--out", path)
+    assert code == 2 and out == "" and "Traceback" not in err and err.count("\n") == 1 and len(err) < 200
+    missing = str(tmp_path / ("b" * 100) / "x.csv")
+    code, out, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
+                         "--out", missing)
+    assert code == 2 and "does not exist" in err and "b" * 61 not in err and "/x.csv: the folder" in err
+
+
+def test_replay_of_an_empty_or_long_name_names_it(tmp_path, capsys):
+    code, out, err = run(capsys, "replay", "")
+    assert code == 2 and out == "" and err == "mandalakit replay: error: No such file or directory: ''\n"
+    long = str(tmp_path / ("c" * 200) / "game.json")
+    code, out, err = run(capsys, "replay", long)
+    assert code == 2 and "No such file or directory: " in err and err.rstrip().endswith("/game.json")
+    assert "c" * 61 not in err and len(err) < 150
+    path = tmp_path / ("d" * 200 + ".json")
+    path.write_text("{")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and "is not valid JSON" in err and "d" * 61 not in err and len(err) < 250

@@ -129,6 +129,16 @@ _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxlong = _REPR.maxother = 200  # quote() then cuts to 60
 
 
+def _shown_path(path: str | os.PathLike) -> str:
+    """A path for an error message: at most 60 characters, its start and its end (the file
+    name) kept, as a repr if plain text would hide something (spaces around it, control
+    characters, an empty name)."""
+    text = os.fsdecode(path)
+    if not text or text != text.strip() or not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= 60 else f"{text[:20]}...{text[-37:]}"
+
+
 def _is_utf8(text: str) -> bool:
     """True if ``text`` can be written as UTF-8 (JSON's "\\ud800" reads as a lone surrogate, which cannot)."""
     try:
@@ -327,20 +337,20 @@ def load(path: str | os.PathLike) -> dict:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
         if len(text) > MAX_RECORD_CHARS:
-            raise RecordError("record", f"{os.fspath(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
+            raise RecordError("record", f"{_shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
                               "far larger than any record (a few tens of KB).")
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError("record", f"{os.fspath(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise RecordError("record", f"{_shown_path(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
     except UnicodeDecodeError:
-        raise RecordError("record", f"{os.fspath(path)} is not a UTF-8 text file.") from None
+        raise RecordError("record", f"{_shown_path(path)} is not a UTF-8 text file.") from None
     except RecursionError:
-        raise RecordError("record", f"{os.fspath(path)} is nested too deeply to be a record "
+        raise RecordError("record", f"{_shown_path(path)} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
     except RecordError:
         raise
     except ValueError:  # the only other ValueError of json.load: int() refuses the digits
-        raise RecordError("record", f"{os.fspath(path)} holds a whole number of more than "
+        raise RecordError("record", f"{_shown_path(path)} holds a whole number of more than "
                           f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
 
 
