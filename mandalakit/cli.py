@@ -51,7 +51,7 @@ def _whole_number(text: str) -> int:
     and exits with status 2.
     """
     if not WHOLE_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {quote(text)!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {quote(repr(text))}")
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise argparse.ArgumentTypeError(f"{quote(text)} has more than {MAX_DIGITS} digits, far too many for any option")
     return int(text)

@@ -492,7 +492,7 @@ def test_numbers_on_the_command_line_are_ascii_digits_only(tmp_path, capsys, opt
               *[part for name, v in argv.items() for part in (name, v)]])
     err = capsys.readouterr().err
     assert exc.value.code == 2 and "usage: mandalakit simulate" in err and "Traceback" not in err
-    assert f"argument {option}: expected a whole number written with the digits 0 to 9, got {value.strip()!r}" in err
+    assert f"argument {option}: expected a whole number written with the digits 0 to 9, got {value!r}" in err
 
 
 @pytest.mark.parametrize("option,digits", [("--seed", "7" * 5000), ("--seed", "-" + "7" * 4000), ("--seed", "7" * 19),
