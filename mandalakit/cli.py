@@ -57,6 +57,21 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
+#: A number of seconds on the command line: ASCII digits with an optional decimal part and a
+#: leading '-' for bench's own range refusal. ``float()`` alone would also read "1_0",
+#: "٣" (3), " 5", "1e3", "nan" and "inf".
+DECIMAL_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def _seconds(text: str) -> float:
+    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says; the range (more than 0,
+    at most 3600) is checked by :func:`mandalakit.simulate.bench`. ``ArgumentTypeError`` otherwise."""
+    if not DECIMAL_NUMBER.fullmatch(text):
+        raise argparse.ArgumentTypeError("expected a number of seconds written with the digits 0 to 9 and an optional "
+                                         f"decimal point, such as 3 or 0.5; got {quote(repr(text))}")
+    return float(text)
+
+
 def _rule_option(text: str) -> tuple[str, object]:
     """Parse ``NAME=VALUE`` (VALUE: ``none``, ``true``/``false``, a whole number or text).
 
@@ -336,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random self-play throughput on one core")
     game_args(p, players_required=False)
-    p.add_argument("--seconds", type=float, default=3.0, help="how long to measure (default 3)")
+    p.add_argument("--seconds", type=_seconds, default=3.0, help="how long to measure (default 3)")
     p.set_defaults(func=cmd_bench)
     return parser
 

@@ -156,7 +156,7 @@ def test_import_mandalakit_loads_no_heavy_library():
     (["record", "--game", "ohanami", "--players", "2", "--seed", "-1", "--out", "{tmp}/g.json"], "seed must be zero or positive"),
     (["bench", "--game", "ohanami", "--seed", "-1"], "seed must be zero or positive"),
     (["bench", "--game", "ohanami", "--seconds", "0"], "more than 0 and at most 3600 seconds"),
-    (["bench", "--game", "ohanami", "--seconds", "nan"], "more than 0 and at most 3600 seconds"),
+    (["bench", "--game", "ohanami", "--seconds", "5000"], "more than 0 and at most 3600 seconds, not 5000.0."),
     (["simulate", "--game", "flowers", "--players", "2", "--games", "1", "--rule", "tiles={tmp}/bin.csv",
       "--out", "{tmp}/t.csv"], "[F-1.5] The tile table"),
 ])
@@ -251,7 +251,7 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
 
 
-@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+@pytest.mark.parametrize("seconds", ["0", "-1", "0.0", "3600.5", "9" * 400])
 def test_bench_refuses_a_bad_time_before_printing_anything(capsys, seconds):
     code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", seconds)
     assert code == 2 and out == "" and "more than 0 and at most 3600 seconds" in err
@@ -633,3 +633,18 @@ def test_replay_of_an_empty_or_long_name_names_it(tmp_path, capsys):
     path.write_text("{")
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and "is not valid JSON" in err and "d" * 61 not in err and len(err) < 250
+
+
+@pytest.mark.parametrize("seconds", ["1_0", "\u0663", " 1", "1 ", "+1", "1e1", "nan", "inf", ".5", "1.", "0x1", ""])
+def test_seconds_are_plain_ascii_decimal_numbers(capsys, seconds):
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--game", "ohanami", "--seconds", seconds])
+    out, err = capsys.readouterr()
+    assert exc.value.code == 2 and out == "" and "usage: mandalakit bench" in err and "Traceback" not in err
+    assert ("argument --seconds: expected a number of seconds written with the digits 0 to 9 and an optional decimal "
+            f"point, such as 3 or 0.5; got {seconds!r}") in err
+
+
+def test_seconds_with_a_decimal_point_still_work(capsys):
+    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.05")
+    assert code == 0 and err == "" and "games/s" in out
