@@ -648,3 +648,13 @@ def test_seconds_are_plain_ascii_decimal_numbers(capsys, seconds):
 def test_seconds_with_a_decimal_point_still_work(capsys):
     code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.05")
     assert code == 0 and err == "" and "games/s" in out
+
+
+def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, capsys):
+    record = json.loads(game_json.read_text())
+    record["players"][0]["name"] = "x): 0\nseat 1 (random): 999  winner\n\x1b[0m"
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
+    assert "[record] The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
+    assert "holds a control character" in err

@@ -436,3 +436,22 @@ def test_refusals_show_the_value_as_written(record):
     bad["players"] = [{"seat": 0, "name": "a"}, {"seat": " 1 ", "name": "b"}]
     with pytest.raises(RecordError, match=r"must have 'seat' 1, not ' 1 '\.$"):
         records.replay(bad)
+
+
+@pytest.mark.parametrize("name", ["greedy\nseat 1 (x): 999  winner", "\x1b[2Jx", "a\rb", "tab\there", "\x7f", "\x85",
+                                  "a\u2028b"])
+def test_player_names_with_control_characters_are_refused(record, name):
+    bad = copy.deepcopy(record)
+    bad["players"][1]["name"] = name
+    with pytest.raises(RecordError, match=r"The name of player 1 \('.*'\) holds a control character "
+                                          r"\(such as a line break or an escape\)") as err:
+        records.replay(bad)
+    assert err.value.index is None and err.value.rule == "record"
+    assert "\n" not in str(err.value) and "\x1b" not in str(err.value) and "\r" not in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["Zoë", "名人", "a b", "\u00a0nbsp", "👩\u200d💻"])
+def test_player_names_without_control_characters_replay(record, name):
+    good = copy.deepcopy(record)
+    good["players"][1]["name"] = name
+    assert records.replay(good).is_terminal()

@@ -18,6 +18,7 @@ import json
 import os
 import reprlib
 import sys
+import unicodedata
 from collections.abc import Mapping, Sequence
 from numbers import Integral
 from typing import Any
@@ -103,6 +104,9 @@ def _header(record: Any) -> tuple:
         if "name" in entry and not _is_utf8(entry["name"]):
             raise RecordError("record", f"The name of player {seat} ({_shown(entry['name'])}) cannot be written as "
                               "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
+        if "name" in entry and _has_control(entry["name"]):
+            raise RecordError("record", f"The name of player {seat} ({_shown(entry['name'])}) holds a control character "
+                              "(such as a line break or an escape), which would garble the printed result.")
     seed = record.get("seed")
     if seed is not None:
         try:
@@ -137,6 +141,13 @@ def _shown_path(path: str | os.PathLike) -> str:
     if not text or text != text.strip() or not text.isprintable():
         text = repr(text)
     return text if len(text) <= 60 else f"{text[:20]}...{text[-37:]}"
+
+
+def _has_control(text: str) -> bool:
+    """True if ``text`` holds a control character (Unicode category Cc: line breaks, tabs,
+    escapes, DEL and the C1 controls) or a line or paragraph separator (U+2028, U+2029):
+    printed, they would start a new line or drive the terminal."""
+    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
 
 
 def _is_utf8(text: str) -> bool:
@@ -181,7 +192,8 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         must be the seat to act, as a whole number from 0 to players - 1, or ``"chance"``);
         without an index if the header is malformed (format, version other than the whole
         number 1, game that is not the name of a game as text, rules, setup, players or a player
-        name that is not text or cannot be written as UTF-8 and so cannot be printed, a ``seed``
+        name that is not text, cannot be written as UTF-8 or holds a control character (a
+        line break, an escape: see :func:`_has_control`) and so cannot be printed, a ``seed``
         that is neither absent, null nor a whole number >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
         Also without an index for a rules option not stored the way the engine writes it
