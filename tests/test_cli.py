@@ -658,3 +658,9 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
     assert "[record] The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
+
+
+def test_replay_of_a_record_saved_with_a_utf8_bom(game_json, capsys):
+    game_json.write_bytes(b"\xef\xbb\xbf" + game_json.read_bytes())
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 0 and "valid" in out and err == ""

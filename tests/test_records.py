@@ -455,3 +455,9 @@ def test_player_names_without_control_characters_replay(record, name):
     good = copy.deepcopy(record)
     good["players"][1]["name"] = name
     assert records.replay(good).is_terminal()
+
+
+def test_load_reads_a_record_saved_with_a_utf8_bom(record, tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record, ensure_ascii=False).encode("utf-8"))
+    assert records.load(path) == record

@@ -339,14 +339,15 @@ def save(record: Mapping, path: str | os.PathLike) -> None:
 def load(path: str | os.PathLike) -> dict:
     """Read a record from JSON without replaying it.
 
-    Reads at most :data:`MAX_RECORD_CHARS` (20,000,000) characters. Raises
+    Reads at most :data:`MAX_RECORD_CHARS` (20,000,000) characters of UTF-8 text, with or
+    without a byte order mark at its start. Raises
     :class:`RecordError` if the file is longer, not UTF-8, not valid JSON, nested more
     deeply than Python's JSON reader can follow, or holds a whole number longer than Python
     reads (``sys.get_int_max_str_digits()``, 4300 digits by default; no record has either);
     ``OSError`` if it cannot be read.
     """
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
         if len(text) > MAX_RECORD_CHARS:
             raise RecordError("record", f"{_shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
