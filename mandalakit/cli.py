@@ -165,16 +165,18 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
                          f"e.g. {Path(example).stem}{suffix}.")
     if target.suffix.lower() not in suffixes:
         raise RulesError("options", f"{shown}: the output must end in {' or '.join(suffixes)}.")
-    folder = target.parent
+    # A link is followed when written (see _atomic_write): check the file it points to.
+    real = Path(os.path.realpath(target)) if target.is_symlink() else target
+    folder = real.parent
     if not folder.is_dir():
         raise RulesError("options", f"{shown}: the folder {_shown_path(folder)} does not exist.")
-    size, name_max = len(os.fsencode(target.name)), _name_max(folder)
+    size, name_max = len(os.fsencode(real.name)), _name_max(folder)
     if size > name_max:
-        raise RulesError("options", f"--out: the file name {quote(target.name)!r} is {size} bytes long; "
+        raise RulesError("options", f"--out: the file name {quote(real.name)!r} is {size} bytes long; "
                          f"the folder {_shown_path(folder)} takes names of at most {name_max} bytes.")
-    if target.is_dir():
+    if real.is_dir():
         raise RulesError("options", f"{shown} is a folder, not a file.")
-    if target.exists() and not os.access(target, os.W_OK):
+    if real.exists() and not os.access(real, os.W_OK):
         raise RulesError("options", f"{shown}: no permission to write there.")
     try:
         fd, probe = _temporary_file(folder)
@@ -212,7 +214,9 @@ def _atomic_write(target: Path, write) -> None:
     """Write through a temporary file in the same folder, then rename: never a half file.
 
     The new file gets the permissions the old one had, or the usual ones for a new file.
+    A symbolic link is followed: the file it points to is replaced and the link stays.
     """
+    target = Path(os.path.realpath(target))
     try:
         fd, tmp = _temporary_file(target.parent)
     except OSError as exc:

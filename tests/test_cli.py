@@ -664,3 +664,29 @@ def test_replay_of_a_record_saved_with_a_utf8_bom(game_json, capsys):
     game_json.write_bytes(b"\xef\xbb\xbf" + game_json.read_bytes())
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 0 and "valid" in out and err == ""
+
+
+@pytest.mark.parametrize("command,name", [("record", "link.json"), ("simulate", "link.csv")])
+def test_out_through_a_symbolic_link_updates_the_file_it_points_to(tmp_path, capsys, command, name):
+    store = tmp_path / "store"
+    store.mkdir()
+    real = store / ("real" + Path(name).suffix)
+    real.write_text("old\n")
+    real.chmod(0o640)
+    link = tmp_path / name
+    link.symlink_to(real)
+    extra = ["--games", "2", "--quiet"] if command == "simulate" else []
+    code, out, err = run(capsys, command, "--game", "ohanami", "--players", "2", *extra, "--out", str(link))
+    assert code == 0 and err == ""
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() != "old\n" and real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name, "store"]
+    assert [p.name for p in store.iterdir()] == [real.name]  # no temporary file left
+
+
+def test_out_through_a_dangling_link_creates_its_target(tmp_path, capsys):
+    real = tmp_path / "new.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, out, err = run(capsys, "record", "--game", "ohanami", "--players", "2", "--out", str(link))
+    assert code == 0 and err == "" and link.is_symlink() and json.loads(real.read_text())["game"] == "ohanami"
