@@ -166,7 +166,7 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     if target.suffix.lower() not in suffixes:
         raise RulesError("options", f"{shown}: the output must end in {' or '.join(suffixes)}.")
     # A link is followed when written (see _atomic_write): check the file it points to.
-    real = Path(os.path.realpath(target)) if target.is_symlink() else target
+    real = Path(os.path.realpath(target)) if os.path.islink(target) else target  # False for a name too long
     folder = real.parent
     if not folder.is_dir():
         raise RulesError("options", f"{shown}: the folder {_shown_path(folder)} does not exist.")
