@@ -461,3 +461,11 @@ def test_load_reads_a_record_saved_with_a_utf8_bom(record, tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record, ensure_ascii=False).encode("utf-8"))
     assert records.load(path) == record
+
+
+def test_from_state_refuses_a_name_replay_would_refuse():
+    from mandalakit import ohanami
+
+    state = ohanami.new_game(2, seed=1)
+    with pytest.raises(ValueError, match="control character"):
+        records.from_state(state, players=["ok", "line\nbreak"])

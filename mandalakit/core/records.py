@@ -48,12 +48,17 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
     Raises
     ------
     ValueError
-        If ``players`` does not name every seat once, or (:class:`RulesError`) if ``seed`` is
-        given but is not a whole number >= 0, which :func:`replay` would refuse.
+        If ``players`` does not name every seat once or a name holds a control character, or
+        (:class:`RulesError`) if ``seed`` is given but is not a whole number >= 0: records
+        :func:`replay` would refuse.
     """
     names = list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)]
     if len(names) != state.num_players:
         raise ValueError(f"{len(names)} player names for a {state.num_players}-player game.")
+    for seat, name in enumerate(names):
+        if _has_control(str(name)):  # replay refuses such a name: it could print a fake line
+            raise ValueError(f"The name of player {seat} ({_shown(str(name))}) holds a control character "
+                             "(a line break, a tab, an escape); give a name of printable characters.")
     if seed is not None:
         seed = check_seed(seed)
     events = [{"by": "chance" if by == CHANCE else by, "event": str(ev)} for by, ev in state.history]
