@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .core.errors import MandalakitError, RulesError, quote
+from .core.errors import MandalakitError, RulesError, quote, shown, shown_path
 from .core.registry import GAMES
 
 TABLE_FORMATS = (".csv", ".parquet")
@@ -51,7 +51,7 @@ def _whole_number(text: str) -> int:
     and exits with status 2.
     """
     if not WHOLE_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {quote(repr(text))}")
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {shown(text)}")
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise argparse.ArgumentTypeError(f"{quote(text)} has more than {MAX_DIGITS} digits, far too many for any option")
     return int(text)
@@ -68,7 +68,7 @@ def _seconds(text: str) -> float:
     at most 3600) is checked by :func:`mandalakit.simulate.bench`. ``ArgumentTypeError`` otherwise."""
     if not DECIMAL_NUMBER.fullmatch(text):
         raise argparse.ArgumentTypeError("expected a number of seconds written with the digits 0 to 9 and an optional "
-                                         f"decimal point, such as 3 or 0.5; got {quote(repr(text))}")
+                                         f"decimal point, such as 3 or 0.5; got {shown(text)}")
     return float(text)
 
 
@@ -81,7 +81,7 @@ def _rule_option(text: str) -> tuple[str, object]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(repr(text))}")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {shown(text)}")
     low = raw.strip().lower()
     if low in ("none", "null"):
         return name, None
@@ -119,21 +119,11 @@ def _as_typed(value: object) -> str:
     return quote(text)
 
 
-def _shown_path(path: str | os.PathLike) -> str:
-    """A path for an error message: at most 60 characters, its start and its end (the file
-    name) kept, as a repr if plain text would hide something (spaces around it, control
-    characters, an empty name)."""
-    text = os.fsdecode(path)
-    if not text or text != text.strip() or not text.isprintable():
-        text = repr(text)
-    return text if len(text) <= 60 else f"{text[:20]}...{text[-37:]}"
-
-
 def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected bot names separated by commas, e.g. greedy,random; "
-                                         f"got {quote(repr(text))}")
+                                         f"got {shown(text)}")
     return names
 
 
@@ -158,7 +148,7 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     if not path:
         raise RulesError("options", f"--out needs a file name, e.g. {example}.")
     target = Path(path)
-    shown = _shown_path(path)
+    shown = shown_path(path)
     if target.name.lower() in suffixes:
         suffix = target.name.lower()
         raise RulesError("options", f"--out {shown}: a file name is needed before {suffix}, "
@@ -169,11 +159,11 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     real = Path(os.path.realpath(target)) if os.path.islink(target) else target  # False for a name too long
     folder = real.parent
     if not folder.is_dir():
-        raise RulesError("options", f"{shown}: the folder {_shown_path(folder)} does not exist.")
+        raise RulesError("options", f"{shown}: the folder {shown_path(folder)} does not exist.")
     size, name_max = len(os.fsencode(real.name)), _name_max(folder)
     if size > name_max:
         raise RulesError("options", f"--out: the file name {quote(real.name)!r} is {size} bytes long; "
-                         f"the folder {_shown_path(folder)} takes names of at most {name_max} bytes.")
+                         f"the folder {shown_path(folder)} takes names of at most {name_max} bytes.")
     if real.is_dir():
         raise RulesError("options", f"{shown} is a folder, not a file.")
     if real.exists() and not os.access(real, os.W_OK):
@@ -183,7 +173,7 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise RulesError("options", f"{shown}: no permission to write there.") from None
-        raise RulesError("options", f"{shown}: cannot create a file in the folder {_shown_path(folder)} "
+        raise RulesError("options", f"{shown}: cannot create a file in the folder {shown_path(folder)} "
                          f"({exc.strerror or exc}).") from None
     try:
         os.close(fd)
@@ -377,10 +367,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        where = f"{_shown_path(args.record)}: " if args.command == "replay" else ""
+        where = f"{shown_path(args.record)}: " if args.command == "replay" else ""
         print(f"mandalakit {args.command}: error: {where}{exc}", file=sys.stderr)
     except OSError as exc:
-        name = "" if exc.filename is None else f": {_shown_path(exc.filename)}"
+        name = "" if exc.filename is None else f": {shown_path(exc.filename)}"
         print(f"mandalakit {args.command}: error: {exc.strerror or quote(str(exc))}{name}", file=sys.stderr)
     except KeyboardInterrupt:
         print(f"mandalakit {args.command}: interrupted; nothing was written", file=sys.stderr)

@@ -23,7 +23,7 @@ import numpy as np
 
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed
-from .core.errors import RulesError, quote
+from .core.errors import RulesError, shown
 from .core.registry import get_game
 
 #: Below this many games one process is faster than starting workers.
@@ -48,7 +48,7 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
     names = tuple(bots) if bots else ("random",)
     for name in names:
         if name not in spec.bots:
-            raise RulesError("options", f"There is no bot called {quote(repr(name))} for {spec.name}; choose from {', '.join(spec.bots)}.")
+            raise RulesError("options", f"There is no bot called {shown(name)} for {spec.name}; choose from {', '.join(spec.bots)}.")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
@@ -141,9 +141,9 @@ def simulate(
     names = resolve_bots(spec, players, bots)
     rules_dict = spec.make_rules(rules).to_dict()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError("options", f"The number of games must be a whole number of at least 1, not {_shown(games)}.")
+        raise RulesError("options", f"The number of games must be a whole number of at least 1, not {shown(games)}.")
     if games > MAX_GAMES:
-        raise RulesError("options", f"At most {MAX_GAMES:,} games can be played in one run, not {_shown(games)}; "
+        raise RulesError("options", f"At most {MAX_GAMES:,} games can be played in one run, not {shown(games)}; "
                          "split a larger simulation into runs with different seeds.")
     check_seed(seed)
     jobs = worker_count(games, jobs)
@@ -178,20 +178,11 @@ def worker_count(games: int, jobs: int | None) -> int:
         jobs = min(os.cpu_count() or 1, MAX_JOBS) if games >= PARALLEL_THRESHOLD else 1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise RulesError("options", f"The number of worker processes must be a whole number of at least 1, "
-                         f"not {_shown(jobs)}.")
+                         f"not {shown(jobs)}.")
     if jobs > MAX_JOBS:
-        raise RulesError("options", f"At most {MAX_JOBS} worker processes can be started, not {_shown(jobs)}; "
+        raise RulesError("options", f"At most {MAX_JOBS} worker processes can be started, not {shown(jobs)}; "
                          f"this machine has {os.cpu_count() or 1} cores.")
     return min(jobs, games)
-
-
-def _shown(value) -> str:
-    """``value`` for an error message: its repr, cut to 60 characters (a number of more digits
-    than Python prints, 4300 by default, is described instead)."""
-    try:
-        return quote(repr(value))
-    except ValueError:
-        return "a whole number of more digits than can be printed"
 
 
 def _worker_signals() -> None:

@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 
 from mandalakit import RulesError
-from mandalakit.cli import _shown_path, main
+from mandalakit.cli import main
+from mandalakit.core.errors import shown_path
 
 
 def run(capsys, *argv):
@@ -478,7 +479,7 @@ def test_a_file_name_too_long_for_the_folder_is_refused_before_simulating(tmp_pa
     code, stdout, err = run(capsys, "simulate", "--game", "ohanami", "--players", "2", "--games", "2", "--quiet",
                             "--out", str(out))
     assert code == 2 and stdout == "" and "Traceback" not in err and err.count("\n") == 1
-    assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {_shown_path(tmp_path)} " \
+    assert f"[options] --out: the file name '{'a' * 57}...' is 304 bytes long; the folder {shown_path(tmp_path)} " \
            "takes names of at most 255 bytes." in err
     assert list(tmp_path.iterdir()) == []
 

@@ -186,3 +186,11 @@ def test_setup_refusals_quote_at_most_60_characters(game, setup):
     with pytest.raises(RulesError) as err:
         game.new_game(2, seed=1, setup=setup)
     assert "..." in err.value.message and len(err.value.message) < 200
+
+
+def test_shown_cuts_values_and_describes_numbers_too_long_to_print():
+    from mandalakit.core.errors import shown, shown_path
+
+    assert shown(" 5") == "' 5'" and shown("A" * 5000).endswith("...") and len(shown(["A" * 5000] * 100)) == 60
+    assert "digits" in shown(10 ** 5000)
+    assert shown_path("") == "''" and shown_path("a" * 300).endswith("a" * 37) and len(shown_path("a" * 300)) == 60

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalMoveError, RulesError, quote
+from .errors import IllegalMoveError, RulesError, quote, shown
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -57,7 +57,7 @@ def make_rng(seed: Seed) -> np.random.Generator:
 def check_seed(seed) -> int:
     """Return ``seed`` as an int; anything but a whole number >= 0 raises :class:`RulesError`."""
     if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise RulesError("options", f"A seed must be a whole number, not {quote(repr(seed))}.")
+        raise RulesError("options", f"A seed must be a whole number, not {shown(seed)}.")
     if seed < 0:
         raise RulesError("options", f"A seed must be zero or positive, not {seed}.")
     return int(seed)
@@ -132,7 +132,7 @@ class RulesBase:
 def check_players(game: str, players: int, low: int, high: int, rule: str) -> int:
     """Validate a player count; raise :class:`RulesError` naming ``rule`` if out of range."""
     if isinstance(players, bool) or not isinstance(players, Integral):
-        raise RulesError(rule, f"The number of players must be a whole number, not {quote(repr(players))}.")
+        raise RulesError(rule, f"The number of players must be a whole number, not {shown(players)}.")
     if not low <= players <= high:
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
         raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {players}.")
@@ -264,7 +264,7 @@ class State(ABC):
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, Integral) or not 0 <= player < self.num_players:
-            raise RulesError(self.seat_rule, f"There is no seat {quote(repr(player))} in this {self.num_players}-player game.")
+            raise RulesError(self.seat_rule, f"There is no seat {shown(player)} in this {self.num_players}-player game.")
 
     def clone(self) -> State:
         """An independent copy; the copy shares the generator's *state* but not the object."""
@@ -340,6 +340,6 @@ class GameSpec:
             factory = self.bots[name]
         except KeyError:
             raise RulesError(
-                "options", f"There is no bot called {quote(repr(name))} for {self.name}; choose from {', '.join(self.bots)}."
+                "options", f"There is no bot called {shown(name)} for {self.name}; choose from {', '.join(self.bots)}."
             ) from None
         return factory(seed=seed)

@@ -7,6 +7,11 @@ a pupil understands. The CLI and the dashboards show ``str(error)``, which reads
 
 from __future__ import annotations
 
+import os
+import reprlib
+import sys
+from typing import Any
+
 _QUOTE_MAX = 60
 
 
@@ -15,6 +20,31 @@ def quote(text: str) -> str:
     in an error message (a pasted page never floods a refusal)."""
     text = text.strip()
     return text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 3] + "..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxlong = _REPR.maxother = 200  # quote() then cuts to 60
+
+
+def shown(value: Any) -> str:
+    """A value for an error message: its ``repr`` (so spaces and control characters show),
+    cut to 60 characters by :func:`quote`. Long text and lists are cut before they are joined
+    (a record may hold megabytes), and a whole number too long for Python to print is
+    described instead."""
+    try:
+        return quote(_REPR.repr(value))
+    except ValueError:  # int.__repr__ refuses more than sys.get_int_max_str_digits() digits
+        return f"a whole number of more than {sys.get_int_max_str_digits()} digits"
+
+
+def shown_path(path: str | os.PathLike) -> str:
+    """A path for an error message: at most 60 characters, its start and its end (the file
+    name) kept, as a repr if plain text would hide something (spaces around it, control
+    characters, an empty name)."""
+    text = os.fsdecode(path)
+    if not text or text != text.strip() or not text.isprintable():
+        text = repr(text)
+    return text if len(text) <= _QUOTE_MAX else f"{text[:20]}...{text[-37:]}"
 
 
 class MandalakitError(Exception):

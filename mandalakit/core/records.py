@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import reprlib
 import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -24,7 +23,7 @@ from numbers import Integral
 from typing import Any
 
 from .contract import CHANCE, State, check_seed
-from .errors import MandalakitError, RecordError, quote
+from .errors import MandalakitError, RecordError, quote, shown, shown_path
 from .registry import get_game
 
 FORMAT = "mandalakit-record"
@@ -57,7 +56,7 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
         raise ValueError(f"{len(names)} player names for a {state.num_players}-player game.")
     for seat, name in enumerate(names):
         if _has_control(str(name)):  # replay refuses such a name: it could print a fake line
-            raise ValueError(f"The name of player {seat} ({_shown(str(name))}) holds a control character "
+            raise ValueError(f"The name of player {seat} ({shown(str(name))}) holds a control character "
                              "(a line break, a tab, an escape); give a name of printable characters.")
     if seed is not None:
         seed = check_seed(seed)
@@ -79,10 +78,10 @@ def _header(record: Any) -> tuple:
     if not isinstance(record, Mapping):
         raise RecordError("record", "A record must be a JSON object.")
     if record.get("format") != FORMAT:
-        raise RecordError("record", f"This is not a mandalakit record (format is {_shown(record.get('format'))}, expected {FORMAT!r}).")
+        raise RecordError("record", f"This is not a mandalakit record (format is {shown(record.get('format'))}, expected {FORMAT!r}).")
     version = record.get("version")
     if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
-        raise RecordError("record", f"Record version {_shown(version)} ({type(version).__name__}) is not supported; "
+        raise RecordError("record", f"Record version {shown(version)} ({type(version).__name__}) is not supported; "
                           f"this mandalakit reads version {VERSION} (a whole number).")
     game = record.get("game")
     if not isinstance(game, str):
@@ -98,19 +97,19 @@ def _header(record: Any) -> tuple:
     setup = dict(record["setup"])
     players = setup.pop("players", None)
     if len(record["players"]) != players:
-        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {_shown(players)}.")
+        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {shown(players)}.")
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {_shown(entry)}.")
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {shown(entry)}.")
         if "seat" in entry and not _is_int(entry["seat"], seat):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {_shown(entry['seat'])}.")
+            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {shown(entry['seat'])}.")
         if "name" in entry and not isinstance(entry["name"], str):
-            raise RecordError("record", f"The name of player {seat} must be text, not {_shown(entry['name'])}.")
+            raise RecordError("record", f"The name of player {seat} must be text, not {shown(entry['name'])}.")
         if "name" in entry and not _is_utf8(entry["name"]):
-            raise RecordError("record", f"The name of player {seat} ({_shown(entry['name'])}) cannot be written as "
+            raise RecordError("record", f"The name of player {seat} ({shown(entry['name'])}) cannot be written as "
                               "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
         if "name" in entry and _has_control(entry["name"]):
-            raise RecordError("record", f"The name of player {seat} ({_shown(entry['name'])}) holds a control character "
+            raise RecordError("record", f"The name of player {seat} ({shown(entry['name'])}) holds a control character "
                               "(such as a line break or an escape), which would garble the printed result.")
     seed = record.get("seed")
     if seed is not None:
@@ -119,33 +118,8 @@ def _header(record: Any) -> tuple:
         except ValueError:  # RulesError; its message prints a negative seed in full (or fails to print it)
             problem = "be zero or positive" if _is_int(seed) else "be a whole number"
             raise RecordError("record", "The record's seed is not valid (it may also be null or left out): "
-                              f"A seed must {problem}, not {_shown(seed)}.") from None
+                              f"A seed must {problem}, not {shown(seed)}.") from None
     return spec, players, setup
-
-
-def _shown(value: Any) -> str:
-    """A value of the record for an error message: its ``repr`` (so spaces and control
-    characters show), cut to 60 characters by :func:`quote`. The repr is built by
-    :data:`_REPR`, which cuts long text and lists before they are joined (a record may hold
-    megabytes), and a whole number too long for Python to print is described instead."""
-    try:
-        return quote(_REPR.repr(value))
-    except ValueError:  # int.__repr__ refuses more than sys.get_int_max_str_digits() digits
-        return f"a whole number of more than {sys.get_int_max_str_digits()} digits"
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxlong = _REPR.maxother = 200  # quote() then cuts to 60
-
-
-def _shown_path(path: str | os.PathLike) -> str:
-    """A path for an error message: at most 60 characters, its start and its end (the file
-    name) kept, as a repr if plain text would hide something (spaces around it, control
-    characters, an empty name)."""
-    text = os.fsdecode(path)
-    if not text or text != text.strip() or not text.isprintable():
-        text = repr(text)
-    return text if len(text) <= 60 else f"{text[:20]}...{text[-37:]}"
 
 
 def _has_control(text: str) -> bool:
@@ -226,14 +200,14 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         if by == "chance":
             by = CHANCE
         elif not _is_int(by):
-            raise RecordError("record", f"'by' must be a seat number or 'chance', not {_shown(by)}.", index)
+            raise RecordError("record", f"'by' must be a seat number or 'chance', not {shown(by)}.", index)
         elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
-            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {_shown(by)}.", index)
+            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {shown(by)}.", index)
         if by != state.current_player:
             expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
             if state.is_terminal():
                 expected = "nothing (the game is over)"
-            raise RecordError("record", f"The record has {_shown(entry['by'])} acting here, but the game expects {expected}.", index)
+            raise RecordError("record", f"The record has {shown(entry['by'])} acting here, but the game expects {expected}.", index)
         try:
             state.apply(state.parse_move(str(entry["event"])))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
@@ -271,7 +245,7 @@ def _check_rules_shape(spec, options: Mapping) -> None:
             problem = f", {problem}; a record holds the data itself, never the name of a file to read"
         else:
             problem = f"; {problem}"
-        raise RecordError("record", f"The record's rules option {_shown(name)} must be stored as written by "
+        raise RecordError("record", f"The record's rules option {shown(name)} must be stored as written by "
                           f"the engine ({shape}){problem}.")
 
 
@@ -294,7 +268,7 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
             return f"{where} is {_kind(value)}, not an object" if where else f"not as {_kind(value)}"
         for key, item in value.items():
             if key in written and isinstance(written[key], (list, dict)):
-                inner = f"entry {_shown(key)}"
+                inner = f"entry {shown(key)}"
                 problem = _shape_problem(written[key], item, f"{where}, {inner}" if where else inner)
                 if problem is not None:
                     return problem
@@ -355,20 +329,20 @@ def load(path: str | os.PathLike) -> dict:
         with open(path, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
         if len(text) > MAX_RECORD_CHARS:
-            raise RecordError("record", f"{_shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
+            raise RecordError("record", f"{shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
                               "far larger than any record (a few tens of KB).")
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError("record", f"{_shown_path(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise RecordError("record", f"{shown_path(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
     except UnicodeDecodeError:
-        raise RecordError("record", f"{_shown_path(path)} is not a UTF-8 text file.") from None
+        raise RecordError("record", f"{shown_path(path)} is not a UTF-8 text file.") from None
     except RecursionError:
-        raise RecordError("record", f"{_shown_path(path)} is nested too deeply to be a record "
+        raise RecordError("record", f"{shown_path(path)} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
     except RecordError:
         raise
     except ValueError:  # the only other ValueError of json.load: int() refuses the digits
-        raise RecordError("record", f"{_shown_path(path)} holds a whole number of more than "
+        raise RecordError("record", f"{shown_path(path)} holds a whole number of more than "
                           f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
 
 

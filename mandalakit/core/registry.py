@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 from .contract import GameSpec
-from .errors import RulesError, quote
+from .errors import RulesError, shown
 
 #: Game name -> module that defines ``GAME`` (a :class:`GameSpec`).
 GAMES: dict[str, str] = {
@@ -20,5 +20,5 @@ def get_game(name: str) -> GameSpec:
     try:
         module = GAMES[name]
     except KeyError:
-        raise RulesError("options", f"Unknown game {quote(repr(name))}; choose from {', '.join(GAMES)}.") from None
+        raise RulesError("options", f"Unknown game {shown(name)}; choose from {', '.join(GAMES)}.") from None
     return importlib.import_module(module).GAME

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_players, make_rng
-from ..core.errors import MandalakitError, RulesError, quote
+from ..core.errors import MandalakitError, RulesError, quote, shown
 from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
 from .rules import Rules
 from .state import PLAY, FlowersState
@@ -75,7 +75,7 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
         if isinstance(spec, Mapping):
             for name, n in spec.items():
                 if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    raise RulesError("F-1.1", f"{what}: the count of {name} must be a whole number of 0 or more, not {quote(repr(n))}.")
+                    raise RulesError("F-1.1", f"{what}: the count of {name} must be a whole number of 0 or more, not {shown(n)}.")
                 out += [colour_code(name)] * n
             return out
         return [colour_code(name) for name in spec]
@@ -96,7 +96,7 @@ def parse_tile(spec: str) -> tuple[int, int]:
     """``"red 2"`` → ``(2, 2)`` and ``"green x3"`` → ``(3, X3)``: colour code and face."""
     words = str(spec).split()
     if len(words) != 2:
-        raise RulesError("F-1.4", f"{quote(repr(spec))} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.")
+        raise RulesError("F-1.4", f"{shown(spec)} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.")
     colour = colour_code(words[0], "F-1.3")
     face = words[1].lower().replace("×", "x")
     if face == X3_TEXT:
@@ -133,7 +133,7 @@ def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
     out = {}
     for seat, cards in (spec or {}).items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.4", f"{what}: there is no seat {quote(repr(seat))} in a {players}-player game.")
+            raise RulesError("F-2.4", f"{what}: there is no seat {shown(seat)} in a {players}-player game.")
         out[seat] = parse_cards(cards, f"{what}, seat {seat}")
     return out
 
@@ -211,7 +211,7 @@ def build_position(
         raise RulesError("F-2.3", f"{len(hands)} hands given for a {players}-player game.")
     for name, seat in (("to_act", to_act), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {quote(repr(seat))}.")
+            raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}.")
     if len(mandalas) > NUM_MANDALAS:
         raise RulesError("F-1.2", f"There are 3 mandalas, not {len(mandalas)}.")
     state = FlowersState(players, rules, None if manual_chance else make_rng(seed), first_player)
@@ -277,7 +277,7 @@ def build_position(
         claim = spec.get("claim")
         if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim < players):
             raise RulesError("F-3.6", f"Mandala {i + 1}: the claim marker is held by a seat "
-                             f"from 0 to {players - 1}, not {quote(repr(claim))}.")
+                             f"from 0 to {players - 1}, not {shown(claim)}.")
         if any(m.up):
             if claim is None or not m.up[claim]:
                 raise RulesError("F-3.6", f"Mandala {i + 1} has face-up cards, so its claim marker is held by a seat with a "
@@ -306,7 +306,7 @@ def build_position(
     rest = [CARDS_PER_COLOUR - n for n in placed]
     if rest_to_hand is not None:
         if isinstance(rest_to_hand, bool) or not isinstance(rest_to_hand, int) or not 0 <= rest_to_hand < players:
-            raise RulesError("F-2.3", f"rest_to_hand must be a seat from 0 to {players - 1}, not {quote(repr(rest_to_hand))}.")
+            raise RulesError("F-2.3", f"rest_to_hand must be a seat from 0 to {players - 1}, not {shown(rest_to_hand)}.")
         state.hands[rest_to_hand] = [a + b for a, b in zip(state.hands[rest_to_hand], rest)]
         state.sizes[rest_to_hand] = sum(state.hands[rest_to_hand])
         rest = [0] * NUM_COLOURS
@@ -345,7 +345,7 @@ def build_position(
         raise RulesError("F-6", f"Tiles are missing from this position ({names}); all 36 tiles are on mandalas, "
                          "in the stacks or owned by players.")
     if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes < players:
-        raise RulesError("F-5.3", f"passes must be from 0 to {players - 1}, not {quote(repr(passes))}.")
+        raise RulesError("F-5.3", f"passes must be from 0 to {players - 1}, not {shown(passes)}.")
     state.passes = passes
     state.phase = PLAY
     state.active = state.current_player = to_act

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.errors import IllegalMoveError, RulesError, quote, shown
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
     NUM_COLOURS, NUM_MANDALAS, counts_text,
@@ -936,7 +936,7 @@ def new_game(
                          " (a hand-built position cannot be replayed from the start).")
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
-        raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {quote(repr(first))}.")
+        raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}.")
     state = FlowersState(players, rules, None if manual_chance else make_rng(seed), int(first))
     state._after_apply()
     return state

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core.errors import RulesError, quote
+from ..core.errors import RulesError, quote, shown, shown_path
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -88,13 +88,13 @@ def _face(value, row_no: int, where: str):
         if text in ("x3", "*3"):
             return X3_TEXT
         if not (text.isascii() and text.isdigit()):  # int() would also take "1_0", "+1", "٢"
-            raise _bad(row_no, where, "F-1.4", f"the face {quote(repr(value))} is neither a number of flowers nor x3.")
+            raise _bad(row_no, where, "F-1.4", f"the face {shown(value)} is neither a number of flowers nor x3.")
         digits = text.lstrip("0") or "0"
         if len(digits) > len(str(MAX_FLOWERS)):  # and int() refuses strings of over 4300 digits
             raise _bad(row_no, where, "F-1.4", f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(text)}.")
         value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(row_no, where, "F-1.4", f"the face {quote(repr(value))} is neither a number of flowers nor x3.")
+        raise _bad(row_no, where, "F-1.4", f"the face {shown(value)} is neither a number of flowers nor x3.")
     if not 1 <= value <= MAX_FLOWERS:
         raise _bad(row_no, where, "F-1.4",
                    f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(str(value))}.")
@@ -127,7 +127,7 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
     """
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
         raise RulesError("F-1.5", "A tile table must be a CSV path or a list of (back, colour, face) rows, "
-                         f"not {quote(repr(rows))}" + (" (write ./NAME for a file with that name)." if isinstance(rows, int) else "."))
+                         f"not {shown(rows)}" + (" (write ./NAME for a file with that name)." if isinstance(rows, int) else "."))
     out: list[Row] = []
     per_colour = [0] * NUM_COLOURS
     for i, raw in enumerate(rows):
@@ -140,18 +140,18 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
                 raw = (raw["back"], raw["colour"], raw["face"])
             except KeyError as exc:
                 raise _bad(row_no, where, "F-1.5",
-                           f"the column {quote(repr(exc.args[0]))} is missing; a row has back, colour and face.") from None
+                           f"the column {shown(exc.args[0])} is missing; a row has back, colour and face.") from None
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Iterable):
-            raise _bad(row_no, where, "F-1.5", f"{quote(repr(raw))} is not a (back, colour, face) row.")
+            raise _bad(row_no, where, "F-1.5", f"{shown(raw)} is not a (back, colour, face) row.")
         fields = list(raw)
         if len(fields) != 3:
             raise _bad(row_no, where, "F-1.5",
-                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {quote(repr(fields))}.")
+                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {shown(fields)}.")
         back, colour, face = fields
         if not isinstance(back, str) or back.strip().lower() not in BACKS:
-            raise _bad(row_no, where, "F-1.3", f"the back {quote(repr(back))} is neither 'dark' nor 'light'.")
+            raise _bad(row_no, where, "F-1.3", f"the back {shown(back)} is neither 'dark' nor 'light'.")
         if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
-            raise _bad(row_no, where, "F-1.3", f"{quote(repr(colour))} is not a tile colour; the colours are {', '.join(COLOURS)}.")
+            raise _bad(row_no, where, "F-1.3", f"{shown(colour)} is not a tile colour; the colours are {', '.join(COLOURS)}.")
         back, colour = back.strip().lower(), colour.strip().lower()
         code = COLOURS.index(colour)
         if BACKS[BACK_OF_COLOUR[code]] != back:
@@ -190,7 +190,7 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
             header_seen = True
             if [c.lower() for c in cells] != ["back", "colour", "face"]:
                 raise RulesError("F-1.5", f"The tile table{' ' + source if source else ''} must start with the header "
-                                 f"'back,colour,face' (line {line} reads {quote(repr(','.join(cells)))}).")
+                                 f"'back,colour,face' (line {line} reads {shown(','.join(cells))}).")
             continue
         rows.append(cells)
         lines.append(line)
@@ -205,7 +205,7 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     RulesError
         If the file cannot be read or a row is bad (the message names the row and line).
     """
-    name = quote(repr(os.fspath(path)))
+    name = shown_path(path)
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends

@@ -7,7 +7,7 @@ position is stored in ``state.setup``, so records of such games replay exactly.
 
 from __future__ import annotations
 
-from ..core.errors import NotationError, RulesError, quote
+from ..core.errors import NotationError, RulesError, quote, shown
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
@@ -68,7 +68,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
                                     f"known: {', '.join(sorted(known))}.")
     to_move = position.get("to_move", 0)
     if to_move not in (0, 1) or isinstance(to_move, bool):
-        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {quote(repr(to_move))}.")
+        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {shown(to_move)}.")
     state = MandalaState(rules, rng, {}, to_move)
     try:
         state.hands = [counts_of(h) for h in _pair(position.get("hands"), "hands")]

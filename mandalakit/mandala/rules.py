@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.contract import RulesBase
-from ..core.errors import RulesError, quote
+from ..core.errors import RulesError, shown
 
 #: M-6.3 / M-7.1: after the deck is first emptied, play on until the next completion.
 RESHUFFLE_THEN_LAST_COMPLETION = "reshuffle_then_last_completion"
@@ -35,5 +35,5 @@ class Rules(RulesBase):
             raise RulesError(
                 "M-6.3",
                 f"deck_exhaustion must be {RESHUFFLE_THEN_LAST_COMPLETION!r} or {END_AT_ONCE!r}, "
-                f"not {quote(repr(self.deck_exhaustion))}.",
+                f"not {shown(self.deck_exhaustion)}.",
             )

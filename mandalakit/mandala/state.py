@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.errors import IllegalMoveError, RulesError, quote, shown
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -831,7 +831,7 @@ def new_game(
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if first not in (0, 1) or isinstance(first, bool):
-        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {quote(repr(first))}.")
+        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {shown(first)}.")
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
     return state

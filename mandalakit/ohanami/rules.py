@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.contract import RulesBase
-from ..core.errors import RulesError, quote
+from ..core.errors import RulesError, shown
 
 
 @dataclass(frozen=True)
@@ -25,4 +25,4 @@ class Rules(RulesBase):
     def __post_init__(self):
         cap = self.sakura_cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise RulesError("O-3.4", f"sakura_cap must be a whole number of at least 1, or None; got {quote(repr(cap))}.")
+            raise RulesError("O-3.4", f"sakura_cap must be a whole number of at least 1, or None; got {shown(cap)}.")
