@@ -59,7 +59,7 @@ def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise RulesError("options", f"A seed must be a whole number, not {shown(seed)}.")
     if seed < 0:
-        raise RulesError("options", f"A seed must be zero or positive, not {seed}.")
+        raise RulesError("options", f"A seed must be zero or positive, not {shown(seed)}.")
     return int(seed)
 
 
@@ -135,7 +135,7 @@ def check_players(game: str, players: int, low: int, high: int, rule: str) -> in
         raise RulesError(rule, f"The number of players must be a whole number, not {shown(players)}.")
     if not low <= players <= high:
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {players}.")
+        raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {shown(players)}.")
     return int(players)
 
 

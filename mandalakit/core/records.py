@@ -23,7 +23,7 @@ from numbers import Integral
 from typing import Any
 
 from .contract import CHANCE, State, check_seed
-from .errors import MandalakitError, RecordError, quote, shown, shown_path
+from .errors import MandalakitError, RecordError, RulesError, quote, shown, shown_path
 from .registry import get_game
 
 FORMAT = "mandalakit-record"
@@ -115,10 +115,9 @@ def _header(record: Any) -> tuple:
     if seed is not None:
         try:
             check_seed(seed)
-        except ValueError:  # RulesError; its message prints a negative seed in full (or fails to print it)
-            problem = "be zero or positive" if _is_int(seed) else "be a whole number"
+        except RulesError as exc:
             raise RecordError("record", "The record's seed is not valid (it may also be null or left out): "
-                              f"A seed must {problem}, not {shown(seed)}.") from None
+                              f"{exc.message}") from None
     return spec, players, setup
 
 
@@ -328,20 +327,19 @@ def load(path: str | os.PathLike) -> dict:
     try:
         with open(path, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError("record", f"{shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
-                              "far larger than any record (a few tens of KB).")
+    except UnicodeDecodeError:
+        raise RecordError("record", f"{shown_path(path)} is not a UTF-8 text file.") from None
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError("record", f"{shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
+                          "far larger than any record (a few tens of KB).")
+    try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"{shown_path(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
-    except UnicodeDecodeError:
-        raise RecordError("record", f"{shown_path(path)} is not a UTF-8 text file.") from None
     except RecursionError:
         raise RecordError("record", f"{shown_path(path)} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
-    except RecordError:
-        raise
-    except ValueError:  # the only other ValueError of json.load: int() refuses the digits
+    except ValueError:  # the only other ValueError of json.loads: int() refuses the digits
         raise RecordError("record", f"{shown_path(path)} holds a whole number of more than "
                           f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
 
