@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .core.errors import MandalakitError, RulesError, quote, shown, shown_path
+from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
 from .core.registry import GAMES
 
 TABLE_FORMATS = (".csv", ".parquet")
@@ -43,8 +43,9 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 MAX_DIGITS = 18
 
 
-def _whole_number(text: str) -> int:
-    """An option value written as a whole number (see :data:`WHOLE_NUMBER`).
+def _whole_number(text: str, what: str = "") -> int:
+    """An option value written as a whole number (see :data:`WHOLE_NUMBER`); ``what`` names
+    it in the refusal ("the value of sakura_cap"), else the digits are quoted.
 
     Raises ``argparse.ArgumentTypeError`` for anything else, and for more than
     :data:`MAX_DIGITS` (18) digits; argparse then prints the usage and the option's name
@@ -53,7 +54,8 @@ def _whole_number(text: str) -> int:
     if not WHOLE_NUMBER.fullmatch(text):
         raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {shown(text)}")
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{quote(text)} has more than {MAX_DIGITS} digits, far too many for any option")
+        raise argparse.ArgumentTypeError(f"{what or quote(text)} has more than {MAX_DIGITS} digits, "
+                                         "far too many for any option")
     return int(text)
 
 
@@ -88,10 +90,7 @@ def _rule_option(text: str) -> tuple[str, object]:
     if low in ("true", "false"):
         return name, low == "true"
     if WHOLE_NUMBER.fullmatch(raw):
-        if len(raw.lstrip("-")) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(f"the value of {_as_typed(name)} has more than {MAX_DIGITS} digits, "
-                                             "far too many for any option")
-        return name, int(raw)
+        return name, _whole_number(raw, f"the value of {_as_typed(name)}")
     return name, raw
 
 
@@ -108,15 +107,11 @@ def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
 
 
 def _as_typed(value: object) -> str:
-    """A ``--rule`` name or value as it is written on the command line, for an error message:
-    cut to 60 characters, and as a repr if plain text would hide something (surrounding
-    spaces, control characters, nothing at all)."""
+    """A ``--rule`` name or value as it is written on the command line (``none``, ``true``),
+    for an error message (see :func:`~mandalakit.core.errors.as_written`)."""
     if value is None or isinstance(value, bool):
         return str(value).lower()
-    text = str(value)
-    if not text or text != text.strip() or not text.isprintable():
-        text = repr(text)
-    return quote(text)
+    return as_written(str(value))
 
 
 def _bot_list(text: str) -> list[str]:
@@ -148,32 +143,32 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     if not path:
         raise RulesError("options", f"--out needs a file name, e.g. {example}.")
     target = Path(path)
-    shown = shown_path(path)
+    where = shown_path(path)
     if target.name.lower() in suffixes:
         suffix = target.name.lower()
-        raise RulesError("options", f"--out {shown}: a file name is needed before {suffix}, "
+        raise RulesError("options", f"--out {where}: a file name is needed before {suffix}, "
                          f"e.g. {Path(example).stem}{suffix}.")
     if target.suffix.lower() not in suffixes:
-        raise RulesError("options", f"{shown}: the output must end in {' or '.join(suffixes)}.")
+        raise RulesError("options", f"{where}: the output must end in {' or '.join(suffixes)}.")
     # A link is followed when written (see _atomic_write): check the file it points to.
     real = Path(os.path.realpath(target)) if os.path.islink(target) else target  # False for a name too long
     folder = real.parent
     if not folder.is_dir():
-        raise RulesError("options", f"{shown}: the folder {shown_path(folder)} does not exist.")
+        raise RulesError("options", f"{where}: the folder {shown_path(folder)} does not exist.")
     size, name_max = len(os.fsencode(real.name)), _name_max(folder)
     if size > name_max:
         raise RulesError("options", f"--out: the file name {quote(real.name)!r} is {size} bytes long; "
                          f"the folder {shown_path(folder)} takes names of at most {name_max} bytes.")
     if real.is_dir():
-        raise RulesError("options", f"{shown} is a folder, not a file.")
+        raise RulesError("options", f"{where} is a folder, not a file.")
     if real.exists() and not os.access(real, os.W_OK):
-        raise RulesError("options", f"{shown}: no permission to write there.")
+        raise RulesError("options", f"{where}: no permission to write there.")
     try:
         fd, probe = _temporary_file(folder)
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise RulesError("options", f"{shown}: no permission to write there.") from None
-        raise RulesError("options", f"{shown}: cannot create a file in the folder {shown_path(folder)} "
+            raise RulesError("options", f"{where}: no permission to write there.") from None
+        raise RulesError("options", f"{where}: cannot create a file in the folder {shown_path(folder)} "
                          f"({exc.strerror or exc}).") from None
     try:
         os.close(fd)

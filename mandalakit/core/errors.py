@@ -37,13 +37,22 @@ def shown(value: Any) -> str:
         return f"a whole number of more than {sys.get_int_max_str_digits()} digits"
 
 
+def _visible(text: str) -> str:
+    """``text`` as is, or its repr if plain text would hide something (spaces around it,
+    control characters, nothing at all)."""
+    return text if text and text == text.strip() and text.isprintable() else repr(text)
+
+
+def as_written(text: str) -> str:
+    """What a user wrote (an option name or value), for an error message: plain when plain
+    text shows it faithfully, else as a repr; cut to 60 characters by :func:`quote`."""
+    return quote(_visible(text))
+
+
 def shown_path(path: str | os.PathLike) -> str:
     """A path for an error message: at most 60 characters, its start and its end (the file
-    name) kept, as a repr if plain text would hide something (spaces around it, control
-    characters, an empty name)."""
-    text = os.fsdecode(path)
-    if not text or text != text.strip() or not text.isprintable():
-        text = repr(text)
+    name) kept, as a repr if plain text would hide something (see :func:`as_written`)."""
+    text = _visible(os.fsdecode(path))
     return text if len(text) <= _QUOTE_MAX else f"{text[:20]}...{text[-37:]}"
 
 
