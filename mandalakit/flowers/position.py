@@ -35,7 +35,7 @@ from ..core.errors import MandalakitError, RulesError, quote, shown
 from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
 from .rules import Rules
 from .state import PLAY, FlowersState
-from .tiles import X3, X3_TEXT
+from .tiles import MAX_FLOWERS, X3, X3_TEXT
 
 
 def parse_cards(spec, what: str = "cards") -> list[int]:
@@ -101,8 +101,9 @@ def parse_tile(spec: str) -> tuple[int, int]:
     face = words[1].lower().replace("×", "x")
     if face == X3_TEXT:
         return colour, X3
-    if not (face.isascii() and face.isdigit()) or len(face.lstrip("0")) > 2 or int(face) < 1:
-        raise RulesError("F-1.4", f"{quote(str(spec))!r}: a face is a number of flowers (1 to 99) or x3.")
+    if not (face.isascii() and face.isdigit()) or len(face.lstrip("0")) > len(str(MAX_FLOWERS)) \
+            or not 1 <= int(face) <= MAX_FLOWERS:
+        raise RulesError("F-1.4", f"{shown(str(spec))}: a face is a number of flowers (1 to {MAX_FLOWERS}) or x3.")
     return colour, int(face)
 
 

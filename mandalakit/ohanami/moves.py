@@ -20,6 +20,7 @@ from itertools import combinations
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
 from ..core.notation import chance_event, number
+from .cards import DECK_SIZE
 
 DISCARD = 0  # the row number of "x" in a Place step
 MAX_ROWS = 3  # O-2.4
@@ -81,8 +82,8 @@ _STEP = re.compile(r"([0-9]+)>([0-9]+|x)")
 def _card(word: str) -> int:
     """The card number ``word``: digits 0-9 only, and 1 to 120 (O-1.1)."""
     card = number(word, "a card number", "'pick 12 45'")
-    if not 1 <= card <= 120:
-        raise NotationError(f"There is no card {quote(word)}; the cards are numbered 1 to 120 (O-1.1).", "O-1.1")
+    if not 1 <= card <= DECK_SIZE:
+        raise NotationError(f"There is no card {quote(word)}; the cards are numbered 1 to {DECK_SIZE} (O-1.1).", "O-1.1")
     return card
 
 
