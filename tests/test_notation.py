@@ -194,3 +194,10 @@ def test_shown_cuts_values_and_describes_numbers_too_long_to_print():
     assert shown(" 5") == "' 5'" and shown("A" * 5000).endswith("...") and len(shown(["A" * 5000] * 100)) == 60
     assert "digits" in shown(10 ** 5000)
     assert shown_path("") == "''" and shown_path("a" * 300).endswith("a" * 37) and len(shown_path("a" * 300)) == 60
+
+
+def test_errors_know_rule_ids_from_tags():
+    from mandalakit import IllegalMoveError
+
+    assert IllegalMoveError("O-2.4", "x").names_a_rule and IllegalMoveError("F-6", "x").names_a_rule
+    assert not NotationError("x").names_a_rule and not IllegalMoveError("end", "x").names_a_rule

@@ -19,7 +19,6 @@ cell with the object. Their state lives in the child widgets' traitlets (``calc.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Mapping
 from html import escape
 
@@ -45,16 +44,13 @@ _HIGHLIGHT = "#000000"
 _SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")  # Okabe-Ito, seat = trace name too
 
 
-_RULE_ID = re.compile(r"[A-Z]-\d+(\.\d+)*")
-
-
 def refusal_html(error: MandalakitError) -> str:
     """The engine's refusal as HTML: what refused it in bold, then the engine's sentence.
 
     A game rule is named by its id ("Refused by rule O-2.4"); text outside the notation reads
     "Not a move"; other refusals (the game is over, a chance event is due) read "Refused".
     """
-    if _RULE_ID.fullmatch(error.rule):
+    if error.names_a_rule:
         head = f"Refused by rule {escape(error.rule)}"
     elif isinstance(error, NotationError):
         head = "Not a move"

@@ -8,11 +8,14 @@ a pupil understands. The CLI and the dashboards show ``str(error)``, which reads
 from __future__ import annotations
 
 import os
+import re
 import reprlib
 import sys
 from typing import Any
 
 _QUOTE_MAX = 60
+#: A rule id of ../shared/rules: game letter, section and item numbers ("M-4.4", "F-6").
+_RULE_ID = re.compile(r"[A-Z]-\d+(\.\d+)*")
 
 
 def quote(text: str) -> str:
@@ -72,6 +75,12 @@ class MandalakitError(Exception):
         super().__init__(f"[{rule}] {message}")
         self.rule = rule
         self.message = message
+
+    @property
+    def names_a_rule(self) -> bool:
+        """True if :attr:`rule` is a rule id of the rules files (``"O-2.4"``), False for a
+        tag such as ``"notation"`` or ``"record"``."""
+        return _RULE_ID.fullmatch(self.rule) is not None
 
 
 class IllegalMoveError(MandalakitError, ValueError):
