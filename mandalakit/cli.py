@@ -29,18 +29,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
+from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
 TABLE_FORMATS = (".csv", ".parquet")
-
-
-#: A whole number on the command line: ASCII digits 0-9, with a leading '-' for the games'
-#: own "zero or positive" refusals. ``int()`` alone would also read "1_0" as 10, " 5", "+5"
-#: and the digits of other scripts ("٣" is 3).
-WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-#: Most digits a number on the command line may have (a seed fits in 18 digits many times
-#: over); more is an argument error, so no refusal prints thousands of digits back.
-MAX_DIGITS = 18
 
 
 def _whole_number(text: str, what: str = "") -> int:
@@ -84,14 +76,10 @@ def _rule_option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {shown(text)}")
-    low = raw.strip().lower()
-    if low in ("none", "null"):
-        return name, None
-    if low in ("true", "false"):
-        return name, low == "true"
-    if WHOLE_NUMBER.fullmatch(raw):
-        return name, _whole_number(raw, f"the value of {_as_typed(name)}")
-    return name, raw
+    try:
+        return name, option_value(raw, name)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def _rules(pairs: Sequence[tuple[str, object]]) -> dict:

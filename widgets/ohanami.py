@@ -27,36 +27,22 @@ import plotly.graph_objects as go
 
 from mandalakit.core import records
 from mandalakit.core.contract import CHANCE, TERMINAL
-from mandalakit.core.errors import MandalakitError, NotationError
+from mandalakit.core.errors import MandalakitError
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
 from mandalakit.ohanami.scoring import SUIT_POINTS
 
 from .charts import FigureView
+from .refusals import refusal_html
 
-__all__ = ["ReplayViewer", "ScoringCalculator", "refusal_html"]
+__all__ = ["ReplayViewer", "ScoringCalculator"]
 
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
 CAP_CHOICES = (("15, the printed table (O-3.4)", 15), ("10 (a variant)", 10), ("20 (a variant)", 20),
                ("none: open formula", 0))
 _HIGHLIGHT = "#000000"
 _SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")  # Okabe-Ito, seat = trace name too
-
-
-def refusal_html(error: MandalakitError) -> str:
-    """The engine's refusal as HTML: what refused it in bold, then the engine's sentence.
-
-    A game rule is named by its id ("Refused by rule O-2.4"); text outside the notation reads
-    "Not a move"; other refusals (the game is over, a chance event is due) read "Refused".
-    """
-    if error.names_a_rule:
-        head = f"Refused by rule {escape(error.rule)}"
-    elif isinstance(error, NotationError):
-        head = "Not a move"
-    else:
-        head = "Refused"
-    return f'<div class="mk-refusal" style="color:#a00000"><b>{head}</b>: {escape(error.message)}</div>'
 
 
 def _current_task() -> asyncio.Task | None:

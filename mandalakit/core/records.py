@@ -329,18 +329,32 @@ def load(path: str | os.PathLike) -> dict:
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
     except UnicodeDecodeError:
         raise RecordError("record", f"{shown_path(path)} is not a UTF-8 text file.") from None
+    return loads(text, shown_path(path))
+
+
+def loads(text: str, source: str = "The record") -> dict:
+    """Read a record from JSON text without replaying it (see :func:`load` for the checks).
+
+    ``source`` names the text in the refusals (a file name, "The uploaded file").
+
+    Raises
+    ------
+    RecordError
+        If ``text`` is longer than :data:`MAX_RECORD_CHARS`, not valid JSON, nested too
+        deeply or holds a whole number longer than Python reads.
+    """
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError("record", f"{shown_path(path)} is larger than {MAX_RECORD_CHARS:,} characters, "
+        raise RecordError("record", f"{source} is larger than {MAX_RECORD_CHARS:,} characters, "
                           "far larger than any record (a few tens of KB).")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError("record", f"{shown_path(path)} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise RecordError("record", f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
     except RecursionError:
-        raise RecordError("record", f"{shown_path(path)} is nested too deeply to be a record "
+        raise RecordError("record", f"{source} is nested too deeply to be a record "
                           "(lists or objects inside each other beyond what the JSON reader follows).") from None
     except ValueError:  # the only other ValueError of json.loads: int() refuses the digits
-        raise RecordError("record", f"{shown_path(path)} holds a whole number of more than "
+        raise RecordError("record", f"{source} holds a whole number of more than "
                           f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
 
 

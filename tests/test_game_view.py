@@ -1,0 +1,243 @@
+"""GameView without a browser: clicks, seats, hot-seat cover, undo, hint, records (issue 9).
+
+The views hold no game logic, so the tests compare them with the engine: the moves reachable
+by clicks are the legal moves, a refused click names the engine's rule, a result sentence is
+the engine's result.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from mandalakit.core import records
+from mandalakit.core.bots import RandomBot
+from mandalakit.core.contract import CHANCE
+from mandalakit.core.errors import MandalakitError
+from mandalakit.core.registry import get_game
+from mandalakit.widgets import GameView
+from mandalakit.widgets.clicks import ClickTree, targets_in
+from mandalakit.widgets.games import part_of
+
+def _upload(view, name: str, data: bytes) -> None:
+    """What the page's file chooser sends to the kernel."""
+    view.upload.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
+                          "last_modified": datetime.now(timezone.utc)},)
+
+
+GAMES = [("ohanami", 2), ("ohanami", 4), ("mandala", 2), ("flowers", 2), ("flowers", 4)]
+
+
+def _positions(game: str, players: int, seed: int, every: int = 3):
+    """Positions of a seeded random game (every ``every``-th decision, and the last one)."""
+    state = get_game(game).new_game(players, seed=seed)
+    bot = RandomBot(seed=seed + 1)
+    n = 0
+    while not state.is_terminal():
+        if n % every == 0:
+            yield state.clone()
+        state.apply(bot.choose(None, state.legal_moves()))
+        n += 1
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_moves_reachable_by_clicks_are_the_legal_moves(game, players):
+    part = part_of(game)
+    for seed in range(3):
+        for state in _positions(game, players, seed):
+            tree = ClickTree(state, part)
+            assert tree.reachable() == set(state.legal_moves())
+            for path, move in tree.moves.items():  # each path, clicked, makes its move
+                selection: tuple = ()
+                for target in path[:-1]:
+                    outcome = tree.click(selection, target)
+                    assert outcome.kind == "more"
+                    selection = outcome.selection
+                assert tree.click(selection, path[-1]).move == move
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_every_click_sequence_ends_in_a_legal_move_or_a_refusal_naming_a_rule(game, players):
+    """Random clicks on whatever the board draws as clickable (and the chips)."""
+    part = part_of(game)
+    rng = np.random.default_rng(7)
+    refusals = 0
+    for state in _positions(game, players, seed=11, every=5):
+        seat = state.current_player
+        tree = ClickTree(state, part)
+        svg = state.to_svg(seat)
+        drawn = targets_in(svg)
+        assert tree.active(()) <= set(drawn) | {t for t in tree.active(()) if ":" not in t or t.startswith("n:")}
+        for _ in range(8):
+            selection: tuple = ()
+            for _click in range(6):
+                choices = sorted(set(drawn) | tree.active(selection))
+                outcome = tree.click(selection, choices[rng.integers(len(choices))])
+                if outcome.kind == "move":
+                    assert outcome.move in state.legal_moves()
+                    break
+                if outcome.kind == "attempt":
+                    probe = state.clone()
+                    try:
+                        probe.apply(probe.parse_move(outcome.text))
+                    except MandalakitError as error:
+                        assert error.names_a_rule, (outcome.text, str(error))
+                        refusals += 1
+                    else:  # the engine accepts: then it is a listed move
+                        assert state.listed_move(state.parse_move(outcome.text)) in state.legal_moves()
+                    break
+                selection = outcome.selection
+    assert refusals > 0  # the sequences did reach refusals
+
+
+def test_M_3_1_click_refused_by_the_rule_of_colour_leaves_the_state_unchanged():
+    # A seed where both seats hold black: seat 0 puts black in mountain A, then seat 1 tries
+    # its own field of A with black.
+    seed = next(s for s in range(50) if all(get_game("mandala").new_game(2, seed=s).hands[p][0] for p in (0, 1)))
+    view = GameView("mandala", seats=["you", "you"], seed=seed)
+    view.uncover()
+    assert view.viewer == 0 and view.board.svg
+    view.click("hand:black")
+    assert view.selection == ("hand:black",)
+    assert {"mountain:A", "mountain:B", "discard"} <= view.active
+    view.click("mountain:A")
+    assert str(view.state.history[1][1]) == "mountain A black"
+    view.uncover()
+    before = [str(e) for _, e in view.state.history]
+    view.click("hand:black")
+    assert "field:A" not in view.active
+    view.click("field:A")
+    assert "Refused by rule M-3.1" in view.message.value
+    assert [str(e) for _, e in view.state.history] == before
+    assert view.selection == ("hand:black",)  # what was chosen stays chosen
+
+
+def test_typed_move_and_illegal_typed_move():
+    view = GameView("flowers", seats=["you", "random"], seed=2)
+    before = len(view.state.history)
+    assert view.play_text("play 9 grey on 1") is False
+    assert "Refused by rule F-" in view.message.value or "Not a move" in view.message.value
+    assert len(view.state.history) == before
+    move = str(view.state.legal_moves()[0])
+    assert view.play_text(move) is True
+    assert str(view.state.history[before][1]) == move
+
+
+def test_bots_move_and_undo_goes_back_to_the_human_decision():
+    view = GameView("ohanami", seats=["you", "greedy", "random"], seed=4, bot_delay=0)
+    start = [str(e) for _, e in view.state.history]
+    move = view.state.legal_moves()[0]
+    view.play_text(str(move))
+    assert view.state.current_player == 0  # both bots picked, seat 0 places now
+    assert len(view.state.history) == len(start) + 3
+    view.undo()
+    assert [str(e) for _, e in view.state.history] == start
+    assert view.state.current_player == 0
+
+
+def test_hot_seat_cover_hides_the_other_hands():
+    view = GameView("ohanami", seats=["you", "you"], seed=5)
+    assert view.viewer is None and view.board.svg == "" and "Seat 0" in view.cover_text.value
+    view.uncover()
+    hand1 = set(view.state.hands[1])
+    assert not {f'data-mk-target="card:{c}"' for c in hand1} & set(re.findall(r'data-mk-target="card:\d+"', view.board.svg))
+    view.play_text(str(view.state.legal_moves()[0]))
+    assert view.viewer is None and view.board.svg == "" and view.score.value == ""  # covered again
+    view.uncover()
+    assert view.viewer == 1
+
+
+def test_hint_names_a_legal_move():
+    view = GameView("mandala", seats=["you", "random"], seed=8)
+    view.hint()
+    move = re.search(r"<code>(.*?)</code>", view.message.value).group(1)
+    assert view.state.parse_move(move) in view.state.legal_moves()
+
+
+def test_result_words_match_the_engine():
+    view = GameView("mandala", seats=["greedy", "random"], seed=1, bot_delay=0)
+    assert view.state.is_terminal()
+    result = view.state.result()
+    text = view.status.value
+    for score in result.scores:
+        assert str(score) in text
+    assert view.names[result.winners[0]] in text
+
+
+def test_upload_of_a_tampered_record_shows_the_error_and_keeps_the_game():
+    game = get_game("mandala").new_game(2, seed=6)
+    for _ in range(6):
+        game.apply(game.legal_moves()[-1])
+    record = records.from_state(game, players=["a", "b"], seed=6)
+    record["events"][3]["event"] = "field B black 99"
+    view = GameView("mandala", seats=["you", "greedy"], seed=2)
+    before = [str(e) for _, e in view.state.history]
+    data = json.dumps(record).encode()
+    _upload(view, "bad.json", data)
+    assert "event 3" in view.message.value and "current game is kept" in view.message.value
+    assert [str(e) for _, e in view.state.history] == before
+
+
+def test_upload_too_large_or_not_json():
+    view = GameView("ohanami", seats=["you", "greedy"], seed=2)
+    big = b" " * 1_000_001
+    _upload(view, "big.json", big)
+    assert "larger than 1 MB" in view.message.value
+    junk = b"{not json"
+    _upload(view, "j.json", junk)
+    assert "not valid JSON" in view.message.value
+
+
+def test_load_record_then_play_from_here():
+    game = get_game("flowers").new_game(3, seed=9)
+    for _ in range(10):
+        game.apply(game.legal_moves()[0])
+    record = records.from_state(game, players=["ann", "bob", "cy"])  # three people: hot-seat
+    view = GameView("flowers", seats=["you", "greedy"], seed=2, bot_delay=0)
+    view.load_record(record)
+    assert view.state.num_players == 3 and len(view.state.history) == len(game.history)
+    view.review.value = 4
+    assert view.reviewing
+    view.click("hand:grey")  # refused: looking back
+    assert "looking back" in view.message.value
+    view.play_from_here()
+    assert [str(e) for _, e in view.state.history][:4] == [str(e) for _, e in game.history][:4]
+    assert not view.reviewing
+
+
+def test_saved_record_replays_to_the_same_game():
+    view = GameView("ohanami", seats=["greedy", "random"], seed=3, bot_delay=0)
+    view.prepare_download()
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', view.download.value).group(1)
+    import base64
+
+    record = json.loads(base64.b64decode(href))
+    assert records.replay(record).result().scores == view.state.result().scores
+
+
+def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
+    view = GameView("ohanami", seats=["you", "greedy"], seed=2)
+    before = [str(e) for _, e in view.state.history]
+    view.rule_box.children[0].value = "many"
+    view._start_from_panel()
+    assert "Refused" in view.message.value and "kept" in view.message.value
+    assert [str(e) for _, e in view.state.history] == before
+    view.rule_box.children[0].value = "none"
+    view.seed_text.value = "12"
+    view._start_from_panel()
+    assert view.seed == 12 and view.state.rules.sakura_cap is None
+
+
+def test_unknown_seat_kind_is_refused():
+    with pytest.raises(MandalakitError, match="bot of mandala"):
+        GameView("mandala", seats=["you", "clever"])
+
+
+def test_chance_after_a_loaded_record_is_resolved():
+    # A record replays without a generator: the view draws the next reshuffle itself.
+    view = GameView("mandala", seats=["random", "random"], seed=3, bot_delay=0)
+    assert view.state.is_terminal() and view.state.current_player != CHANCE

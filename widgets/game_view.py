@@ -1,0 +1,608 @@
+"""Play any of the three games in a notebook or a Voilà dashboard: :class:`GameView`.
+
+One view over the engine contract. What is the same for every game is written here once:
+the turn loop, human and bot seats, the hot-seat cover, undo, hint, typed moves, refusals,
+the score panel frame, the record panel (save, load, look back, play from here) and the
+teacher's new-game panel. Each game adds only its part (:mod:`mandalakit.widgets.games`):
+which clicks make which move, and its score panel. Legality, scores and refusals all come
+from the engine.
+
+>>> from mandalakit.widgets import GameView
+>>> view = GameView("mandala", seats=["you", "greedy"], seed=3)
+>>> view.state.current_player, sorted(view.active)
+(0, ['hand:black', 'hand:green', 'hand:yellow'])
+>>> view.click("hand:black"); view.click("mountain:A")
+>>> str(view.state.history[1][1])
+'mountain A black'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from collections.abc import Mapping, Sequence
+from html import escape
+
+import ipywidgets as W
+
+from mandalakit.core import records
+from mandalakit.core.contract import make_rng
+from mandalakit.core.errors import MandalakitError, RecordError, RulesError, shown
+from mandalakit.core.messages import _
+from mandalakit.core.registry import get_game
+
+from .board import BoardView
+from .clicks import ClickTree, targets_in
+from .games import part_of
+from .refusals import refusal_html
+
+__all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
+
+#: Seat kind of a person at the screen (every other seat kind is a bot name of the game).
+HUMAN = "you"
+#: Largest record file accepted by the upload (a whole game is a few tens of KB).
+MAX_UPLOAD_BYTES = 1_000_000
+
+
+def _seed_now() -> int:
+    """A fresh seed from the operating system, shown in the panel so the game can be replayed."""
+    import numpy as np
+
+    return int(np.random.SeedSequence().entropy % 1_000_000)
+
+
+class GameView(W.VBox):
+    """A game played by clicks, by typed moves and by bots, in any mix of seats.
+
+    Parameters
+    ----------
+    game : str
+        ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
+    seats : sequence of str
+        One entry per seat: ``"you"`` for a person at this screen, or a bot name of the game
+        (``"random"``, ``"greedy"``). The number of seats is the number of players. Two or
+        more ``"you"`` seats play hot-seat: a cover hides the hands between turns.
+    seed : int or None
+        Seed of the game's deck and of the bots; ``None`` draws one (shown in the panel).
+    rules : the game's ``Rules``, mapping of options, or None
+        Rule options (the game's "Ruling" points); ``None`` for the defaults.
+    bot_delay : float
+        Seconds a bot waits before it moves, so a pupil sees each move (0: at once). Bots
+        only wait when an event loop runs (a notebook or Voilà); elsewhere they move at once.
+
+    Raises
+    ------
+    RulesError
+        For an unknown game, a seat that is neither ``"you"`` nor a bot of the game, a number
+        of seats the game does not allow, or bad rule options or seed (the engine's refusal).
+
+    Attributes
+    ----------
+    state : State
+        The position being played (the engine's).
+    board : BoardView
+        The drawing, seen by :attr:`viewer`, with clickable targets.
+    selection : tuple of str
+        Targets clicked so far towards the next move.
+    message : ipywidgets.HTML
+        The last refusal, hint or bot move, in words.
+    """
+
+    def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "greedy"), *, seed: int | None = None,
+                 rules=None, bot_delay: float = 0.6):
+        self.bot_delay = float(bot_delay)
+        self._task: asyncio.Task | None = None
+        self._build_widgets()
+        super().__init__([self.status, self.cover, self.board, self.controls, self.message, self.score,
+                          self.panels])
+        self.add_class("mk-game-view")
+        self.new_game(game, seats, seed=seed, rules=rules)
+
+    # ----- building ---------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.status = W.HTML()
+        self.status.add_class("mk-status")
+        self.board = BoardView(chips_label=_("Choices"))
+        self.board.add_class("mk-board-view")
+        self.board.on_target(self.click)
+        self.board.on_escape(self.clear)
+        self.cover_text = W.HTML()
+        self.cover_button = W.Button(description="", button_style="primary", layout=W.Layout(width="auto"))
+        self.cover_button.on_click(lambda _b: self.uncover())
+        self.cover = W.VBox([self.cover_text, self.cover_button], layout=W.Layout(display="none", padding="2em"))
+        self.cover.add_class("mk-cover")
+        self.move_text = W.Text(placeholder=_("type a move, e.g. {example}", example="mountain A black"),
+                                description=_("move"), continuous_update=False,
+                                layout=W.Layout(width="22em", max_width="100%"))
+        self.move_text.add_class("mk-move-text")
+        # Enter (or leaving the box) sends the text: continuous_update=False.
+        self.move_text.observe(lambda c: c["new"].strip() and self.play_text(c["new"]), names="value")
+        self.move_button = W.Button(description=_("play it"), tooltip=_("Play the typed move"))
+        self.move_button.on_click(lambda _b: self.move_text.value.strip() and self.play_text(self.move_text.value))
+        self.undo_button = W.Button(description=_("↶ undo"), tooltip=_("Take back your last move"))
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.hint_button = W.Button(description=_("hint"), tooltip=_("What the greedy bot would play"))
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.clear_button = W.Button(description=_("clear"), tooltip=_("Forget the cards chosen so far (Escape)"))
+        self.clear_button.on_click(lambda _b: self.clear())
+        for b in (self.move_button, self.undo_button, self.hint_button, self.clear_button):
+            b.layout = W.Layout(width="auto")
+        self.controls = W.HBox([self.move_text, self.move_button, self.undo_button, self.hint_button,
+                                self.clear_button], layout=W.Layout(flex_flow="row wrap"))
+        self.message = W.HTML()
+        self.message.add_class("mk-message")
+        self.score = W.HTML()
+        self.score.add_class("mk-score")
+        self._build_panels()
+
+    def _build_panels(self) -> None:
+        # Record: save, load, look back, play from here.
+        self.save_button = W.Button(description=_("save this game as a record"), layout=W.Layout(width="auto"))
+        self.save_button.on_click(lambda _b: self.prepare_download())
+        self.download = W.HTML()
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description=_("load a record"), layout=W.Layout(width="auto"))
+        self.upload.observe(self._on_upload, names="value")
+        self.review = W.IntSlider(value=0, min=0, max=0, description=_("event"), continuous_update=False,
+                                  layout=W.Layout(width="30em", max_width="100%"))
+        self.review.observe(self._on_review, names="value")
+        self.play_here = W.Button(description=_("play from here"), layout=W.Layout(width="auto"))
+        self.play_here.on_click(lambda _b: self.play_from_here())
+        record_box = W.VBox([
+            W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
+                     "position shown. A record is a JSON file (at most 1 MB) that mandalakit checks by replaying it.")),
+            W.HBox([self.review, self.play_here], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
+            self.download,
+        ])
+        # The teacher's new game: players, seats, seed, rule options.
+        self.players_choice = W.Dropdown(description=_("players"))
+        self.players_choice.observe(lambda _c: self._seat_widgets(), names="value")
+        self.seat_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.seed_text = W.Text(description=_("seed"), layout=W.Layout(width="14em"))
+        self.rule_box = W.VBox()
+        self.start_button = W.Button(description=_("start a new game"), button_style="primary",
+                                     layout=W.Layout(width="auto"))
+        self.start_button.on_click(lambda _b: self._start_from_panel())
+        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button])
+        self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
+                                  selected_index=None)
+
+    # ----- a game -----------------------------------------------------------------------------
+    def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None) -> None:
+        """Start a new game (same arguments as the constructor); the old game is dropped."""
+        spec = get_game(game)
+        seats = [str(s) for s in seats]
+        for seat, kind in enumerate(seats):
+            if kind != HUMAN and kind not in spec.bots:
+                raise RulesError("options", _("Seat {seat} must be {human} or a bot of {game} ({bots}), not {kind}.",
+                                              seat=seat, human=HUMAN, game=game, bots=", ".join(spec.bots),
+                                              kind=shown(kind)))
+        if rules is None or isinstance(rules, Mapping):
+            rules = spec.make_rules(rules)
+        seed = _seed_now() if seed is None else seed
+        state = spec.new_game(len(seats), seed=seed, rules=rules)
+        self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
+        self.names = [_("Seat {seat} (you)", seat=i) if k == HUMAN else _("Seat {seat} ({bot})", seat=i, bot=k)
+                      for i, k in enumerate(seats)]
+        self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
+        self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
+        self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
+        self._start(state)
+        self._fill_panel()
+
+    def _start(self, state) -> None:
+        self._cancel_bots()
+        self.state = state
+        self._undo: list = []
+        self.selection: tuple[str, ...] = ()
+        humans = self.humans
+        self.looking: int | None = humans[0] if len(humans) == 1 else None
+        self.message.value = ""
+        self.download.value = ""
+        self._after_change()
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people at this screen."""
+        return [i for i, k in enumerate(self.seats) if k == HUMAN]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board uses, or ``None`` while the cover hides every hand."""
+        humans = self.humans
+        if not humans:
+            return 0  # bots only: watch from seat 0
+        return self.looking
+
+    @property
+    def to_act(self) -> int:
+        return self.state.current_player
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the record slider looks back at an earlier position."""
+        return self.review.value < len(self.state.history)
+
+    @property
+    def active(self) -> set[str]:
+        """Targets that can still lead to a legal move after :attr:`selection` (empty when it
+        is not a person's turn at this screen)."""
+        if self._can_click():
+            return self._tree().active(self.selection)
+        return set()
+
+    def _tree(self) -> ClickTree:
+        if self._tree_cache is None or self._tree_cache.state is not self.state or self._tree_len != len(
+                self.state.history):
+            self._tree_cache = ClickTree(self.state, self.part)
+            self._tree_len = len(self.state.history)
+        return self._tree_cache
+
+    _tree_cache: ClickTree | None = None
+    _tree_len = -1
+
+    def _can_click(self) -> bool:
+        seat = self.to_act
+        return (seat >= 0 and self.seats[seat] == HUMAN and self.looking == seat and not self.reviewing)
+
+    # ----- what people do ---------------------------------------------------------------------
+    def click(self, target: str) -> None:
+        """A click (or Enter) on ``target``: extend the selection, play the move it completes,
+        or show the engine's refusal of what it means. The state changes only by a legal move."""
+        if not self._explain_no_click():
+            return
+        outcome = self._tree().click(self.selection, target)
+        if outcome.kind == "move":
+            self._play(outcome.move)
+            return
+        if outcome.kind == "attempt":
+            try:
+                move = self.state.parse_move(outcome.text)
+                probe = self.state.clone()
+                probe.apply(move)  # the engine judges on a copy; a legal reading is played below
+            except MandalakitError as error:
+                self.message.value = refusal_html(error, self._instead())
+                self._redraw()
+                return
+            self._play(move)
+            return
+        if outcome.kind == "unknown":
+            self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
+        else:
+            self.message.value = ""
+        self.selection = outcome.selection
+        self._redraw()
+
+    def clear(self) -> None:
+        """Forget the targets chosen so far (the Escape key)."""
+        self.selection = ()
+        self.message.value = ""
+        self._redraw()
+
+    def play_text(self, text: str) -> bool:
+        """Play a typed move (the game's notation) for the seat to act at this screen.
+
+        Returns ``True`` if the engine accepted it; otherwise shows the refusal and returns
+        ``False`` with the state unchanged.
+        """
+        if not self._explain_no_click():
+            return False
+        try:
+            move = self.state.parse_move(str(text).strip())
+            self.state.clone().apply(move)
+        except MandalakitError as error:
+            self.message.value = refusal_html(error)
+            return False
+        self.move_text.value = ""
+        self._play(move)
+        return True
+
+    def undo(self) -> None:
+        """Take back the last move made by a person at this screen (and the bot moves after it)."""
+        if not self._undo:
+            self.message.value = f'<div class="mk-note">{_("Nothing to undo yet.")}</div>'
+            return
+        self._cancel_bots()
+        self.state = self._undo.pop()
+        self.selection = ()
+        self.message.value = f'<div class="mk-note">{_("Move taken back.")}</div>'
+        if len(self.humans) > 1:
+            self.looking = None
+        self._after_change()
+
+    def hint(self) -> None:
+        """Show the greedy bot's choice for the seat to act, in notation and in words."""
+        if not self._explain_no_click() or self._hint_bot is None:
+            return
+        seat = self.to_act
+        move = self._hint_bot.choose(self.state.observation(seat), self.state.legal_moves())
+        why = getattr(self._hint_bot, "explain", None)
+        reason = f" {escape(why(self.state.observation(seat), move))}" if why else ""
+        self.message.value = (f'<div class="mk-hint"><b>{_("Hint")}</b>: '
+                              f"{_('the greedy bot would play {move}', move=f'<code>{escape(str(move))}</code>')}."
+                              f"{reason}</div>")
+
+    def uncover(self) -> None:
+        """The seat to act confirms that only its player is looking (hot-seat)."""
+        seat = self.to_act
+        if seat >= 0 and self.seats[seat] == HUMAN:
+            self.looking = seat
+            self._redraw()
+
+    def _explain_no_click(self) -> bool:
+        """True if a person may move now; else say why and return False."""
+        if self._can_click():
+            return True
+        seat = self.to_act
+        if self.reviewing:
+            why = _("You are looking back at event {i}. Press “play from here” to go on from this position, "
+                    "or move the slider to the end.", i=self.review.value)
+        elif self.state.is_terminal():
+            why = _("The game is over. Start a new game in the panel below.")
+        elif self.seats[seat] != HUMAN:
+            why = _("Wait: it is {name}'s turn.", name=self.names[seat])
+        else:
+            why = _("{name}: show your hand first.", name=self.names[seat])
+        self.message.value = f'<div class="mk-note">{escape(why)}</div>'
+        return False
+
+    def _instead(self) -> str:
+        labels = sorted(self.part.label(t) for t in self.active)
+        if not labels:
+            return ""
+        return _("Choose one of the highlighted: {labels}.", labels=", ".join(labels))
+
+    # ----- the turn loop ----------------------------------------------------------------------
+    def _play(self, move) -> None:
+        before = self.state.clone()
+        self.state.apply(move)  # legal: checked by the click tree or on a copy
+        self._undo.append(before)
+        self.selection = ()
+        self.message.value = ""
+        self.download.value = ""
+        self._after_change()
+
+    def _resolve_chance(self) -> None:
+        while self.state.is_chance():  # a replayed game has no generator of its own
+            self.state.apply(self.state.sample_chance(self._chance))
+
+    def _on_review(self, _change) -> None:
+        if not self._syncing:
+            self.selection = ()
+            self._redraw()
+
+    _syncing = False
+
+    def _review_to_end(self) -> None:
+        """Put the record slider on the latest event without a redraw of its own."""
+        self._syncing = True
+        try:
+            self.review.max = len(self.state.history)
+            self.review.value = self.review.max
+        finally:
+            self._syncing = False
+
+    def _after_change(self) -> None:
+        self._resolve_chance()
+        self._review_to_end()
+        seat = self.to_act
+        if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
+            self.looking = None  # hot-seat: cover until the next player says only they look
+        self._redraw()
+        if seat >= 0 and self.seats[seat] != HUMAN:
+            self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.bot_delay <= 0:
+            while self._bot_step():
+                pass
+            return
+        self._cancel_bots()
+        self._task = loop.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            if not self._bot_step():
+                return
+
+    def _bot_step(self) -> bool:
+        """One bot move if a bot is to act; True if another bot move follows."""
+        seat = self.to_act
+        if seat < 0 or self.seats[seat] == HUMAN or self.reviewing:
+            return False
+        move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
+        self.state.apply(move)
+        self._resolve_chance()
+        self.message.value = f'<div class="mk-bot-move">{escape(self._public_move(seat, move))}</div>'
+        self._review_to_end()
+        nxt = self.to_act
+        if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
+            self.looking = None
+        self._redraw()
+        return nxt >= 0 and self.seats[nxt] != HUMAN
+
+    def _public_move(self, seat: int, move) -> str:
+        """A bot's move in words, as the viewer may know it (a simultaneous pick stays hidden)."""
+        viewer = self.viewer
+        obs = self.state.observation(viewer if viewer is not None else 0)
+        if getattr(obs, "phase", None) in ("pick", "place") and self.spec.name == "ohanami" and (
+                obs.own_pick is None or str(move).startswith("pick")):
+            return _("{name} chose (hidden until every seat has chosen).", name=self.names[seat])
+        return _("{name} played {move}.", name=self.names[seat], move=str(move))
+
+    def _cancel_bots(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            try:
+                current = asyncio.current_task()
+            except RuntimeError:
+                current = None
+            if task is not current:
+                task.cancel()
+
+    # ----- drawing ----------------------------------------------------------------------------
+    def _shown_state(self):
+        if not self.reviewing:
+            return self.state
+        return records.replay(self._record(), upto=self.review.value)
+
+    def _redraw(self) -> None:
+        viewer = self.viewer
+        state = self._shown_state()
+        seat = state.current_player
+        covered = viewer is None
+        self.cover.layout.display = "flex" if covered else "none"
+        self.board.layout.display = "none" if covered else ""
+        if covered:
+            self.board.svg = ""
+            self.board.chips = []
+            self.score.value = ""
+            self.cover_text.value = (f'<p style="font-size:1.3em">'
+                                     f"{_('{name}’s turn: click when only {name} is looking.', name=self.names[seat])}"
+                                     "</p>")
+            self.cover_button.description = _("I am {name}: show my hand", name=self.names[seat])
+            self.status.value = ""
+            return
+        active = self.active
+        marks = {t: "active" for t in active}
+        marks.update({t: "selected" for t in self.selection})
+        svg = state.to_svg(viewer) if not marks else _render(state, viewer, marks)
+        self.board.svg = svg
+        drawn = set(targets_in(svg))
+        self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
+        self.score.value = self.part.score_panel(state, viewer, self.names)
+        self.status.value = self._status(state, viewer)
+
+    def _status(self, state, viewer: int) -> str:
+        if state.is_terminal():
+            return f'<div class="mk-result" role="status"><b>{escape(self.part.result_words(state, self.names))}</b></div>'
+        seat = state.current_player
+        if self.reviewing:
+            text = _("Looking back: event {i} of {n}.", i=self.review.value, n=len(self.state.history))
+        elif seat >= 0 and self.seats[seat] == HUMAN:
+            text = _("{name}: your turn.", name=self.names[seat])
+            if self.selection:
+                text += " " + _("Chosen: {chosen}.", chosen=", ".join(self.part.label(t) for t in self.selection))
+        else:
+            text = _("{name} is thinking…", name=self.names[seat])
+        return f'<div role="status">{escape(text)}</div>'
+
+    # ----- records ----------------------------------------------------------------------------
+    def _record(self) -> dict:
+        return records.from_state(self.state, players=self.names, seed=self.seed)
+
+    def prepare_download(self) -> None:
+        """Put a download link of this game's record (JSON) under the button.
+
+        The record holds every card (the shuffle), so it is made only on request and removed
+        at the next move: nobody can read the deck from the page by accident.
+        """
+        data = json.dumps(self._record(), indent=1, ensure_ascii=False).encode("utf-8")
+        href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
+        name = f"{self.spec.name}-seed{self.seed}-{len(self.state.history)}.json"
+        self.download.value = (f'<a download="{name}" href="{href}" class="mk-download">'
+                               f"{escape(_('Download {name}', name=name))}</a>")
+
+    def load_record(self, record: Mapping) -> None:
+        """Replace the game by a record's game (validated by replaying it). A bad record raises
+        :class:`RecordError` and keeps the current game."""
+        state = records.replay(record)
+        names = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
+        seats = [n if n in self.spec.bots and state.game == self.spec.name else HUMAN for n in names]
+        spec = get_game(state.game)
+        self.spec, self.part = spec, part_of(state.game)
+        self.seats = [s if s in spec.bots else HUMAN for s in seats]
+        self.names = [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i)
+                      for i, n in enumerate(names)]
+        self.bots = {i: spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
+        self._start(state)
+        self._fill_panel()
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        file = files[0]
+        content = bytes(file.get("content", b""))
+        try:
+            if len(content) > MAX_UPLOAD_BYTES or file.get("size", 0) > MAX_UPLOAD_BYTES:
+                raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
+            record = records.loads(content.decode("utf-8-sig", errors="strict"), _("The uploaded file"))
+            self.load_record(record)
+        except UnicodeDecodeError:
+            self.message.value = refusal_html(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
+        except MandalakitError as error:
+            self.message.value = refusal_html(error, _("The current game is kept."))
+        else:
+            self.message.value = f'<div class="mk-note">{escape(_("Record loaded: {name}.", name=file.get("name", "")))}</div>'
+        finally:
+            self.upload.value = ()
+
+    def play_from_here(self) -> None:
+        """Go on playing from the position the record slider shows (later events are dropped)."""
+        if not self.reviewing:
+            return
+        state = records.replay(self._record(), upto=self.review.value)
+        self._start(state)
+
+    # ----- the new-game panel ------------------------------------------------------------------
+    def _fill_panel(self) -> None:
+        spec = self.spec
+        self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
+        self.players_choice.value = len(self.seats)
+        self._seat_widgets()
+        self.seed_text.value = str(self.seed)
+        rules = self.state.rules.to_dict()
+        self.rule_box.children = [
+            W.Text(value=_option_text(v), description=name, style={"description_width": "10em"},
+                   layout=W.Layout(width="30em", max_width="100%"))
+            for name, v in rules.items() if not isinstance(v, (list, tuple))
+        ]
+
+    def _seat_widgets(self) -> None:
+        n = self.players_choice.value or len(self.seats)
+        kinds = [HUMAN, *self.spec.bots]
+        old = [w.value for w in self.seat_box.children] or self.seats
+        self.seat_box.children = [
+            W.Dropdown(options=kinds, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
+                       description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
+            for i in range(n)
+        ]
+
+    def _start_from_panel(self) -> None:
+        from mandalakit.core.options import option_value
+
+        try:
+            seed_text = self.seed_text.value.strip()
+            seed = option_value(seed_text) if seed_text else None
+            rules = {w.description: option_value(w.value) for w in self.rule_box.children}
+            rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
+            self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
+        except MandalakitError as error:
+            self.message.value = refusal_html(error, _("The current game is kept."))
+        except TypeError as error:
+            self.message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+
+
+def _render(state, viewer: int, marks: dict) -> str:
+    import importlib
+
+    return importlib.import_module(f"mandalakit.{state.game}.render").render_svg(state, viewer, marks=marks)
+
+
+def _chip_order(target: str):
+    kind, _sep, what = target.partition(":")
+    return (kind, int(what) if what.isdigit() else what)
+
+
+def _option_text(value) -> str:
+    if value is None or isinstance(value, bool):
+        return str(value).lower()
+    return str(value)

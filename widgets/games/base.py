@@ -1,0 +1,65 @@
+"""The base of each game's part of the play view (:class:`GamePart`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from mandalakit.core.messages import _
+
+Path = tuple[str, ...]
+
+
+class GamePart:
+    """What one game adds to the generic view: click paths, attempts, score panel, tie-break.
+
+    Subclasses read the engine and hold no rule: legality, scores and refusals are the
+    engine's.
+    """
+
+    #: The game's name in :data:`mandalakit.GAMES`.
+    game: str = ""
+    #: Rule id of the game's tie-break and shared victory.
+    tie_break_rule: str = ""
+
+    def paths(self, state, move) -> Iterable[Path]:
+        """Every click sequence that makes ``move`` (a legal move of ``state``)."""
+        raise NotImplementedError
+
+    def attempt(self, state, clicks: Path) -> str | None:
+        """The move ``clicks`` mean, in notation, when they lead to no legal move.
+
+        The engine then parses and refuses it with its rule. ``None`` when the clicks do not
+        make a whole move (the view then asks for one of the highlighted targets).
+        """
+        raise NotImplementedError
+
+    def label(self, target: str) -> str:
+        """Words for a target (chips and screen readers), e.g. ``"2 cards"``."""
+        return target
+
+    def score_panel(self, state, viewer: int, names: Sequence[str]) -> str:
+        """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""
+        raise NotImplementedError
+
+    def tie_break(self, result, tied: Sequence[int]) -> str:
+        """The game's tie-break in words, with the tied seats' values (empty: none)."""
+        return ""
+
+    def result_words(self, state, names: Sequence[str]) -> str:
+        """The end of a finished game in words: the scores, who wins, and the tie-break used.
+
+        Raises the engine's ``IllegalMoveError`` before the end.
+        """
+        result = state.result()
+        best = max(result.scores)
+        tied = [p for p, s in enumerate(result.scores) if s == best]
+        finals = ", ".join(_("{name} {score}", name=names[p], score=s) for p, s in enumerate(result.scores))
+        who = _(" and ").join(names[p] for p in result.winners)
+        if len(result.winners) > 1:
+            how = _("{who} share the victory (rule {rule})", who=who, rule=self.tie_break_rule)
+        elif len(tied) > 1:
+            how = _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule,
+                    why=self.tie_break(result, tied))
+        else:
+            how = _("{who} wins", who=who)
+        return _("Game over. Final scores: {finals}. {how}.", finals=finals, how=how)

@@ -1,0 +1,108 @@
+"""Mandala's part of the play view: click paths of its moves and the river × cup score table.
+
+Clicks (ids drawn by :mod:`mandalakit.mandala.render`):
+
+* Mountain (M-4.1): a hand colour, then ``mountain:A`` or ``mountain:B``.
+* Field (M-4.2) and Discard (M-4.3): a hand colour clicked once per card (or once, then a
+  count chip ``n:K``), then ``field:A``/``field:B`` or ``discard``.
+* Pick (M-5.3): a colour of the mountain being destroyed, ``pick:<colour>``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from mandalakit.core.messages import _, ngettext
+from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, Pick, river_score
+
+from .base import GamePart
+
+
+class MandalaPart(GamePart):
+    game = "mandala"
+    tie_break_rule = "M-7.4"
+
+    def paths(self, state, move):
+        if isinstance(move, Pick):
+            return [(f"pick:{COLOURS[move.colour]}",)]
+        hand = f"hand:{COLOURS[move.colour]}"
+        if isinstance(move, Mountain):
+            return [(hand, f"mountain:{MANDALAS[move.mandala]}")]
+        dest = f"field:{MANDALAS[move.mandala]}" if isinstance(move, Field) else "discard"
+        paths = [(hand,) * move.count + (dest,)]
+        if move.count > 1:
+            paths.append((hand, f"n:{move.count}", dest))
+        return paths
+
+    def attempt(self, state, clicks):
+        last = clicks[-1]
+        if last.startswith("pick:"):
+            return f"pick {last[5:]}"
+        first = clicks[0]
+        if not first.startswith("hand:"):
+            return None
+        colour = first[5:]
+        counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
+        count = counts[-1] if counts else sum(c == first for c in clicks)
+        area, _sep, mandala = last.partition(":")
+        if area == "mountain":
+            return f"mountain {mandala} {colour}" + (f" {count}" if count > 1 else "")
+        if area == "field":
+            return f"field {mandala} {colour} {count}"
+        if last == "discard":
+            return f"discard {colour} {count}"
+        return None
+
+    def label(self, target):
+        kind, _sep, what = target.partition(":")
+        if kind == "n":
+            return ngettext("{n} card", "{n} cards", int(what))
+        return {
+            "hand": _("{colour} cards in your hand", colour=_(what)),
+            "mountain": _("mountain {mandala}", mandala=what),
+            "field": _("your field of mandala {mandala}", mandala=what),
+            "pick": _("take the {colour} cards of the mountain", colour=_(what)),
+            "discard": _("the discard pile"),
+        }.get(kind, target)
+
+    def score_panel(self, state, viewer, names):
+        """River × cup per seat (M-7.3): space value × cup cards of that colour.
+
+        Before the end a seat sees its own cup only (M-2.4); the other cup shows its size.
+        """
+        obs = state.observation(viewer)
+        final = state.result().players if state.is_terminal() else None
+        tables = []
+        for seat in range(2):
+            river = obs.rivers[seat]
+            cup = [final[seat]["cup"][c] for c in COLOURS] if final else (obs.cup if seat == viewer else None)
+            rows = []
+            for space, code in enumerate(river):
+                count = "?" if cup is None else cup[code]
+                points = "?" if cup is None else (space + 1) * cup[code]
+                rows.append(f"<tr><td>{escape(_(COLOURS[code]))}</td><td>{space + 1}</td><td>{count}</td>"
+                            f"<td>{points}</td></tr>")
+            if cup is None:
+                total = _("hidden ({n} cards in the cup)", n=obs.cup_sizes[seat])
+            else:
+                unscored = sum(cup) - sum(cup[c] for c in river)
+                total = f"<b>{river_score(river, cup)}</b>" + (
+                    " · " + ngettext("{n} cup card of a colour not in the river scores 0",
+                                     "{n} cup cards of colours not in the river score 0", unscored)
+                    if unscored else "")
+            who = escape(names[seat])
+            body = "".join(rows) or f'<tr><td colspan="4">{escape(_("river still empty"))}</td></tr>'
+            tables.append(
+                f'<table class="mk-score-table"><caption>{who}</caption>'
+                f"<tr><th>{_('colour')}</th><th>{_('river space')}</th><th>{_('cards in cup')}</th>"
+                f"<th>{_('points')}</th></tr>{body}"
+                f'<tr><td colspan="3">{_("score (M-7.3)")}</td><td>{total}</td></tr></table>'
+            )
+        return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
+
+    def tie_break(self, result, tied):
+        sizes = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["cup_size"]) for p in tied)
+        return _("fewer cards in the cup wins ({sizes})", sizes=sizes)
+
+
+PART = MandalaPart()

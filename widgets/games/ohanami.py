@@ -1,0 +1,97 @@
+"""Ohanami's part of the play view: click paths of picks and placements, the scores per round.
+
+Clicks (ids drawn by :mod:`mandalakit.ohanami.render`):
+
+* Pick (O-2.2): two cards of the hand, ``card:N``, in either order.
+* Place (O-2.3 to O-2.5): for each picked card, in the order it is placed, the card and then
+  a row (``row:R``, the next free number starts a new row) or ``discard``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from mandalakit.core.errors import MandalakitError
+from mandalakit.core.messages import _
+from mandalakit.ohanami import SUITS
+from mandalakit.ohanami.moves import DISCARD, Pick, Place
+
+from .base import GamePart
+
+
+def _dest(row: int) -> str:
+    return "discard" if row == DISCARD else f"row:{row}"
+
+
+def _flat(steps) -> tuple[str, ...]:
+    return tuple(t for card, row in steps for t in (f"card:{card}", _dest(row)))
+
+
+class OhanamiPart(GamePart):
+    game = "ohanami"
+    tie_break_rule = "O-3.5"
+
+    def paths(self, state, move):
+        if isinstance(move, Pick):
+            a, b = move.cards
+            return [(f"card:{a}", f"card:{b}"), (f"card:{b}", f"card:{a}")]
+        paths = [_flat(move.steps)]
+        other = Place(tuple(reversed(move.steps)))
+        try:  # the other order is the same move when the engine reads it as this one (O-2.5)
+            if state.listed_move(other) == move:
+                paths.append(_flat(other.steps))
+        except MandalakitError:
+            pass
+        return paths
+
+    def attempt(self, state, clicks):
+        cards = [int(c[5:]) for c in clicks if c.startswith("card:")]
+        dests = [c for c in clicks if not c.startswith("card:")]
+        if state.phase != "place":
+            return f"pick {cards[0]} {cards[1]}" if len(cards) == 2 and not dests else None
+        if not dests or not clicks[-1] or clicks[-1].startswith("card:"):
+            return None
+        pick = state.observation(state.current_player).revealed[state.current_player]
+        steps = [f"{c}>{'x' if d == 'discard' else d[4:]}" for c, d in zip(cards, dests)]
+        rest = [c for c in pick if c not in cards]
+        return "place " + " ".join(steps + [f"{c}>x" for c in rest])
+
+    def label(self, target):
+        kind, _sep, what = target.partition(":")
+        return {
+            "card": _("card {card}", card=what),
+            "row": _("row {row}", row=what),
+            "discard": _("discard face down"),
+        }.get(kind, target)
+
+    def score_panel(self, state, viewer, names):
+        """Cards per suit in each seat's rows and the score of each round ended (O-3)."""
+        obs = state.observation(viewer)
+        head = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
+        rounds = "".join(f"<th>{_('round {n}', n=r)}</th>" for r in (1, 2, 3))
+        body = []
+        for seat, rows in enumerate(obs.rows):
+            counts = [0] * len(SUITS)
+            for row in rows:
+                for card in row:
+                    counts[SUITS.index(_suit(card))] += 1
+            scores = list(obs.round_scores[seat]) + ["–"] * (3 - len(obs.round_scores[seat]))
+            who = escape(names[seat])
+            body.append(f"<tr><th>{who}</th>" + "".join(f"<td>{n}</td>" for n in counts)
+                        + "".join(f"<td>{s}</td>" for s in scores)
+                        + f"<td><b>{sum(obs.round_scores[seat])}</b></td></tr>")
+        return (f'<table class="mk-score-table"><caption>{_("Cards in rows per suit, points per round (O-3)")}'
+                f"</caption><tr><th></th>{head}{rounds}<th>{_('total')}</th></tr>{''.join(body)}</table>")
+
+    def tie_break(self, result, tied):
+        pinks = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["pink"]) for p in tied)
+        return _("more pink cards wins ({pinks})", pinks=pinks)
+
+
+def _suit(card: int) -> str:
+    from mandalakit.ohanami import suit_name
+
+    return suit_name(card)
+
+
+PART = OhanamiPart()

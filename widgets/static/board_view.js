@@ -1,0 +1,92 @@
+// The anywidget module of mandalakit.widgets.board.BoardView: shows the engine's SVG and
+// forwards clicks and keys to the kernel. No game logic: what a target means, whether it is
+// highlighted and what a click does are decided in Python.
+//
+// Targets are the SVG elements with a `data-mk-target` id; the drawing marks highlighted ones
+// with the class `mk-active` and chosen ones with `mk-selected`. Chips are buttons for targets
+// that are not drawn on the board (a count, "pass").
+
+const STYLE = `
+.mk-board svg [data-mk-target] { cursor: pointer; }
+.mk-board svg [data-mk-target]:focus { outline: none; }
+.mk-board svg [data-mk-target]:focus-visible {
+  outline: 3px solid #0072B2; filter: drop-shadow(0 0 3px #0072B2);
+}
+.mk-board-chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; min-height: 0; }
+.mk-board-chips button { font-size: 14px; padding: 4px 12px; border: 2px solid #000;
+  border-radius: 14px; background: #fff; color: #000; cursor: pointer; }
+.mk-board-chips button:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+`;
+
+export default {
+  render({ model, el }) {
+    const style = document.createElement("style");
+    style.textContent = STYLE;
+    const board = document.createElement("div");
+    board.className = "mk-board-svg";
+    const chips = document.createElement("div");
+    chips.className = "mk-board-chips";
+    chips.setAttribute("role", "group");
+    el.classList.add("mk-board");
+    el.append(style, board, chips);
+
+    const send = (target) => model.send({ kind: "click", target });
+    // Which target had the keyboard focus, so a redraw does not throw the pupil back to the top.
+    let focused = null;
+
+    const draw = () => {
+      const hadFocus = el.contains(document.activeElement);
+      board.innerHTML = model.get("svg");
+      for (const g of board.querySelectorAll("[data-mk-target]")) {
+        g.setAttribute("role", "button");
+        g.setAttribute("tabindex", "0");
+        if (g.dataset.mkLabel) g.setAttribute("aria-label", g.dataset.mkLabel);
+        g.setAttribute("aria-pressed", g.classList.contains("mk-selected") ? "true" : "false");
+      }
+      chips.replaceChildren(...model.get("chips").map(([target, label]) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.dataset.mkTarget = target;
+        b.addEventListener("click", () => { focused = target; send(target); });
+        return b;
+      }));
+      chips.setAttribute("aria-label", model.get("chips_label"));
+      if (hadFocus && focused !== null) {
+        const all = [...el.querySelectorAll("[data-mk-target]")];
+        const again = all.find((e) => e.dataset.mkTarget === focused)
+          ?? el.querySelector(".mk-active") ?? all[0];
+        again?.focus();
+      }
+    };
+
+    const target = (event) => {
+      const g = event.target.closest?.("[data-mk-target]");
+      return g && board.contains(g) ? g.dataset.mkTarget : null;
+    };
+    board.addEventListener("click", (event) => {
+      const t = target(event);
+      if (t !== null) { focused = t; send(t); }
+    });
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        model.send({ kind: "key", key: "Escape" });
+        event.preventDefault();
+        return;
+      }
+      const t = target(event);
+      if (t !== null && (event.key === "Enter" || event.key === " ")) {
+        focused = t;
+        send(t);
+        event.preventDefault();
+      }
+    });
+    draw();
+    model.on("change:svg", draw);
+    model.on("change:chips", draw);
+    return () => {
+      model.off("change:svg", draw);
+      model.off("change:chips", draw);
+    };
+  },
+};
