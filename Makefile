@@ -7,13 +7,14 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
 
-.PHONY: demo test bench bench-dashboard clean help
+.PHONY: demo test bench bench-dashboard bench-ui clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila on http://$(HOST):$(PORT)/"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
+	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's first render"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -48,6 +49,10 @@ bench: $(VENV)/.dashboard
 
 bench-dashboard: $(VENV)/.test
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py
+
+bench-ui: $(VENV)/.test
+	$(BIN)/python -m mandalakit.widgets.bench
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_play_dashboards.py -k whole_game
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -12,111 +12,29 @@ sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where it fails instead.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, VOILA_TEMPLATE_CDN, chromium, voila, watch
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "ohanami.ipynb"
-# Debian's package installs /usr/bin/chromium; MANDALAKIT_CHROMIUM points elsewhere if needed.
-CHROMIUM = (os.environ.get("MANDALAKIT_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-            or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-REQUIRE = os.environ.get("MANDALAKIT_REQUIRE_BROWSER") == "1"
-# Issue 2's target on this machine. Only printed (`make bench-dashboard`): timings on a shared
-# machine are too noisy for an assertion.
-FIRST_RENDER_BUDGET_S = 5.0
-# Voilà's own "lab" template links Font Awesome from a CDN; offline these two stylesheets fail
-# and only icons go missing (the dashboard uses text labels, so nothing it needs is lost).
-VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
-
-
-def _missing(reason: str):
-    if REQUIRE:
-        pytest.fail(f"MANDALAKIT_REQUIRE_BROWSER=1 but {reason}")
-    pytest.skip(reason)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _voila_executable() -> str:
-    here = Path(sys.executable).parent / "voila"
-    found = str(here) if here.exists() else shutil.which("voila")
-    if not found:
-        _missing("the voila command is not installed next to this Python (pip install '.[dashboard]')")
-    return found
 
 
 @pytest.fixture(scope="module")
 def voila_url():
-    """A Voilà server of the notebook on 127.0.0.1; always stopped at teardown."""
-    port = _free_port()
-    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block voila
-    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
-    proc = subprocess.Popen(
-        [_voila_executable(), str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"voila exited with {proc.returncode}: {log.read()[-2000:]}")
-            try:
-                # A static file answers without starting a kernel (the page itself would start one).
-                with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail(f"voila did not answer within 60 s: {log.read()[-2000:]}")
-                time.sleep(0.2)
+    """A Voilà server of the notebook alone (a fresh server: the first render is measured)."""
+    with voila(NOTEBOOK) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not Path(CHROMIUM).exists():
-        _missing(f"Chromium not found at {CHROMIUM} (Debian: apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - depends on the environment
-        _missing("the playwright Python package is not installed (pip install '.[test]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser
 
 
 try:
@@ -139,27 +57,7 @@ def _bar_colours(page) -> list[str]:
 
 def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: skip before starting voila
     page = browser.new_page(viewport={"width": 1200, "height": 900})
-    outside: list[str] = []
-
-    def only_local(route):
-        if re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", route.request.url) or \
-                route.request.url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", only_local)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"{exc} {exc.stack}"))
-
-    def console(msg):
-        blocked = msg.location.get("url", "").startswith(VOILA_TEMPLATE_CDN)
-        if msg.type == "error" and not blocked:
-            errors.append(f"console error: {msg.text} at {msg.location.get('url')}")
-
-    page.on("console", console)
-    page.on("response", lambda r: r.status >= 400 and errors.append(f"HTTP {r.status} for {r.url}"))
+    errors, outside = watch(page)
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
     try:

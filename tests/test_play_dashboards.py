@@ -1,0 +1,143 @@
+"""The play dashboards served by Voilà (as ``make demo`` serves them), driven in Chromium.
+
+For each game a whole game is played to its end by clicks (seat 0, a person, against the
+greedy bot): each click goes to a highlighted target or a count chip, as a pupil's would.
+The result the page shows must be the engine's result for the record the page saves. Also:
+the hot-seat cover keeps the other seat's hidden cards out of the page, and an uploaded
+tampered record shows the record error and keeps the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import time
+
+import pytest
+
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, chromium, voila, watch
+
+from mandalakit.core import records
+from mandalakit.core.registry import get_game
+
+pytestmark = pytest.mark.browser
+
+CLICKABLE = ".mk-board-svg .mk-active, .mk-board-chips button"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def demo_url():
+    with voila(ROOT / "notebooks") as url:
+        yield url
+
+
+def _open(browser, url: str, name: str, width: int = 1024, height: int = 768):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors, outside = watch(page)
+    start = time.monotonic()
+    page.goto(f"{url}voila/render/{name}", timeout=120_000)
+    page.wait_for_selector(".mk-board-svg svg, .mk-cover button", timeout=120_000)
+    print(f"\n{name}: first render (board drawn) after {time.monotonic() - start:.2f} s "
+          f"(target < {FIRST_RENDER_BUDGET_S} s)")
+    return page, errors, outside
+
+
+def _status(page) -> str:
+    return page.locator(".mk-status").inner_text()
+
+
+def _saved_record(page) -> dict:
+    page.get_by_role("button", name="Record").click()
+    page.get_by_role("button", name="save this game as a record").click()
+    link = page.locator("a.mk-download")
+    link.wait_for(timeout=30_000)
+    href = link.get_attribute("href")
+    return json.loads(base64.b64decode(href.split(",", 1)[1]))
+
+
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_a_whole_game_by_clicks(browser, demo_url, game):
+    page, errors, outside = _open(browser, demo_url, f"play-{game}.ipynb")
+    try:
+        clicks = 0
+        deadline = time.monotonic() + 600
+        while "Game over" not in _status(page):
+            assert time.monotonic() < deadline, f"{game}: not over after {clicks} clicks"
+            target = page.locator(CLICKABLE).first
+            try:
+                target.wait_for(timeout=30_000)  # a bot may be thinking
+            except Exception:
+                if "Game over" in _status(page):
+                    break
+                raise
+            before = page.locator(".mk-board-svg").inner_html() + _status(page)
+            target.click()
+            clicks += 1
+            page.wait_for_function(
+                "before => (document.querySelector('.mk-board-svg')?.innerHTML ?? '') + "
+                "(document.querySelector('.mk-status')?.innerText ?? '') !== before",
+                arg=before, timeout=30_000)
+        shown = _status(page)
+        record = _saved_record(page)
+        result = records.replay(record).result()
+        scores = [int(s) for s in re.findall(r"\) (\d+)", shown.split("Final scores:")[1].split(".")[0])]
+        assert scores == list(result.scores), (shown, result)
+        print(f"{game}: {clicks} clicks, {shown}")
+        assert not errors, errors
+        assert not [u for u in outside if "fontawesome" not in u], outside
+    finally:
+        page.close()
+
+
+def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url):
+    page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
+    try:
+        page.get_by_role("button", name="New game").click()
+        page.locator(".widget-dropdown", has_text="seat 1").locator("select").select_option("you")
+        page.get_by_role("button", name="start a new game").click()
+        page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
+        page.locator(".mk-cover button").click()
+        page.wait_for_selector(".mk-board-svg svg", timeout=30_000)
+        hidden = get_game("ohanami").new_game(2, seed=1).hands[1]
+        html = page.content()
+        shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', html)}
+        assert shown == set(get_game("ohanami").new_game(2, seed=1).hands[0])
+        assert not shown & set(hidden)
+        # Seat 0 picks: the cover comes back before seat 1's hand is drawn.
+        for _ in range(2):
+            page.locator(".mk-board-svg .mk-active").first.click()
+            page.wait_for_timeout(300)
+        page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
+        assert not re.findall(r'data-mk-target="card:\d+"', page.content())
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path):
+    game = get_game("mandala").new_game(2, seed=6)
+    for _ in range(6):
+        game.apply(game.legal_moves()[-1])
+    record = records.from_state(game, players=["a", "b"], seed=6)
+    record["events"][3]["event"] = "field B black 99"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record))
+    page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
+    try:
+        board = page.locator(".mk-board-svg").inner_html()
+        page.get_by_role("button", name="Record").click()
+        page.locator(".mk-game-view input[type=file]").set_input_files(str(path))
+        page.wait_for_selector(".mk-message .mk-refusal", timeout=30_000)
+        text = page.locator(".mk-message").inner_text()
+        assert "event 3" in text and "kept" in text
+        assert page.locator(".mk-board-svg").inner_html() == board
+        assert not errors, errors
+    finally:
+        page.close()
