@@ -241,3 +241,20 @@ def test_chance_after_a_loaded_record_is_resolved():
     # A record replays without a generator: the view draws the next reshuffle itself.
     view = GameView("mandala", seats=["random", "random"], seed=3, bot_delay=0)
     assert view.state.is_terminal() and view.state.current_player != CHANCE
+
+
+@pytest.mark.parametrize(("game", "players"), [("mandala", 2), ("flowers", 3), ("ohanami", 2)])
+def test_any_record_replays_in_the_view(game, players):
+    state = get_game(game).new_game(players, seed=4)
+    bot = RandomBot(seed=5)
+    while not state.is_terminal():
+        state.apply(bot.choose(None, state.legal_moves()))
+    record = records.from_state(state, players=[f"p{i}" for i in range(players)])
+    view = GameView.from_record(record, at=1)
+    view.uncover()
+    assert view.review.max == len(record["events"]) and view.review.value == 1
+    assert view.board.svg.startswith("<svg")
+    for i in (view.review.max // 2, view.review.max):
+        view.review.value = i
+        assert view.board.svg.startswith("<svg") and view.score.value
+    assert "Game over" in view.status.value

@@ -147,12 +147,15 @@ class GameView(W.VBox):
         self.review = W.IntSlider(value=0, min=0, max=0, description=_("event"), continuous_update=False,
                                   layout=W.Layout(width="30em", max_width="100%"))
         self.review.observe(self._on_review, names="value")
+        self.view_of = W.Dropdown(options=[(_("the player at this screen"), -1)], value=-1,
+                                  description=_("view of"), layout=W.Layout(width="auto"))
+        self.view_of.observe(lambda _c: self._redraw(), names="value")
         self.play_here = W.Button(description=_("play from here"), layout=W.Layout(width="auto"))
         self.play_here.on_click(lambda _b: self.play_from_here())
         record_box = W.VBox([
             W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
                      "position shown. A record is a JSON file (at most 1 MB) that mandalakit checks by replaying it.")),
-            W.HBox([self.review, self.play_here], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.review, self.view_of, self.play_here], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
             self.download,
         ])
@@ -210,8 +213,16 @@ class GameView(W.VBox):
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose eyes the board uses, or ``None`` while the cover hides every hand."""
+        """The seat whose eyes the board uses, or ``None`` while the cover hides every hand.
+
+        While a person plays: that person's seat (hot-seat: the seat that said only its
+        player looks). Looking back or after the end: the seat chosen under *view of*.
+        """
         humans = self.humans
+        if self.reviewing or self.state.is_terminal():  # looking back, or the game is over
+            if self.view_of.value >= 0:
+                return self.view_of.value
+            return self.looking if self.looking is not None else (humans[0] if humans else 0)
         if not humans:
             return 0  # bots only: watch from seat 0
         return self.looking
@@ -525,6 +536,19 @@ class GameView(W.VBox):
         self._start(state)
         self._fill_panel()
 
+    @classmethod
+    def from_record(cls, record: Mapping, *, at: int = 0, bot_delay: float = 0.6) -> GameView:
+        """A view of a record's game, shown at event ``at`` (the record slider scrubs through
+        it; *play from here* goes on from any event). The record's bot seats stay bots, every
+        other seat is played at this screen. Raises :class:`RecordError` for a bad record."""
+        spec = get_game(record.get("game") if isinstance(record, Mapping) and isinstance(record.get("game"), str)
+                        else "")
+        view = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
+        view.load_record(record)
+        view.review.value = max(0, min(int(at), view.review.max))
+        view.panels.selected_index = 1
+        return view
+
     def _on_upload(self, change) -> None:
         files = change["new"]
         if not files:
@@ -558,6 +582,7 @@ class GameView(W.VBox):
         self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
         self.players_choice.value = len(self.seats)
         self._seat_widgets()
+        self._view_of_options()
         self.seed_text.value = str(self.seed)
         rules = self.state.rules.to_dict()
         self.rule_box.children = [
@@ -565,6 +590,10 @@ class GameView(W.VBox):
                    layout=W.Layout(width="30em", max_width="100%"))
             for name, v in rules.items() if not isinstance(v, (list, tuple))
         ]
+
+    def _view_of_options(self) -> None:
+        self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(self.names)]
+        self.view_of.value = -1
 
     def _seat_widgets(self) -> None:
         n = self.players_choice.value or len(self.seats)

@@ -15,7 +15,11 @@ export default {
       const spec = model.get("spec");
       // A constant uirevision keeps a zoom or a hidden legend entry across redraws.
       const layout = { uirevision: "mandalakit", ...(spec.layout ?? {}) };
-      Plotly.react(plot, spec.data ?? [], layout, CONFIG);
+      Plotly.react(plot, spec.data ?? [], layout, CONFIG).then(() => {
+        // The toolbar's buttons are links: keep them out of the Tab order (a pupil tabbing
+        // through a lesson would cross eight of them per chart); the mouse still reaches them.
+        for (const b of plot.querySelectorAll(".modebar-btn")) b.setAttribute("tabindex", "-1");
+      });
     };
     draw();
     model.on("change:spec", draw);
