@@ -31,8 +31,8 @@ PALETTE: dict[str, tuple[str, str]] = {
     "red": ("#D55E00", "#000000"),
     "pink": ("#C5679B", "#000000"),
     "orange": ("#E69F00", "#000000"),
-    "blue": ("#66BEEF", "#000000"),
-    "grey": ("#D0D0D0", "#000000"),
+    "blue": ("#5CB8EC", "#000000"),
+    "grey": ("#C6C6C6", "#000000"),
     "yellow": ("#F0E442", "#000000"),
     "back": ("#E8E8E8", "#333333"),  # a face-down card, drawn with its colour's symbol and name
 }
@@ -106,11 +106,11 @@ def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, 
 
     ``face_down`` draws a light card with a dashed border for cards whose colour is public but
     which lie face down; the symbol and the name still tell the colour. The ``<title>`` is
-    ``"{label} {colour}"`` (English colour id) followed by the shown words.
+    ``"{label} {name}"``, plus ``" (face down)"``.
     """
     bg, fg = PALETTE[colour]
     name = colour_name(colour)
-    title = f"{label} {colour}" + (_(" (face down)") if face_down else "")
+    title = _("{label} {colour}", label=label, colour=name) + (_(" (face down)") if face_down else "")
     if face_down:
         body = rect(x, y, w, h, fill_colour=PALETTE["back"][0], stroke="#333333", dash=True)
         fg = PALETTE["back"][1]

@@ -102,10 +102,13 @@ def _mandala(obs, i: int, player: int, n: int, top: float, marks) -> tuple[list[
                 words = _("take the {colour} tile, {face}", colour=_svg.colour_name(colour), face=_face(tile)[1])
                 drawn = _svg.target(f"tile:{colour}", words, (x, yy, 2 * TILE_R, 2 * TILE_R), drawn, marks)
             parts.append(drawn)
-        missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]
-        head = ngettext("{n} colour missing:", "{n} colours missing:", len(missing)) if missing else _("complete")
-        parts.append(_svg.text(x0 + 118, yy + 18, head, size=12))
-        parts.append(_svg.text(x0 + 118, yy + 34, ", ".join(missing), size=12))
+        missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
+        if missing:
+            parts.append(_svg.text(x0 + 118, yy + 18, ngettext("{n} colour missing:", "{n} colours missing:",
+                                                               len(missing)), size=12))
+            parts.append(_svg.text(x0 + 118, yy + 34, ", ".join(missing), size=12))
+        else:
+            parts.append(_svg.text(x0 + 118, yy + 18, _("complete"), size=12))
     elif obs.phase == "setup":
         parts.append(_svg.text(x0 + 8, yy + 20, _("tiles not placed yet (setup, F-2.2)"), size=12))
     else:
