@@ -84,8 +84,8 @@ def test_every_legal_move_has_its_targets_in_the_drawing_of_the_seat_to_act(game
             assert not missing, f"{move}: no target {missing}"
         seen.update(ids)
     prefixes = {tid.split(":")[0] for tid in seen}
-    assert prefixes == {"ohanami": {"card", "row", "discard"}, "mandala": {"hand", "mountain", "field", "discard", "pick"},
-                        "flowers": {"hand", "mandala", "tile"}}[game]
+    assert prefixes == {"ohanami": {"card", "row", "discard"}, "flowers": {"hand", "mandala", "tile"},
+                        "mandala": {"hand", "mountain", "field", "discard", "pick"}}[game]
 
 
 def test_O_2_6_no_card_hidden_from_the_viewer_is_a_target():

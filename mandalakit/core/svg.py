@@ -40,7 +40,6 @@ PALETTE: dict[str, tuple[str, str]] = {
 PAGE, INK, MUTED = "#ffffff", "#222222", "#555555"
 #: The smallest font size in a drawing, in px at its natural size.
 MIN_FONT = 11
-FONT = "font-family:sans-serif"
 
 #: One symbol per colour as SVG path data in a 12 x 12 box, so colours differ in shape too.
 SYMBOLS: dict[str, str] = {
@@ -82,9 +81,11 @@ def fill(colour: str) -> str:
 
 def text(x: float, y: float, s: object, *, size: int = 12, anchor: str = "start", colour: str = INK,
          weight: str = "normal") -> str:
-    """A text element; ``s`` is escaped."""
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" fill="{colour}" '
-            f'font-weight="{weight}" style="{FONT}">{escape(str(s))}</text>')
+    """A text element; ``s`` is escaped. Defaults (start anchor, normal weight) are left out to keep
+    drawings small; the font family is set once on the root (:func:`document`)."""
+    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{colour}"{extra}>{escape(str(s))}</text>'
 
 
 def rect(x: float, y: float, w: float, h: float, *, fill_colour: str = "none", stroke: str = "#444",
@@ -191,7 +192,8 @@ def document(width: float, height: float, body: list[str] | str, title: str = ""
     content = "".join(body) if isinstance(body, list) else body
     head = f"<title>{escape(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img" style="max-width:100%;height:auto">{head}{content}</svg>')
+            f'viewBox="0 0 {width:g} {height:g}" role="img" style="max-width:100%;height:auto;font-family:sans-serif">'
+            f'{head}{content}</svg>')
 
 
 def result_lines(scores, winners) -> tuple[str, str]:

@@ -227,7 +227,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     y += LINE + 2
     parts.append(_svg.text(
         MARGIN, y,
-        _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · tile stacks: {dark} dark, {light} light",
+        _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
+          "tile stacks: {dark} dark, {light} light",
           seat=player, deck=obs.deck_size, discard=sum(obs.discard), contents=_svg.counts_words(obs.discard, COLOURS),
           dark=obs.stacks[0], light=obs.stacks[1]),
         size=12, colour=_svg.MUTED))
@@ -257,8 +258,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         y += 22
         reasons = {"F-5.1": _("a third Flower"), "F-5.2": _("a tile stack ran out"), "F-5.3": _("every seat passed")}
         finals, verdict = _svg.result_lines(res.scores, res.winners)
-        parts.append(_svg.text(MARGIN, y, _("Game over ({reason}). {finals}", reason=reasons.get(state.end_reason, _("end")),
-                                            finals=finals), size=13, weight="bold"))
+        reason = reasons.get(state.end_reason, _("end"))
+        parts.append(_svg.text(MARGIN, y, _("Game over ({reason}). {finals}", reason=reason, finals=finals), size=13,
+                               weight="bold"))
         y += 18
         parts.append(_svg.text(MARGIN, y, verdict, size=13, weight="bold"))
     y += MARGIN + 6

@@ -149,7 +149,8 @@ def _mandala(obs, m: int, player: int, x: float, y: float, marks) -> tuple[list[
         words = _("mountain {mandala}: {contents}", mandala=name, contents=_svg.counts_words(obs.mountains[m], COLOURS))
         parts.append(_area(f"mountain:{name}", words, x + 8, y, _("mountain"), obs.mountains[m], marks))
     y += CARD_H + 8
-    words = _("your field of mandala {mandala}: {contents}", mandala=name, contents=_svg.counts_words(obs.fields[m][player], COLOURS))
+    words = _("your field of mandala {mandala}: {contents}", mandala=name,
+              contents=_svg.counts_words(obs.fields[m][player], COLOURS))
     parts.append(_area(f"field:{name}", words, x + 8, y, _("field {seat}", seat=player), obs.fields[m][player], marks))
     y += CARD_H + 6
     stroke = "#000000" if destroyed else "#888888"

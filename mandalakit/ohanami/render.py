@@ -97,8 +97,8 @@ def _rows(obs, seat: int, own: bool, y: float, marks) -> tuple[list[str], float]
         cards, height, x_end = _cards(y, row)
         if own:
             words = _("row {row}: {cards}", row=r, cards=", ".join(str(c) for c in row))
-            parts.append(_svg.target(f"row:{r}", words, (MARGIN - 2, y - 2, x_end - MARGIN + 4, height), [label] + cards,
-                                     marks))
+            box = (MARGIN - 2, y - 2, x_end - MARGIN + 4, height)
+            parts.append(_svg.target(f"row:{r}", words, box, [label] + cards, marks))
         else:
             parts += [label] + cards
         y += height
