@@ -2,56 +2,190 @@
 
 Drawing reads only :meth:`FlowersState.observation` of the viewing seat (plus the rules and,
 at the end, the result), so it cannot show another seat's hand. It returns SVG text and
-imports no widget library. Colours come from the colour-blind-safe palette of
-:mod:`mandalakit.core.svg`, and every card and tile also carries its colour name as text.
+imports no widget library. Every card and tile carries its colour's name and symbol besides
+its fill (:mod:`mandalakit.core.svg`).
+
+Click targets (:func:`mandalakit.core.svg.target`): ``hand:<colour>`` on each colour of the
+viewing seat's hand, ``mandala:N`` (N = 1..3) on the viewing seat's side of each mandala
+(F-3.1) and, while a completed mandala waits for the claim holder's choice, ``tile:<colour>``
+on each of its two tiles (F-4.1, notation ``take red``).
 
 >>> from mandalakit import flowers
 >>> svg = flowers.new_game(2, seed=1).to_svg()
->>> svg.startswith("<svg") and "Mandala 1" in svg
+>>> svg.startswith("<svg") and "Mandala 1" in svg and 'data-mk-target="mandala:3"' in svg
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS, counts_text
+from ..core.messages import _, ngettext
+from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS
+from .tiles import X3
 
-WIDTH = 900
+WIDTH = 960
 MARGIN = 10
 COL_W = (WIDTH - 2 * MARGIN) / NUM_MANDALAS
-CARD_W, CARD_H, GAP = 30, 42, 3
-TILE_R = 17
+CARD_W, CARD_H, GAP = 44, 54, 3
+TILE_R = 24
 LINE = 16
 
 
+def _face(tile) -> tuple[str, str]:
+    """The face as printed (``"×3"`` or ``"2"``) and in words."""
+    if tile.face == X3:
+        return "×3", _("multiplier ×3")
+    return tile.face_text, ngettext("{n} flower", "{n} flowers", tile.face)
+
+
 def _tile(x: float, y: float, tile, caption: str = "") -> str:
-    """A half-flower tile: a disc in its colour with its face and colour name (F-1.4)."""
-    name = COLOURS[tile.colour]
-    bg, fg = _svg.PALETTE[name]
-    face = "×3" if tile.face_text == "x3" else tile.face_text
-    what = "multiplier ×3" if face == "×3" else face + " flower(s)"
-    title = f"<title>{escape(name)} tile, {what}{escape(caption)}</title>"
-    return (f'<g>{title}<circle cx="{x + TILE_R:g}" cy="{y + TILE_R:g}" r="{TILE_R}" fill="{bg}" stroke="#333"/>'
-            + _svg.text(x + TILE_R, y + TILE_R + 1, face, size=13, anchor="middle", colour=fg, weight="bold")
-            + _svg.text(x + TILE_R, y + TILE_R + 11, name, size=7, anchor="middle", colour=fg)
+    """A half-flower tile: a disc in its colour with its symbol, face and colour name (F-1.4)."""
+    colour = COLOURS[tile.colour]
+    bg, fg = _svg.PALETTE[colour]
+    face, words = _face(tile)
+    title = _("{colour} tile, {face}{caption}", colour=_svg.colour_name(colour), face=words, caption=caption)
+    cx, cy = x + TILE_R, y + TILE_R
+    return (f'<g><title>{escape(title)}</title><circle cx="{cx:g}" cy="{cy:g}" r="{TILE_R}" fill="{bg}" '
+            f'stroke="#333333"/>'
+            + _svg.symbol(cx - 16, cy - 14, colour, fg, size=11)
+            + _svg.text(cx + 5, cy - 3, face, size=14, anchor="middle", colour=fg, weight="bold")
+            + _svg.text(cx, cy + 10, _svg.colour_name(colour), size=_svg.MIN_FONT, anchor="middle", colour=fg)
             + "</g>")
 
 
 def _to_act(obs) -> str:
     if obs.to_act == TERMINAL:
-        return "game over"
+        return _("game over")
     if obs.to_act == CHANCE:
-        return "waiting for a shuffle"
+        return _("waiting for a shuffle")
     if obs.phase == "choose":
-        return (f"seat {obs.to_act} (claim holder) chooses a tile of mandala {obs.pending + 1}; "
-                f"seat {obs.runner_up} gets the other")
-    return f"seat {obs.to_act} to play"
+        return _("seat {seat} (claim holder) chooses a tile of mandala {mandala}; seat {other} gets the other",
+                 seat=obs.to_act, mandala=obs.pending + 1, other=obs.runner_up)
+    return _("seat {seat} to play", seat=obs.to_act)
 
 
-def render_svg(state, player: int | None = None) -> str:
+def _seat_cards(view, seat: int, x0: float, y: float) -> tuple[list[str], float]:
+    """A seat's cards on one mandala: face up (filled) then face down (dashed), wrapping in the column."""
+    items = [(CARD_W + GAP, (c, n, False)) for c, (owner, n) in enumerate(view.face_up) if owner == seat and n]
+    items += [(CARD_W + GAP, (c, n, True)) for c, n in enumerate(view.face_down(seat)) if n]
+    placed, height = _svg.flow(x0 + 8, y, items, x0 + COL_W - 8, CARD_H + 4)
+    parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down) for x, yy, (c, n, down) in placed]
+    return parts, height
+
+
+def _mandala(obs, i: int, player: int, n: int, top: float, marks) -> tuple[list[str], float]:
+    """Mandala ``i`` in its column: tiles, claim marker, missing colours and every seat's cards there."""
+    view = obs.mandalas[i]
+    x0 = MARGIN + i * COL_W
+    parts = []
+    yy = top + 20
+    parts.append(_svg.text(x0 + 8, yy, _("Mandala {mandala}", mandala=i + 1), size=14, weight="bold"))
+    if view.claim >= 0:  # the claim marker: a black disc with the holder's seat number (F-3.6)
+        parts.append(f'<circle cx="{x0 + 104:g}" cy="{yy - 5:g}" r="9" fill="#000000"/>')
+        parts.append(_svg.text(x0 + 104, yy - 1, view.claim, size=_svg.MIN_FONT, anchor="middle", colour="#ffffff",
+                               weight="bold"))
+        parts.append(_svg.text(x0 + 118, yy, _("claim marker: seat {seat}", seat=view.claim), size=12))
+    else:
+        parts.append(_svg.text(x0 + 118, yy, _("unclaimed"), size=12))
+    yy += 8
+    if view.tiles:
+        choosing = obs.phase == "choose" and obs.pending == i  # F-4.1
+        for j, (tile, back) in enumerate(zip(view.tiles, (_("dark back"), _("light back")))):
+            x = x0 + 8 + j * (2 * TILE_R + 6)
+            drawn = _tile(x, yy, tile, _(", {back}", back=back))
+            if choosing:
+                colour = COLOURS[tile.colour]
+                words = _("take the {colour} tile, {face}", colour=_svg.colour_name(colour), face=_face(tile)[1])
+                drawn = _svg.target(f"tile:{colour}", words, (x, yy, 2 * TILE_R, 2 * TILE_R), drawn, marks)
+            parts.append(drawn)
+        missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
+        if missing:
+            parts.append(_svg.text(x0 + 118, yy + 18, ngettext("{n} colour missing:", "{n} colours missing:",
+                                                               len(missing)), size=12))
+            parts.append(_svg.text(x0 + 118, yy + 34, ", ".join(missing), size=12))
+        else:
+            parts.append(_svg.text(x0 + 118, yy + 18, _("complete"), size=12))
+    elif obs.phase == "setup":
+        parts.append(_svg.text(x0 + 8, yy + 20, _("tiles not placed yet (setup, F-2.2)"), size=12))
+    else:
+        parts.append(_svg.text(x0 + 8, yy + 20, _("no tiles: the stacks ran out (F-5.2)"), size=12))
+    yy += 2 * TILE_R + 10
+    for seat in range(n):
+        cards = ngettext("{n} card", "{n} cards", view.totals[seat])
+        if seat == player:
+            label = _("you, seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
+        else:
+            label = _("seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
+        head = _svg.text(x0 + 8, yy + 13, label, size=12, weight="bold" if seat == player else "normal")
+        drawn, height = _seat_cards(view, seat, x0, yy + 18)
+        if seat == player:  # F-3.1: the viewing seat plays onto its own side; always a box to click
+            height = max(height, CARD_H + 4)
+            box = (x0 + 4, yy, COL_W - 8, height + 20)
+            side = [_svg.rect(*box, stroke=_svg.MUTED, dash=True)]
+            words = _("mandala {mandala}, your side: {cards}", mandala=i + 1,
+                      cards=_svg.counts_words(view.cards[seat], COLOURS))
+            parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + [head] + drawn, marks))
+            yy += height + 24
+        else:
+            parts += [head] + drawn
+            yy += height + 20
+    return parts, yy + 4
+
+
+def _seat(obs, seat: int, player: int, y: float, marks) -> tuple[list[str], float]:
+    """One seat's line: score, hand (the viewer's own only, F-2.4), Flowers and unpaired tiles."""
+    parts = []
+    own = seat == player
+    flowers = obs.flowers[seat]
+    head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
+    head = _("{head} · score {score} · {flowers} · {hand} in hand", head=head, score=obs.scores[seat],
+             flowers=ngettext("{n} Flower", "{n} Flowers", len(flowers)),
+             hand=ngettext("{n} card", "{n} cards", obs.hand_sizes[seat]))
+    if seat == obs.active and obs.to_act >= 0:
+        head = _("{head} · this seat's turn", head=head)
+    y += 16
+    parts.append(_svg.text(MARGIN, y, head, size=13, weight="bold"))
+    y += 6
+    if own and any(obs.hand):
+        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
+        x = MARGIN + 44
+        for c in range(NUM_COLOURS):
+            if obs.hand[c]:
+                words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
+                                 colour=_svg.colour_name(COLOURS[c]))
+                drawn = _svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
+                parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks))
+                x += CARD_W + GAP
+        y += CARD_H + 6
+    singles = obs.singles[seat]
+    x = MARGIN
+    if flowers:
+        parts.append(_svg.text(x, y + TILE_R + 4, _("Flowers"), size=12))
+        x += 56
+        for a, b in flowers:
+            parts.append(_svg.rect(x - 3, y - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R))
+            parts.append(_tile(x, y + 1, a))
+            parts.append(_tile(x + 2 * TILE_R + 4, y + 1, b))
+            x += 4 * TILE_R + 18
+    if singles:
+        parts.append(_svg.text(x, y + TILE_R + 4, _("unpaired"), size=12))
+        x += 60
+        for t in singles:
+            parts.append(_tile(x, y + 1, t))
+            x += 2 * TILE_R + 6
+    if flowers or singles:
+        y += 2 * TILE_R + 6
+    else:
+        parts.append(_svg.text(MARGIN, y + 14, _("no tiles yet"), size=12, colour=_svg.MUTED))
+        y += LINE + 4
+    return parts, y
+
+
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -59,16 +193,26 @@ def render_svg(state, player: int | None = None) -> str:
     state : FlowersState
     player : int or None
         The viewing seat. ``None`` means the seat to act, or seat 0 when nobody acts.
+    marks : mapping of str to str, optional
+        Target id (``"hand:red"``, ``"mandala:2"``, ``"tile:red"``) to ``"active"`` or
+        ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
 
     Returns
     -------
     str
-        An ``<svg>`` document 900 px wide (scaled down on narrow pages).
+        An ``<svg>`` document 960 px wide (scaled down on narrower pages).
+
+    Raises
+    ------
+    RulesError
+        If ``player`` is not a seat of the game.
+    ValueError
+        If a mark is neither ``"active"`` nor ``"selected"``.
 
     Notes
     -----
     Shown: the three mandalas with their dark and light tile, claim marker (F-3.6) and the
-    colours still missing (F-3.7); on each, every seat's face-up cards (coloured) and
+    colours still missing (F-3.7); on each, every seat's face-up cards (filled) and
     face-down cards (dashed outline; their colour is public, F-2.4) with counts; each seat's
     hand size, Flowers and unpaired tiles with the score (F-5.4); the viewing seat's hand;
     deck, discard pile and tile stacks. The viewing seat sees no other hand.
@@ -78,115 +222,47 @@ def render_svg(state, player: int | None = None) -> str:
     n = state.num_players
     parts: list[str] = []
     y = MARGIN + 14
-    parts.append(_svg.text(MARGIN, y, f"Flowers · {_to_act(obs)} · seen by seat {player}", size=15, weight="bold"))
+    to_act = _to_act(obs)
+    parts.append(_svg.text(MARGIN, y, _("Flowers · {to_act}", to_act=to_act), size=15, weight="bold"))
     y += LINE + 2
-    table = "default tile values (an assumption until checked against a printed copy, F-1.5)" \
-        if state.rules.default_tiles else "custom tile table"
     parts.append(_svg.text(
         MARGIN, y,
-        f"deck {obs.deck_size} · discard {sum(obs.discard)} ({counts_text(obs.discard)}) · "
-        f"tile stacks: {obs.stacks[0]} dark, {obs.stacks[1]} light · {table}",
-        size=11, colour="#444"))
-    y += 12
+        _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
+          "tile stacks: {dark} dark, {light} light",
+          seat=player, deck=obs.deck_size, discard=sum(obs.discard), contents=_svg.counts_words(obs.discard, COLOURS),
+          dark=obs.stacks[0], light=obs.stacks[1]),
+        size=12, colour=_svg.MUTED))
+    y += LINE
+    table = (_("default tile values (an assumption until checked against a printed copy, F-1.5)")
+             if state.rules.default_tiles else _("custom tile table"))
+    parts.append(_svg.text(MARGIN, y, table, size=12, colour=_svg.MUTED))
+    y += 8
 
-    # --- the three mandalas, side by side
-    top = y
-    bottom = y
-    for i, view in enumerate(obs.mandalas):
-        x0 = MARGIN + i * COL_W
-        yy = top + 18
-        claim = "unclaimed" if view.claim < 0 else f"claim marker: seat {view.claim}"
-        parts.append(_svg.text(x0 + 6, yy, f"Mandala {i + 1}", size=14, weight="bold"))
-        if view.claim >= 0:  # the claim marker: a black disc with the holder's seat number
-            parts.append(f'<circle cx="{x0 + 102:g}" cy="{yy - 5:g}" r="9" fill="#000"/>')
-            parts.append(_svg.text(x0 + 102, yy - 1, view.claim, size=11, anchor="middle", colour="#fff", weight="bold"))
-        parts.append(_svg.text(x0 + 116, yy, claim, size=11, colour="#333"))
-        yy += 8
-        if view.tiles:
-            for j, (tile, back) in enumerate(zip(view.tiles, ("dark", "light"))):
-                parts.append(_tile(x0 + 8 + j * 50, yy, tile, f", {back} back"))
-            missing = [COLOURS[c] for c in view.missing()]
-            parts.append(_svg.text(x0 + 110, yy + 14, "missing: " + (", ".join(missing) or "none"), size=10, colour="#333"))
-            parts.append(_svg.text(x0 + 110, yy + 27, f"({len(missing)} colour(s) to complete)", size=10, colour="#666"))
-        elif obs.phase == "setup":
-            parts.append(_svg.text(x0 + 8, yy + 20, "tiles not placed yet (setup, F-2.2)", size=11))
-        else:
-            parts.append(_svg.text(x0 + 8, yy + 20, "no tiles: the stacks ran out (F-5.2)", size=11))
-        yy += 2 * TILE_R + 8
-        for seat in range(n):
-            you = " (you)" if seat == player else ""
-            label = f"seat {seat}{you}: {view.totals[seat]} card(s), {view.face_up_totals[seat]} face up"
-            parts.append(_svg.text(x0 + 6, yy + 10, label, size=10, colour="#222"))
-            yy += 13
-            x = x0 + 6
-            down = view.face_down(seat)
-            drew = False
-            for c in range(NUM_COLOURS):
-                owner, count = view.face_up[c]
-                if owner == seat and count:
-                    parts.append(_svg.card(x, yy, COLOURS[c], count, w=CARD_W, h=CARD_H))
-                    x += CARD_W + GAP
-                    drew = True
-            for c in range(NUM_COLOURS):
-                if down[c]:
-                    parts.append(_svg.card(x, yy, COLOURS[c], down[c], w=CARD_W, h=CARD_H, face_down=True))
-                    x += CARD_W + GAP
-                    drew = True
-            yy += (CARD_H + 6) if drew else 4
-        bottom = max(bottom, yy + 6)
+    top, bottom = y, y
     for i in range(NUM_MANDALAS):
-        parts.append(_svg.rect(MARGIN + i * COL_W + 2, top, COL_W - 4, bottom - top, stroke="#999", rx=8))
+        drawn, yy = _mandala(obs, i, player, n, top, marks)
+        parts += drawn
+        bottom = max(bottom, yy + 4)
+    for i in range(NUM_MANDALAS):
+        parts.append(_svg.rect(MARGIN + i * COL_W + 2, top, COL_W - 4, bottom - top, stroke="#999999", rx=8))
     y = bottom + 8
-    parts.append(_svg.text(MARGIN, y + 6, "Cards: filled = face up, dashed = face down (colour public); "
-                                          "the number is how many.", size=10, colour="#555"))
+    parts.append(_svg.text(MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
+                                            "the number is how many."), size=12, colour=_svg.MUTED))
     y += 14
-
-    # --- the players: hand, tiles, Flowers, score
     for seat in range(n):
-        you = " (you)" if seat == player else ""
-        flowers = obs.flowers[seat]
-        head = (f"Seat {seat}{you} · score {obs.scores[seat]} · {len(flowers)} Flower(s) · "
-                f"{obs.hand_sizes[seat]} card(s) in hand")
-        if seat == obs.active and obs.to_act >= 0:
-            head += " · this seat's turn"
-        y += 16
-        parts.append(_svg.text(MARGIN, y, head, size=13, weight="bold"))
-        y += 6
-        x = MARGIN
-        if seat == player and any(obs.hand):
-            parts.append(_svg.text(x, y + CARD_H / 2 + 4, "hand", size=11, weight="bold"))
-            x += 40
-            for c in range(NUM_COLOURS):
-                if obs.hand[c]:
-                    parts.append(_svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H))
-                    x += CARD_W + GAP
-            x += 14
-        tiles_x = x
-        if flowers:
-            parts.append(_svg.text(x, y + 12, "Flowers", size=10, colour="#333"))
-            x += 44
-            for a, b in flowers:
-                parts.append(_svg.rect(x - 2, y, 4 * TILE_R + 8, 2 * TILE_R + 4, stroke="#333", rx=TILE_R))
-                parts.append(_tile(x, y + 2, a))
-                parts.append(_tile(x + 2 * TILE_R + 4, y + 2, b))
-                x += 4 * TILE_R + 16
-        singles = obs.singles[seat]
-        if singles:
-            parts.append(_svg.text(x, y + 12, "unpaired", size=10, colour="#333"))
-            x += 48
-            for t in singles:
-                parts.append(_tile(x, y + 2, t))
-                x += 2 * TILE_R + 6
-        if not flowers and not singles:
-            parts.append(_svg.text(tiles_x, y + 14, "no tiles yet", size=11, colour="#666"))
-        y += max(CARD_H, 2 * TILE_R + 4) + 4
+        drawn, y = _seat(obs, seat, player, y, marks)
+        parts += drawn
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory
         res = state.result()
         y += 22
-        reason = {"F-5.1": "a third Flower", "F-5.2": "a tile stack ran out", "F-5.3": "every seat passed"}
-        parts.append(_svg.text(MARGIN, y, f"Game over ({reason.get(state.end_reason, 'end')}). "
-                                          + _svg.result_sentence(res.scores, res.winners), size=13, weight="bold"))
+        reasons = {"F-5.1": _("a third Flower"), "F-5.2": _("a tile stack ran out"), "F-5.3": _("every seat passed")}
+        finals, verdict = _svg.result_lines(res.scores, res.winners)
+        reason = reasons.get(state.end_reason, _("end"))
+        parts.append(_svg.text(MARGIN, y, _("Game over ({reason}). {finals}", reason=reason, finals=finals), size=13,
+                               weight="bold"))
+        y += 18
+        parts.append(_svg.text(MARGIN, y, verdict, size=13, weight="bold"))
     y += MARGIN + 6
-    doc = _svg.document(WIDTH, y, parts, title=f"Flowers position seen by seat {player}: {_to_act(obs)}")
-    return doc
+    title = _("Flowers position seen by seat {seat}: {to_act}", seat=player, to_act=to_act)
+    return _svg.document(WIDTH, y, parts, title=title)

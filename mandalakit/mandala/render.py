@@ -4,36 +4,60 @@ Drawing reads only :meth:`MandalaState.observation` of the viewing seat (plus th
 the game is over), so it cannot show the opponent's hand or cup. It returns SVG text and
 imports no widget library; the rules code never imports this module.
 
+Click targets (:func:`mandalakit.core.svg.target`): ``hand:<colour>`` on each colour of the
+viewing seat's hand, ``mountain:A``/``mountain:B``, ``field:A``/``field:B`` (the viewing
+seat's own fields, M-3.3), ``discard`` on the discard pile and, while a mandala is destroyed,
+``pick:<colour>`` on each colour of its mountain (M-5.3) instead of ``mountain:<m>``.
+
 >>> from mandalakit import mandala
 >>> svg = mandala.new_game(2, seed=1).to_svg()      # seat 0, the seat to act
->>> svg.startswith("<svg") and "Mandala A" in svg and "river" in svg
+>>> svg.startswith("<svg") and "Mandala A" in svg and 'data-mk-target="field:B"' in svg
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.messages import _, ngettext
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, RIVER_SPACES
 
-WIDTH = 720
+WIDTH = 760
 MARGIN = 10
-CARD_W, CARD_H, GAP = 40, 48, 4
+CARD_W, CARD_H, GAP = 44, 54, 4
 LINE = 16
 LABEL_W = 64  # room for an area's label left of its cards
 MANDALA_W = (WIDTH - 3 * MARGIN) / 2
+ROW_W = LABEL_W + NUM_COLOURS * (CARD_W + GAP) - GAP  # a label and six colours
+DISCARD_X = MARGIN + ROW_W + 24
 
 
-def _counts(x: float, y: float, counts, *, face_down: bool = False) -> list[str]:
-    """One card per colour present, labelled with its count (e.g. ``3`` on a red card)."""
+def _counts(x: float, y: float, counts, *, face_down: bool = False, pick=False, marks=None) -> list[str]:
+    """One card per colour present, labelled with its count (e.g. ``3`` on a red card).
+
+    With ``pick`` each card is a ``pick:<colour>`` target (M-5.3).
+    """
     parts = []
     for c in range(NUM_COLOURS):
         if counts[c]:
-            parts.append(_svg.card(x, y, COLOURS[c], counts[c], w=CARD_W, h=CARD_H, face_down=face_down))
+            drawn = _svg.card(x, y, COLOURS[c], counts[c], w=CARD_W, h=CARD_H, face_down=face_down)
+            if pick:
+                words = ngettext("pick {colour}: {n} card", "pick {colour}: {n} cards", counts[c],
+                                 colour=_svg.colour_name(COLOURS[c]))
+                drawn = _svg.target(f"pick:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks)
+            parts.append(drawn)
             x += CARD_W + GAP
     if not parts:
-        parts.append(_svg.text(x, y + CARD_H / 2 + 4, "empty", size=11, colour="#777"))
+        parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
     return parts
+
+
+def _area(tid: str, words: str, x: float, y: float, label: str, counts, marks) -> str:
+    """A labelled row of counts that is one click target (a mountain, a field, the discard pile)."""
+    body = [_svg.text(x, y + CARD_H / 2 + 4, label, size=12, weight="bold")] + _counts(x + LABEL_W, y, counts)
+    return _svg.target(tid, words, (x - 4, y - 2, ROW_W + 4, CARD_H + 4), body, marks)
 
 
 def _river(x: float, y: float, river) -> list[str]:
@@ -43,9 +67,9 @@ def _river(x: float, y: float, river) -> list[str]:
         if space < len(river):
             parts.append(_svg.card(x, y, COLOURS[river[space]], space + 1, w=CARD_W, h=CARD_H))
         else:
-            parts.append(_svg.rect(x, y, CARD_W, CARD_H, stroke="#999", dash=True))
+            parts.append(_svg.rect(x, y, CARD_W, CARD_H, stroke=_svg.MUTED, dash=True))
             parts.append(_svg.text(x + CARD_W / 2, y + CARD_H / 2 + 4, space + 1, size=12, anchor="middle",
-                                   colour="#999"))
+                                   colour=_svg.MUTED))
         x += CARD_W + GAP
     return parts
 
@@ -53,65 +77,88 @@ def _river(x: float, y: float, river) -> list[str]:
 def _status(state, obs) -> str:
     turn = state.current_player
     if turn == TERMINAL:
-        return "game over"
+        return _("game over")
     if turn == CHANCE:
-        return "waiting for the shuffle" if not state.history else "waiting for the reshuffle of the discard pile"
+        return _("waiting for the shuffle") if not state.history else _("waiting for the reshuffle of the discard pile")
     if obs.phase == "pick":
-        return f"mandala {MANDALAS[obs.destroying]} is destroyed: seat {turn} picks a colour"
-    return f"seat {turn} to play"
+        return _("mandala {mandala} is destroyed: seat {seat} picks a colour", mandala=MANDALAS[obs.destroying],
+                 seat=turn)
+    return _("seat {seat} to play", seat=turn)
 
 
-def _seat_block(obs, seat: int, player: int, y: float, score: int | None) -> tuple[list[str], float]:
+def _seat_block(obs, seat: int, player: int, y: float, score: int | None, marks) -> tuple[list[str], float]:
     """River, hand and cup of one seat; the hand and cup contents only for the viewing seat."""
     parts = []
-    you = " (you)" if seat == player else ""
-    head = f"Seat {seat}{you}"
+    own = seat == player
+    head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
     if score is not None:
-        head += f" · score {score}"
+        head = _("{head} · score {score}", head=head, score=score)
     parts.append(_svg.text(MARGIN, y + 12, head, size=13, weight="bold"))
-    if seat == player:
-        cup_text = f"cup: {obs.cup_sizes[seat]} card(s), drawn face down below"
+    cup = ngettext("cup: {n} card", "cup: {n} cards", obs.cup_sizes[seat])
+    if own:
+        sizes = _("{cup}, face down below", cup=cup)
     else:
-        cup_text = f"hand: {obs.hand_sizes[seat]} card(s) · cup: {obs.cup_sizes[seat]} card(s), both hidden"
-    parts.append(_svg.text(MARGIN + 210, y + 12, cup_text, size=12, colour="#444"))
+        hand = ngettext("hand: {n} card", "hand: {n} cards", obs.hand_sizes[seat])
+        sizes = _("{hand} · {cup}, both hidden", hand=hand, cup=cup)
+    parts.append(_svg.text(MARGIN + 210, y + 12, sizes, size=12, colour=_svg.MUTED))
     y += 18
-    parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "river", size=11, weight="bold"))
+    parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("river"), size=12, weight="bold"))
     parts.extend(_river(MARGIN + LABEL_W, y, obs.rivers[seat]))
     y += CARD_H + 6
-    if seat == player:
-        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "hand", size=11, weight="bold"))
-        parts.extend(_counts(MARGIN + LABEL_W, y, obs.hand))
+    if own:
+        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
+        x = MARGIN + LABEL_W
+        for c in range(NUM_COLOURS):
+            if obs.hand[c]:
+                name = _svg.colour_name(COLOURS[c])
+                words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
+                                 colour=name)
+                drawn = _svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
+                parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks))
+                x += CARD_W + GAP
+        if x == MARGIN + LABEL_W:
+            parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
+        words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
+        parts.append(_area("discard", words, DISCARD_X, y, _("discard"), obs.discard, marks))
         y += CARD_H + 6
-        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "cup", size=11, weight="bold"))
+        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("cup"), size=12, weight="bold"))
         parts.extend(_counts(MARGIN + LABEL_W, y, obs.cup, face_down=True))
         y += CARD_H + 6
     return parts, y
 
 
-def _mandala(obs, m: int, player: int, x: float, y: float) -> tuple[list[str], float]:
+def _mandala(obs, m: int, player: int, x: float, y: float, marks) -> tuple[list[str], float]:
     """One mandala (M-1.2): the opponent's field on top, the mountain, the viewing seat's field."""
     other = 1 - player
-    parts = []
+    name = MANDALAS[m]
     destroyed = obs.destroying == m
-    title = f"Mandala {MANDALAS[m]}"
     present = sum(1 for c in range(NUM_COLOURS)
                   if obs.mountains[m][c] or obs.fields[m][0][c] or obs.fields[m][1][c])
-    title += " · being destroyed" if destroyed else f" · {present} of 6 colours"
+    title = (_("Mandala {mandala} · being destroyed", mandala=name) if destroyed
+             else _("Mandala {mandala} · {n} of 6 colours", mandala=name, n=present))
     top = y
-    parts.append(_svg.text(x + 8, y + 16, title, size=13, weight="bold"))
-    y += 24
-    rows = ((f"field {other}", obs.fields[m][other]), ("mountain", obs.mountains[m]),
-            (f"field {player}", obs.fields[m][player]))
-    for label, counts in rows:
-        parts.append(_svg.text(x + 8, y + CARD_H / 2 + 4, label, size=11, weight="bold"))
-        parts.extend(_counts(x + 8 + LABEL_W, y, counts))
-        y += CARD_H + 6
-    stroke = "#000" if destroyed else "#888"
+    parts = [_svg.text(x + 8, y + 16, title, size=13, weight="bold")]
+    y += 26
+    parts.append(_svg.text(x + 8, y + CARD_H / 2 + 4, _("field {seat}", seat=other), size=12, weight="bold"))
+    parts.extend(_counts(x + 8 + LABEL_W, y, obs.fields[m][other]))
+    y += CARD_H + 8
+    if destroyed:  # M-5.3: the seat to pick clicks a colour of this mountain
+        parts.append(_svg.text(x + 8, y + CARD_H / 2 + 4, _("mountain"), size=12, weight="bold"))
+        parts.extend(_counts(x + 8 + LABEL_W, y, obs.mountains[m], pick=True, marks=marks))
+    else:
+        words = _("mountain {mandala}: {contents}", mandala=name, contents=_svg.counts_words(obs.mountains[m], COLOURS))
+        parts.append(_area(f"mountain:{name}", words, x + 8, y, _("mountain"), obs.mountains[m], marks))
+    y += CARD_H + 8
+    words = _("your field of mandala {mandala}: {contents}", mandala=name,
+              contents=_svg.counts_words(obs.fields[m][player], COLOURS))
+    parts.append(_area(f"field:{name}", words, x + 8, y, _("field {seat}", seat=player), obs.fields[m][player], marks))
+    y += CARD_H + 6
+    stroke = "#000000" if destroyed else "#888888"
     parts.insert(0, _svg.rect(x, top, MANDALA_W, y - top + 2, stroke=stroke, rx=8, dash=not destroyed))
     return parts, y + 2
 
 
-def render_svg(state, player: int | None = None) -> str:
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -119,21 +166,31 @@ def render_svg(state, player: int | None = None) -> str:
     state : MandalaState
     player : int or None
         The viewing seat. ``None`` means the seat to act, or seat 0 when nobody acts.
+    marks : mapping of str to str, optional
+        Target id (``"hand:red"``, ``"field:A"``, ``"pick:red"``, ...) to ``"active"`` or
+        ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
 
     Returns
     -------
     str
-        An ``<svg>`` document 720 px wide (scaled down on narrower pages). Every card is drawn
-        in the colour-blind-safe palette of :mod:`mandalakit.core.svg` with its colour *name*
-        and a number: the count of that colour in an area, or the value of a river space.
+        An ``<svg>`` document 760 px wide (scaled down on narrower pages). Every card is drawn
+        with its colour's symbol and *name* and a number: the count of that colour in an
+        area, or the value of a river space.
+
+    Raises
+    ------
+    RulesError
+        If ``player`` is not a seat of the game.
+    ValueError
+        If a mark is neither ``"active"`` nor ``"selected"``.
 
     Notes
     -----
-    Shown, top to bottom: whose turn, deck size, discard pile and whether the end has been
-    triggered (M-6.2); the opponent's river with hand and cup sizes only (M-2.4); both
-    mandalas, each with the opponent's field, the mountain and the viewer's field (M-1.2);
-    the viewer's river, hand and cup (face down, counts by colour). Scores are printed once
-    the game is over (M-7.3), with the winner or winners (M-7.4).
+    Shown, top to bottom: whose turn, deck size and whether the end has been triggered
+    (M-6.2); the opponent's river with hand and cup sizes only (M-2.4); both mandalas, each
+    with the opponent's field, the mountain and the viewer's field (M-1.2); the viewer's
+    river, hand, the discard pile and the viewer's cup (face down, counts by colour). Scores
+    are printed once the game is over (M-7.3), with the winner or winners (M-7.4).
     """
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
@@ -141,33 +198,35 @@ def render_svg(state, player: int | None = None) -> str:
     result = state.result() if over else None
     parts: list[str] = []
     y = MARGIN + 14
-    parts.append(_svg.text(MARGIN, y, f"Mandala · {_status(state, obs)}", size=15, weight="bold"))
+    status = _status(state, obs)
+    parts.append(_svg.text(MARGIN, y, _("Mandala · {status}", status=status), size=15, weight="bold"))
     y += LINE + 2
-    discard = ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(obs.discard) if k) or "empty"
-    trigger = " · end triggered (deck emptied)" if obs.end_triggered else ""
-    parts.append(_svg.text(MARGIN, y, f"seen by seat {player} · deck {obs.deck_size} card(s){trigger}",
-                           size=12, colour="#444"))
-    y += LINE
-    parts.append(_svg.text(MARGIN, y, f"discard pile: {discard}", size=12, colour="#444"))
+    deck = ngettext("deck {n} card", "deck {n} cards", obs.deck_size)
+    line = _("seen by seat {seat} · {deck}", seat=player, deck=deck)
+    if obs.end_triggered:
+        line = _("{line} · end triggered (deck emptied)", line=line)
+    parts.append(_svg.text(MARGIN, y, line, size=12, colour=_svg.MUTED))
     y += 8
     other = 1 - player
-    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None)
+    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None, marks)
     parts.extend(block)
     y += 4
-    a, y_a = _mandala(obs, 0, player, MARGIN, y)
-    b, y_b = _mandala(obs, 1, player, 2 * MARGIN + MANDALA_W, y)
+    a, y_a = _mandala(obs, 0, player, MARGIN, y, marks)
+    b, y_b = _mandala(obs, 1, player, 2 * MARGIN + MANDALA_W, y, marks)
     parts.extend(a + b)
     y = max(y_a, y_b) + 8
-    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None)
+    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None, marks)
     parts.extend(block)
     y += 4
-    parts.append(_svg.text(MARGIN, y + 12, "Numbers: cards of that colour in an area; in a river, the value of the "
-                           "space (a cup card scores the value of its colour's space, M-7.3).", size=11, colour="#555"))
+    parts.append(_svg.text(MARGIN, y + 12, _("Numbers: cards of that colour in an area; in a river, the value of "
+                                             "the space (a cup card scores the value of its colour's space, M-7.3)."),
+                           size=12, colour=_svg.MUTED))
     y += LINE + 2
     if result is not None:
-        y += 14
-        parts.append(_svg.text(MARGIN, y, _svg.result_sentence(result.scores, result.winners), size=14, weight="bold"))
+        for line in _svg.result_lines(result.scores, result.winners):
+            y += 18
+            parts.append(_svg.text(MARGIN, y, line, size=14, weight="bold"))
         y += 6
     y += MARGIN
-    doc = _svg.document(WIDTH, y, parts, title=f"Mandala, {_status(state, obs)}, seen by seat {player}")
-    return doc
+    title = _("Mandala, {status}, seen by seat {seat}", status=status, seat=player)
+    return _svg.document(WIDTH, y, parts, title=title)

@@ -4,51 +4,132 @@ Drawing reads only :meth:`OhanamiState.observation` of the viewing seat plus pub
 (player count, rules, the result once the game is over), so it cannot show another seat's
 hand or a pick that is not yet revealed. It returns SVG text and imports no widget library.
 
+Click targets (:func:`mandalakit.core.svg.target`) of the viewing seat: ``card:N`` on each
+card of its hand and, in the place phase, on each of its two revealed cards until it has
+placed them; ``row:R`` on each of its rows and on a dashed "new row" box for every row number
+it may still start (O-2.4; a placement may start two rows); in the place phase, ``discard``
+on the discard box beside its revealed cards (``x`` in the notation, O-2.3).
+
 >>> from mandalakit import ohanami
 >>> svg = ohanami.new_game(2, seed=1).to_svg()      # seat 0, the seat to act
->>> svg.startswith("<svg") and "round 1 of 3" in svg
+>>> svg.startswith("<svg") and "round 1 of 3" in svg and 'data-mk-target="row:1"' in svg
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.messages import _, ngettext
 from .cards import PINK, SUIT_OF, SUITS
+from .moves import MAX_ROWS
 from .scoring import sakura_points
 
-# Geometry in pixels. The drawing is 720 wide so it fits a notebook or Voilà column without
-# scaling; very long rows widen it and the root scales down (max-width: 100%).
-WIDTH = 720
-CARD_W, CARD_H, GAP = 30, 44, 3
+# Geometry in pixels: 520 wide (a hand of 10 cards), so a board fits a 1024 px page unscaled
+# and is drawn at 81 % on a 420 px phone; long rows wrap.
+WIDTH = 520
+CARD_W, CARD_H, GAP = 38, 54, 3
 MARGIN = 10
-ROW_LABEL = 58  # room for "row 1" left of a row
+ROW_LABEL = 62  # room for "row 1" left of a row
+RIGHT = WIDTH - MARGIN
 LINE = 16
+NEW_ROW_W = 110
+DISCARD_W = 150
 
 
 def _suit(card: int) -> str:
     return SUITS[SUIT_OF[card]]
 
 
-def _cards(x: float, y: float, cards) -> tuple[list[str], float]:
-    """Cards drawn left to right from (x, y); returns the parts and the x after the last card."""
+def _card_label(card: int) -> str:
+    return _("card {card}, {suit}", card=card, suit=_svg.colour_name(_suit(card)))
+
+
+def _cards(y: float, cards, *, targets: bool = False, ringed=(), marks=None) -> tuple[list[str], float, float]:
+    """Cards from the row start at height ``y``, wrapping at the right margin; each a ``card:N`` target if asked.
+
+    Cards in ``ringed`` get a thin black ring (the own pick, still in hand until all have picked).
+
+    Returns the parts, the height used and the x after the last card.
+    """
+    placed, height = _svg.flow(MARGIN + ROW_LABEL, y, [(CARD_W + GAP, c) for c in cards], RIGHT, CARD_H + 4)
     parts = []
-    for c in cards:
-        parts.append(_svg.card(x, y, _suit(c), c, w=CARD_W, h=CARD_H))
-        x += CARD_W + GAP
-    return parts, x
+    for x, yy, c in placed:
+        drawn = _svg.card(x, yy, _suit(c), c, w=CARD_W, h=CARD_H)
+        if c in ringed:
+            drawn += _svg.rect(x - 2, yy - 2, CARD_W + 4, CARD_H + 4, stroke="#000000", rx=5)
+        if targets:
+            drawn = _svg.target(f"card:{c}", _card_label(c), (x, yy, CARD_W, CARD_H), drawn, marks)
+        parts.append(drawn)
+    x_end = placed[-1][0] + CARD_W if placed else MARGIN + ROW_LABEL
+    return parts, height, x_end
 
 
 def _seat_to_act(state) -> str:
     turn = state.current_player
     if turn == TERMINAL:
-        return "nobody acts any more"
+        return _("nobody acts any more")
     if turn == CHANCE:
-        return "waiting for the shuffle"
-    return f"seat {turn} to {state.phase}"
+        return _("waiting for the shuffle")
+    if state.phase == "pick":
+        return _("seat {seat} to pick", seat=turn)
+    return _("seat {seat} to place", seat=turn)
 
 
-def render_svg(state, player: int | None = None) -> str:
+def _where(obs) -> str:
+    if obs.phase == "deal":
+        return _("before the deal")
+    if obs.phase == "over":
+        return _("game over after round 3")
+    if obs.phase == "pick":
+        return _("round {round} of 3 · step {step} of 5 · pick phase", round=obs.round, step=obs.step)
+    return _("round {round} of 3 · step {step} of 5 · place phase", round=obs.round, step=obs.step)
+
+
+def _rows(obs, seat: int, own: bool, y: float, marks) -> tuple[list[str], float]:
+    """A seat's rows (O-2.4); for the viewing seat, ``row:R`` targets and a box per row it may start."""
+    parts = []
+    rows = obs.rows[seat]
+    for r, row in enumerate(rows, start=1):
+        label = _svg.text(MARGIN, y + CARD_H / 2 + 4, _("row {row}", row=r), size=12, colour=_svg.MUTED)
+        cards, height, x_end = _cards(y, row)
+        if own:
+            words = _("row {row}: {cards}", row=r, cards=", ".join(str(c) for c in row))
+            box = (MARGIN - 2, y - 2, x_end - MARGIN + 4, height)
+            parts.append(_svg.target(f"row:{r}", words, box, [label] + cards, marks))
+        else:
+            parts += [label] + cards
+        y += height
+    free = MAX_ROWS - len(rows)
+    if free and own:  # one dashed box per row number still free (O-2.4)
+        x = MARGIN + ROW_LABEL
+        for r in range(len(rows) + 1, MAX_ROWS + 1):
+            box = [_svg.rect(x, y, NEW_ROW_W, CARD_H, stroke=_svg.MUTED, dash=True),
+                   _svg.text(x + NEW_ROW_W / 2, y + CARD_H / 2 + 4, _("new row {row}", row=r), size=12,
+                             anchor="middle", colour=_svg.MUTED)]
+            parts.append(_svg.target(f"row:{r}", _("start row {row}", row=r), (x, y, NEW_ROW_W, CARD_H), box, marks))
+            x += NEW_ROW_W + 8
+        y += CARD_H + 4
+    elif free:
+        parts.append(_svg.text(MARGIN, y + 12, ngettext("{n} more row may still be started (3 at most)",
+                                                        "{n} more rows may still be started (3 at most)", free),
+                               size=12, colour=_svg.MUTED))
+        y += LINE
+    return parts, y
+
+
+def _discard(obs, x: float, y: float, marks) -> str:
+    """The discard box (``x`` in a placement, O-2.3) with the number of cards discarded face down."""
+    count = ngettext("{n} card face down", "{n} cards face down", obs.discarded)
+    box = [_svg.rect(x, y, DISCARD_W, CARD_H, stroke=_svg.MUTED, dash=True),
+           _svg.text(x + DISCARD_W / 2, y + 22, _("discard (x)"), size=12, anchor="middle", weight="bold"),
+           _svg.text(x + DISCARD_W / 2, y + 40, count, size=12, anchor="middle", colour=_svg.MUTED)]
+    return _svg.target("discard", _("discard, {count}", count=count), (x, y, DISCARD_W, CARD_H), box, marks)
+
+
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -57,13 +138,22 @@ def render_svg(state, player: int | None = None) -> str:
     player : int or None
         The viewing seat. ``None`` means the seat to act, or seat 0 when nobody acts (game
         over, or waiting for the shuffle).
+    marks : mapping of str to str, optional
+        Target id (``"card:45"``, ``"row:2"``, ``"discard"``) to ``"active"`` or
+        ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
 
     Returns
     -------
     str
-        An ``<svg>`` document, 720 px wide (wider only for very long rows, then scaled down to
-        the page width). Every card shows its number and its suit name in the colour-blind-safe
-        palette of :mod:`mandalakit.core.svg`.
+        An ``<svg>`` document 520 px wide (scaled down to narrower pages). Every card shows
+        its number, its suit's symbol and its suit name; rows longer than the page wrap.
+
+    Raises
+    ------
+    RulesError
+        If ``player`` is not a seat of the game.
+    ValueError
+        If a mark is neither ``"active"`` nor ``"selected"``.
 
     Notes
     -----
@@ -75,95 +165,80 @@ def render_svg(state, player: int | None = None) -> str:
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
     cap = state.rules.sakura_cap
-    n = state.num_players
     parts: list[str] = []
     y = MARGIN + 14
 
-    # Header: where we are in the game (O-2.1, O-2.2).
-    if obs.phase == "deal":
-        where = "before the deal"
-    elif obs.phase == "over":
-        where = "game over after round 3"
-    else:
-        where = f"round {obs.round} of 3 · step {obs.step} of 5 · {obs.phase} phase"
-    parts.append(_svg.text(MARGIN, y, f"Ohanami · {where}", size=15, weight="bold"))
+    where = _where(obs)  # O-2.1, O-2.2
+    parts.append(_svg.text(MARGIN, y, _("Ohanami · {where}", where=where), size=15, weight="bold"))
     y += LINE + 2
-    parts.append(_svg.text(
-        MARGIN, y,
-        f"{_seat_to_act(state)} · seen by seat {player} · {obs.discarded} card(s) discarded face down",
-        size=12, colour="#444"))
+    discarded = ngettext("{n} card discarded face down", "{n} cards discarded face down", obs.discarded)
+    parts.append(_svg.text(MARGIN, y, _("{to_act} · seen by seat {seat} · {discarded}", to_act=_seat_to_act(state),
+                                        seat=player, discarded=discarded), size=12, colour=_svg.MUTED))
     y += 10
-    width = WIDTH
 
-    for seat in range(n):
+    for seat in range(state.num_players):
+        own = seat == player
         y += 14
-        rows = obs.rows[seat]
         counts = [0, 0, 0, 0]
-        for row in rows:
+        for row in obs.rows[seat]:
             for c in row:
                 counts[SUIT_OF[c]] += 1
         scores = obs.round_scores[seat]
-        score_text = (" · ".join(f"round {i + 1}: {s}" for i, s in enumerate(scores)) + f" · total {sum(scores)}"
-                      if scores else "no round scored yet")
-        you = " (you)" if seat == player else ""
-        parts.append(_svg.text(MARGIN, y + 10, f"Seat {seat}{you}", size=13, weight="bold"))
-        parts.append(_svg.text(MARGIN + 90, y + 10, score_text, size=12))
-        count_text = " · ".join(f"{counts[i]} {SUITS[i]}" for i in range(4))
-        sak = sakura_points(counts[PINK], cap)
-        parts.append(_svg.text(MARGIN + 390, y + 10, f"{count_text} (sakura {sak})", size=12, colour="#444"))
+        if scores:
+            rounds = " · ".join(_("round {round}: {score}", round=i + 1, score=s) for i, s in enumerate(scores))
+            score_text = _("{rounds} · total {total}", rounds=rounds, total=sum(scores))
+        else:
+            score_text = _("no round scored yet")
+        head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
+        parts.append(_svg.text(MARGIN, y + 10, head, size=13, weight="bold"))
+        parts.append(_svg.text(MARGIN + 100, y + 10, score_text, size=12))
         y += 18
-        for r, row in enumerate(rows):  # O-2.4: at most three rows per player
-            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, f"row {r + 1}", size=11, colour="#555"))
-            cards, x_end = _cards(MARGIN + ROW_LABEL, y, row)
-            parts.extend(cards)
-            width = max(width, int(x_end + MARGIN))
-            y += CARD_H + 4
-        if len(rows) < 3:
-            free = 3 - len(rows)
-            parts.append(_svg.text(MARGIN, y + 12, f"{free} more row(s) may still be started (3 at most)",
-                                   size=11, colour="#777"))
-            y += LINE
+        count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i])) for i in range(4))
+        parts.append(_svg.text(MARGIN, y + 8, _("{counts} (sakura points {points})", counts=count_text,
+                                                  points=sakura_points(counts[PINK], cap)), size=12, colour=_svg.MUTED))
+        y += 16
+        rows, y = _rows(obs, seat, own, y, marks)
+        parts += rows
         # Hand and pick: the viewing seat's cards, other seats' counts only (O-2.6).
         y += 2
-        if seat == player:
-            if obs.hand:
-                parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "hand", size=11, weight="bold"))
-                picked = set(obs.own_pick or ()) if obs.phase == "pick" else set()
-                x = MARGIN + ROW_LABEL
-                for c in obs.hand:
-                    parts.append(_svg.card(x, y, _suit(c), c, w=CARD_W, h=CARD_H))
-                    if c in picked:  # mark the own pick, still in hand until all have picked
-                        parts.append(_svg.rect(x - 2, y - 2, CARD_W + 4, CARD_H + 4, stroke="#000", rx=5))
-                    x += CARD_W + GAP
-                y += CARD_H + 4
+        if own:
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
+            ringed = obs.own_pick if obs.phase == "pick" and obs.own_pick else ()  # still in hand until all picked
+            cards, height, _end = _cards(y, obs.hand, targets=True, ringed=ringed, marks=marks)
+            parts += cards
+            if not obs.hand:
+                parts.append(_svg.text(MARGIN + ROW_LABEL, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
+            y += max(height, CARD_H + 4)
             line = []
             if obs.own_pick:
-                line.append(f"your pick: {obs.own_pick[0]} and {obs.own_pick[1]}")
+                line.append(_("your pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]))
             if obs.own_place:
-                line.append(f"your placement: {obs.own_place} (done when every seat has placed)")
+                line.append(_("your placement: {place} (done when every seat has placed)", place=obs.own_place))
             if line:
                 parts.append(_svg.text(MARGIN, y + 12, " · ".join(line), size=12))
                 y += LINE + 2
-        else:
-            if obs.hand_sizes[seat]:
-                status = f"hand: {obs.hand_sizes[seat]} card(s), hidden from seat {player}"
-                parts.append(_svg.text(MARGIN, y + 12, status, size=12, colour="#555"))
-                y += LINE + 2
+        elif obs.hand_sizes[seat]:
+            status = ngettext("hand: {n} card, hidden from seat {seat}", "hand: {n} cards, hidden from seat {seat}",
+                              obs.hand_sizes[seat], seat=player)
+            parts.append(_svg.text(MARGIN, y + 12, status, size=12, colour=_svg.MUTED))
+            y += LINE + 2
         if obs.revealed is not None:  # place phase: every pick is public (O-2.3)
-            a, b = obs.revealed[seat]
-            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "revealed", size=11))
-            cards, _ = _cards(MARGIN + ROW_LABEL, y, (a, b))
-            parts.extend(cards)
-            y += CARD_H + 4
-        parts.append(f'<line x1="{MARGIN}" y1="{y + 4}" x2="{WIDTH - MARGIN}" y2="{y + 4}" stroke="#ccc"/>')
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("revealed"), size=12))
+            cards, height, x_end = _cards(y, obs.revealed[seat], targets=own and obs.own_place is None, marks=marks)
+            parts += cards
+            if own:
+                parts.append(_discard(obs, x_end + 16, y, marks))
+            y += height
+        parts.append(f'<line x1="{MARGIN}" y1="{y + 4}" x2="{RIGHT}" y2="{y + 4}" stroke="#cccccc"/>')
         y += 6
 
     if state.current_player == TERMINAL:  # O-3.5: the result, with the tie-break by pink
         res = state.result()
-        y += 18
-        parts.append(_svg.text(MARGIN, y, _svg.result_sentence(res.scores, res.winners), size=14, weight="bold"))
+        y += 4
+        for line in _svg.result_lines(res.scores, res.winners):
+            y += 18
+            parts.append(_svg.text(MARGIN, y, line, size=13, weight="bold"))
         y += 8
     y += MARGIN
-    title = f"Ohanami, {where}, seen by seat {player}"
-    doc = _svg.document(width, y, parts, title=title)
-    return doc
+    title = _("Ohanami, {where}, seen by seat {seat}", where=where, seat=player)
+    return _svg.document(WIDTH, y, parts, title=title)

@@ -1,0 +1,240 @@
+"""The three board drawings: click targets, hidden information, marks, contrast, sizes, words.
+
+Positions come from seeded random play (``numpy`` generators), each drawing seen by the seat
+to act, as the board view shows it.
+"""
+
+import gettext
+import re
+import timeit
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+from mandalakit import flowers, mandala, ohanami
+from mandalakit.core import messages, svg
+from mandalakit.core.contract import CHANCE
+
+NS = "{http://www.w3.org/2000/svg}"
+GAMES = {"ohanami": (ohanami, (2, 3, 4)), "mandala": (mandala, (2,)), "flowers": (flowers, (2, 3, 4))}
+ID_FORMS = {
+    "ohanami": r"card:\d+|row:[123]|discard",
+    "mandala": r"hand:(\w+)|(?:mountain|field):[AB]|discard|pick:(\w+)",
+    "flowers": r"hand:(\w+)|mandala:[123]|tile:(\w+)",
+}
+#: The colours each game draws (its notation's names).
+COLOURS = {"ohanami": ohanami.SUITS, "mandala": mandala.COLOURS, "flowers": flowers.COLOURS}
+
+
+def targets(text: str) -> list[str]:
+    return re.findall(r'data-mk-target="([^"]+)"', text)
+
+
+def positions(game: str, games: int = 4, every: int = 1):
+    """``(state, svg)`` at the decision points of seeded random games, seen by the seat to act."""
+    module, seats = GAMES[game]
+    for seed in range(games):
+        state = module.new_game(seats[seed % len(seats)], seed=seed)
+        rng = np.random.default_rng(seed)
+        step = 0
+        while not state.is_terminal():
+            if state.current_player != CHANCE and step % every == 0:
+                yield state, state.to_svg()
+            moves = state.legal_moves()
+            state.apply(moves[int(rng.integers(len(moves)))])
+            step += 1
+        yield state, state.to_svg()
+
+
+def needed(game: str, move) -> set[str]:
+    """The target ids a pupil clicks to make ``move``."""
+    if game == "ohanami":
+        if isinstance(move, ohanami.Pick):
+            return {f"card:{c}" for c in move.cards}
+        return {f"card:{c}" for c, _ in move.steps} | {f"row:{r}" if r else "discard" for _, r in move.steps}
+    if game == "mandala":
+        colour = mandala.COLOURS[move.colour]
+        if isinstance(move, mandala.Pick):
+            return {f"pick:{colour}"}
+        if isinstance(move, mandala.Discard):
+            return {f"hand:{colour}", "discard"}
+        area = "mountain" if isinstance(move, mandala.Mountain) else "field"
+        return {f"hand:{colour}", f"{area}:{mandala.MANDALAS[move.mandala]}"}
+    if isinstance(move, flowers.Take):
+        return {f"tile:{flowers.COLOURS[move.colour]}"}
+    if isinstance(move, flowers.Pass):
+        return set()
+    return {f"hand:{flowers.COLOURS[move.colour]}", f"mandala:{move.mandala + 1}"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_move_has_its_targets_in_the_drawing_of_the_seat_to_act(game):
+    seen = set()
+    for state, text in positions(game):
+        ids = targets(text)
+        assert len(ids) == len(set(ids)), "one group per target id"
+        for tid in ids:
+            match = re.fullmatch(ID_FORMS[game], tid)
+            assert match and all(m is None or m in COLOURS[game] for m in match.groups()), tid
+        if state.is_terminal():
+            continue
+        for move in state.legal_moves():
+            missing = needed(game, move) - set(ids)
+            assert not missing, f"{move}: no target {missing}"
+        seen.update(ids)
+    prefixes = {tid.split(":")[0] for tid in seen}
+    assert prefixes == {"ohanami": {"card", "row", "discard"}, "flowers": {"hand", "mandala", "tile"},
+                        "mandala": {"hand", "mountain", "field", "discard", "pick"}}[game]
+
+
+def test_O_2_6_no_card_hidden_from_the_viewer_is_a_target():
+    for state, text in positions("ohanami", games=3):
+        viewer = state.viewer(None)
+        own = set(state.hands[viewer]) | (set(state.picks[viewer] or ()) if state.phase == "place" else set())
+        cards = {int(t[5:]) for t in targets(text) if t.startswith("card:")}
+        assert cards <= own
+        if state.phase == "pick":
+            assert cards == set(state.hands[viewer])
+        others = {c for p in range(state.num_players) if p != viewer for c in state.hands[p]}
+        assert not cards & others
+
+
+@pytest.mark.parametrize("game", ["mandala", "flowers"])
+def test_M_2_4_F_2_4_hand_targets_are_the_viewers_own_colours(game):
+    for state, text in positions(game, games=3):
+        viewer = state.viewer(None)
+        hand = state.observation(viewer).hand
+        shown = {t[5:] for t in targets(text) if t.startswith("hand:")}
+        assert shown == {COLOURS[game][c] for c, k in enumerate(hand) if k}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_drawing_depends_only_on_what_the_viewer_may_know(game):
+    rng = np.random.default_rng(7)
+    for state, text in positions(game, games=2, every=7):
+        if state.is_terminal():
+            continue
+        viewer = state.viewer(None)
+        assert state.determinize(viewer, rng).to_svg(viewer) == text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_marks_outline_a_target_dashed_when_active_and_solid_when_selected(game):
+    state, text = next(p for p in positions(game) if len(targets(p[1])) >= 2)
+    first, second = targets(text)[:2]
+    marked = state.to_svg(marks={first: "active", second: "selected", "not:drawn": "active"})
+    root = ET.fromstring(marked)
+    groups = {g.get("data-mk-target"): g for g in root.iter(f"{NS}g") if g.get("data-mk-target")}
+    for tid, cls, style in ((first, "mk-active", "stroke-dasharray"), (second, "mk-selected", 'stroke-width="4"')):
+        assert groups[tid].get("class") == cls
+        outline = ET.tostring(list(groups[tid])[-1]).decode()
+        assert 'stroke="#000000"' in outline and style in outline
+    assert "mk-active" not in text and "mk-selected" not in text
+    assert marked.count('class="mk-') == 2
+    with pytest.raises(ValueError, match="'active' or 'selected'"):
+        state.to_svg(marks={first: "hover"})
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb``."""
+    def channel(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_helpers_match_the_wcag_figures():
+    assert contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert contrast("#ffffff", "#777777") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#ffffff", "#009E73") == pytest.approx(3.4, abs=0.05)  # the old green card
+
+
+def test_palette_text_and_page_inks_have_4_5_to_1_contrast():
+    for name, (bg, fg) in svg.PALETTE.items():
+        assert contrast(bg, fg) >= 4.5, name
+    for ink in (svg.INK, svg.MUTED):
+        assert contrast(ink, svg.PAGE) >= 4.5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_colours_of_one_game_differ_in_lightness_and_in_symbol(game):
+    fills = sorted(luminance(svg.fill(c)) for c in COLOURS[game])
+    steps = [(b + 0.05) / (a + 0.05) for a, b in zip(fills, fills[1:])]
+    assert min(steps) >= 1.25  # Ohanami's pink and grey were 1.07:1
+    assert len({svg.SYMBOLS[c] for c in COLOURS[game]}) == len(COLOURS[game])
+
+
+def backgrounds_of_text(text: str):
+    """``(text fill, fill under its anchor, words)`` for every ``<text>``, in drawing order."""
+    shapes = []  # filled shapes drawn so far, as hit tests
+    for el in ET.fromstring(text).iter():
+        tag, fill = el.tag.removeprefix(NS), el.get("fill")
+        if tag == "rect" and fill not in (None, "none"):
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            shapes.append((fill, lambda px, py, x=x, y=y, w=w, h=h: x <= px <= x + w and y <= py <= y + h))
+        elif tag == "circle" and fill not in (None, "none"):
+            cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+            shapes.append((fill, lambda px, py, cx=cx, cy=cy, r=r: (px - cx) ** 2 + (py - cy) ** 2 <= r * r))
+        elif tag == "text":
+            px, py = float(el.get("x")), float(el.get("y")) - 0.35 * float(el.get("font-size"))
+            under = next((f for f, inside in reversed(shapes) if inside(px, py)), svg.PAGE)
+            yield fill, under, el.text
+
+
+def sample_drawings():
+    for game in GAMES:
+        for i, (state, text) in enumerate(positions(game, games=2, every=5)):
+            yield game, state, text
+
+
+def test_every_text_has_4_5_to_1_contrast_with_what_lies_under_it_and_11_px_at_natural_size():
+    pairs = set()
+    for game, state, text in sample_drawings():
+        root = ET.fromstring(text)
+        width = float(root.get("viewBox").split()[2])
+        assert root.get("width") == f"{width:g}" and "max-width:100%" in root.get("style")
+        assert width <= 980, game  # fits a 1024 px page unscaled, so font sizes are true sizes
+        sizes = [float(el.get("font-size")) for el in root.iter(f"{NS}text")]
+        assert min(sizes) >= svg.MIN_FONT, game
+        for fg, bg, words in backgrounds_of_text(text):
+            assert contrast(fg, bg) >= 4.5, (game, fg, bg, words)
+            pairs.add((fg, bg))
+    assert len(pairs) >= 8  # page inks, white and black on cards, face-down cards, the claim marker
+
+
+class Marked(gettext.NullTranslations):
+    """A catalogue that wraps every message in « », to find words that bypass it."""
+
+    def gettext(self, message):
+        return f"«{message}»"
+
+    def ngettext(self, singular, plural, n):
+        return f"«{singular if n == 1 else plural}»"
+
+
+def test_every_word_a_pupil_reads_goes_through_the_message_catalogue(monkeypatch):
+    monkeypatch.setattr(messages, "_catalogue", Marked())
+    for game, state, text in sample_drawings():
+        root = ET.fromstring(text)
+        words = [el.text for el in root.iter() if el.tag in (f"{NS}text", f"{NS}title")]
+        words += [el.get("data-mk-label") for el in root.iter() if el.get("data-mk-label")]
+        for shown in words:
+            assert shown, (game, "an empty text")
+            rest = shown
+            while "«" in rest:
+                rest = re.sub(r"«[^«»]*»", "", rest)
+            assert not re.search(r"[A-Za-z]", rest), (game, shown)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_drawing_takes_under_10_ms(game):
+    _size, state = max(((len(text), s.clone()) for s, text in positions(game, games=1, every=3)), key=lambda p: p[0])
+    seconds = min(timeit.repeat(lambda: state.to_svg(marks={"discard": "active"}), number=10, repeat=3)) / 10
+    assert seconds < 0.010, f"{game}: {seconds * 1000:.1f} ms"
