@@ -91,7 +91,7 @@ def test_every_click_sequence_ends_in_a_legal_move_or_a_refusal_naming_a_rule(ga
                         assert state.listed_move(state.parse_move(outcome.text)) in state.legal_moves()
                     break
                 selection = outcome.selection
-    assert refusals > 0  # the sequences did reach refusals
+    assert refusals > 0  # the sequences did reach refusals (a move some rule refuses)
 
 
 def test_M_3_1_click_refused_by_the_rule_of_colour_leaves_the_state_unchanged():

@@ -96,8 +96,10 @@ class ClickTree:
     def click(self, selection: Sequence[str], target: str) -> Outcome:
         """The outcome of clicking ``target`` after ``selection`` (nothing is changed).
 
-        In this order: the clicks make a legal move; or they can still lead to one; or
-        ``target`` was already selected (it is deselected, with what was chosen after it); or it starts another legal move
+        In this order: the clicks make a legal move; or they can still lead to one; or the
+        game's part lets the selection grow anyway (more cards of a colour than any legal
+        move takes: the engine will say why once a place is clicked); or ``target`` was
+        already selected (it is deselected, with what was chosen after it); or it starts another legal move
         (the selection begins again from it); otherwise the game's part writes what the
         clicks mean and the engine will judge it.
         """
@@ -105,6 +107,8 @@ class ClickTree:
         if clicks in self.moves:
             return Outcome("move", (), move=self.moves[clicks])
         if clicks in self._next:
+            return Outcome("more", clicks)
+        if self.part.extends(self.state, clicks):  # a choice the engine will judge once complete
             return Outcome("more", clicks)
         if target in selection:  # clicked again and it cannot be added once more: deselect it
             i = len(selection) - 1 - list(reversed(selection)).index(target)

@@ -9,6 +9,16 @@ from mandalakit.core.messages import _
 Path = tuple[str, ...]
 
 
+def same_colour_cards(state, clicks: Path, colours: Sequence[str]) -> bool:
+    """True if ``clicks`` are the same ``hand:<colour>`` target, at most as many times as the
+    seat to act holds cards of that colour (its own hand: nothing hidden is read)."""
+    first = clicks[0]
+    if not first.startswith("hand:") or any(c != first for c in clicks) or first[5:] not in colours:
+        return False
+    seat = state.current_player
+    return seat >= 0 and len(clicks) <= state.observation(seat).hand[colours.index(first[5:])]
+
+
 class GamePart:
     """What one game adds to the generic view: click paths, attempts, score panel, tie-break.
 
@@ -32,6 +42,11 @@ class GamePart:
         make a whole move (the view then asks for one of the highlighted targets).
         """
         raise NotImplementedError
+
+    def extends(self, state, clicks: Path) -> bool:
+        """True if ``clicks``, which lead to no legal move, are still a selection a pupil may
+        make (the engine judges the move once it is complete). Default: never."""
+        return False
 
     def label(self, target: str) -> str:
         """Words for a target (chips and screen readers), e.g. ``"2 cards"``."""

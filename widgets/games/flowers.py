@@ -15,7 +15,7 @@ from html import escape
 from mandalakit.core.messages import _, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
 
-from .base import GamePart
+from .base import GamePart, same_colour_cards
 
 
 def _flower_sum(a, b) -> str:
@@ -53,6 +53,9 @@ class FlowersPart(GamePart):
         counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
         count = counts[-1] if counts else sum(c == first for c in clicks)
         return f"play {count} {first[5:]} on {last[8:]}"
+
+    def extends(self, state, clicks):
+        return same_colour_cards(state, clicks, COLOURS)
 
     def label(self, target):
         kind, _sep, what = target.partition(":")

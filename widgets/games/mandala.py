@@ -15,7 +15,7 @@ from html import escape
 from mandalakit.core.messages import _, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, Pick, river_score
 
-from .base import GamePart
+from .base import GamePart, same_colour_cards
 
 
 class MandalaPart(GamePart):
@@ -52,6 +52,9 @@ class MandalaPart(GamePart):
         if last == "discard":
             return f"discard {colour} {count}"
         return None
+
+    def extends(self, state, clicks):
+        return same_colour_cards(state, clicks, COLOURS)
 
     def label(self, target):
         kind, _sep, what = target.partition(":")
