@@ -37,6 +37,9 @@ export default {
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
       board.innerHTML = model.get("svg");
+      // The drawing is an image (role="img") on a lesson page; here its parts are buttons, and
+      // an image hides its parts from screen readers.
+      board.querySelector("svg")?.setAttribute("role", "group");
       for (const g of board.querySelectorAll("[data-mk-target]")) {
         g.setAttribute("role", "button");
         g.setAttribute("tabindex", "0");
