@@ -89,7 +89,7 @@ def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
 
 
 def test_replay_malformed_notation(game_json, capsys):
-    _tamper(game_json, 3, "pick 12")
+    _tamper(game_json, 3, "pick twelve 5")
     code, _, err = run(capsys, "replay", str(game_json))
     assert code == 2 and "event 3" in err and "[notation]" in err
 

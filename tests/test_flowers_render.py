@@ -21,7 +21,7 @@ def test_svg_shows_mandalas_tiles_cards_claims_and_tiles_with_colour_names():
     ET.fromstring(text)  # well-formed
     for needle in ["Mandala 1", "Mandala 2", "Mandala 3", "claim marker: seat 0", "unclaimed", "×3",
                    "grey tile, multiplier ×3", "(face down)", "Flowers", "unpaired", "score 5",
-                   "missing: purple, orange, yellow", "seat 1: 3 card(s), 0 face up", "hand",
+                   "missing: purple, orange, yellow", "seat 1: 3 cards, 0 face up", "hand",
                    "an assumption until checked against a printed copy"]:
         assert needle in text, needle
     for name in COLOURS:  # every colour is named as text, never by hue alone

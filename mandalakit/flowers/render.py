@@ -17,6 +17,7 @@ from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.messages import ngettext
 from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS, counts_text
 
 WIDTH = 900
@@ -32,7 +33,7 @@ def _tile(x: float, y: float, tile, caption: str = "") -> str:
     name = COLOURS[tile.colour]
     bg, fg = _svg.PALETTE[name]
     face = "×3" if tile.face_text == "x3" else tile.face_text
-    what = "multiplier ×3" if face == "×3" else face + " flower(s)"
+    what = "multiplier ×3" if face == "×3" else ngettext("{n} flower", "{n} flowers", tile.face)
     title = f"<title>{escape(name)} tile, {what}{escape(caption)}</title>"
     return (f'<g>{title}<circle cx="{x + TILE_R:g}" cy="{y + TILE_R:g}" r="{TILE_R}" fill="{bg}" stroke="#333"/>'
             + _svg.text(x + TILE_R, y + TILE_R + 1, face, size=13, anchor="middle", colour=fg, weight="bold")
@@ -107,7 +108,7 @@ def render_svg(state, player: int | None = None) -> str:
                 parts.append(_tile(x0 + 8 + j * 50, yy, tile, f", {back} back"))
             missing = [COLOURS[c] for c in view.missing()]
             parts.append(_svg.text(x0 + 110, yy + 14, "missing: " + (", ".join(missing) or "none"), size=10, colour="#333"))
-            parts.append(_svg.text(x0 + 110, yy + 27, f"({len(missing)} colour(s) to complete)", size=10, colour="#666"))
+            parts.append(_svg.text(x0 + 110, yy + 27, ngettext("({n} colour to complete)", "({n} colours to complete)", len(missing)), size=10, colour="#666"))
         elif obs.phase == "setup":
             parts.append(_svg.text(x0 + 8, yy + 20, "tiles not placed yet (setup, F-2.2)", size=11))
         else:
@@ -115,7 +116,8 @@ def render_svg(state, player: int | None = None) -> str:
         yy += 2 * TILE_R + 8
         for seat in range(n):
             you = " (you)" if seat == player else ""
-            label = f"seat {seat}{you}: {view.totals[seat]} card(s), {view.face_up_totals[seat]} face up"
+            label = ngettext("seat {seat}{you}: {n} card, {up} face up", "seat {seat}{you}: {n} cards, {up} face up",
+                             view.totals[seat], seat=seat, you=you, up=view.face_up_totals[seat])
             parts.append(_svg.text(x0 + 6, yy + 10, label, size=10, colour="#222"))
             yy += 13
             x = x0 + 6
@@ -145,8 +147,9 @@ def render_svg(state, player: int | None = None) -> str:
     for seat in range(n):
         you = " (you)" if seat == player else ""
         flowers = obs.flowers[seat]
-        head = (f"Seat {seat}{you} · score {obs.scores[seat]} · {len(flowers)} Flower(s) · "
-                f"{obs.hand_sizes[seat]} card(s) in hand")
+        head = (f"Seat {seat}{you} · score {obs.scores[seat]} · "
+                + ngettext("{n} Flower", "{n} Flowers", len(flowers)) + " · "
+                + ngettext("{n} card in hand", "{n} cards in hand", obs.hand_sizes[seat]))
         if seat == obs.active and obs.to_act >= 0:
             head += " · this seat's turn"
         y += 16

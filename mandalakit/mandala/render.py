@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.messages import ngettext
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, RIVER_SPACES
 
 WIDTH = 720
@@ -70,9 +71,11 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None) -> tup
         head += f" · score {score}"
     parts.append(_svg.text(MARGIN, y + 12, head, size=13, weight="bold"))
     if seat == player:
-        cup_text = f"cup: {obs.cup_sizes[seat]} card(s), drawn face down below"
+        cup_text = ngettext("cup: {n} card, drawn face down below", "cup: {n} cards, drawn face down below",
+                            obs.cup_sizes[seat])
     else:
-        cup_text = f"hand: {obs.hand_sizes[seat]} card(s) · cup: {obs.cup_sizes[seat]} card(s), both hidden"
+        cup_text = (ngettext("hand: {n} card", "hand: {n} cards", obs.hand_sizes[seat]) + " · "
+                    + ngettext("cup: {n} card", "cup: {n} cards", obs.cup_sizes[seat]) + ", both hidden")
     parts.append(_svg.text(MARGIN + 210, y + 12, cup_text, size=12, colour="#444"))
     y += 18
     parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, "river", size=11, weight="bold"))
@@ -145,7 +148,8 @@ def render_svg(state, player: int | None = None) -> str:
     y += LINE + 2
     discard = ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(obs.discard) if k) or "empty"
     trigger = " · end triggered (deck emptied)" if obs.end_triggered else ""
-    parts.append(_svg.text(MARGIN, y, f"seen by seat {player} · deck {obs.deck_size} card(s){trigger}",
+    parts.append(_svg.text(MARGIN, y, f"seen by seat {player} · "
+                           + ngettext("deck {n} card", "deck {n} cards", obs.deck_size) + trigger,
                            size=12, colour="#444"))
     y += LINE
     parts.append(_svg.text(MARGIN, y, f"discard pile: {discard}", size=12, colour="#444"))

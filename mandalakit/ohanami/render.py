@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.messages import ngettext
 from .cards import PINK, SUIT_OF, SUITS
 from .scoring import sakura_points
 
@@ -90,7 +91,8 @@ def render_svg(state, player: int | None = None) -> str:
     y += LINE + 2
     parts.append(_svg.text(
         MARGIN, y,
-        f"{_seat_to_act(state)} · seen by seat {player} · {obs.discarded} card(s) discarded face down",
+        f"{_seat_to_act(state)} · seen by seat {player} · "
+        + ngettext("{n} card discarded face down", "{n} cards discarded face down", obs.discarded),
         size=12, colour="#444"))
     y += 10
     width = WIDTH
@@ -120,7 +122,8 @@ def render_svg(state, player: int | None = None) -> str:
             y += CARD_H + 4
         if len(rows) < 3:
             free = 3 - len(rows)
-            parts.append(_svg.text(MARGIN, y + 12, f"{free} more row(s) may still be started (3 at most)",
+            parts.append(_svg.text(MARGIN, y + 12, ngettext("{n} more row may still be started (3 at most)",
+                                                            "{n} more rows may still be started (3 at most)", free),
                                    size=11, colour="#777"))
             y += LINE
         # Hand and pick: the viewing seat's cards, other seats' counts only (O-2.6).
@@ -146,7 +149,8 @@ def render_svg(state, player: int | None = None) -> str:
                 y += LINE + 2
         else:
             if obs.hand_sizes[seat]:
-                status = f"hand: {obs.hand_sizes[seat]} card(s), hidden from seat {player}"
+                status = ngettext("hand: {n} card, hidden from seat {player}",
+                                  "hand: {n} cards, hidden from seat {player}", obs.hand_sizes[seat], player=player)
                 parts.append(_svg.text(MARGIN, y + 12, status, size=12, colour="#555"))
                 y += LINE + 2
         if obs.revealed is not None:  # place phase: every pick is public (O-2.3)
