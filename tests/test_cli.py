@@ -661,6 +661,16 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     assert "holds a control character" in err
 
 
+@pytest.mark.parametrize("name,problem", [("n" * 19_000_000, "is 19000000 characters long"),
+                                          ("\u202e999 :(modnar) 1 taes", "format character U+202E")])
+def test_replay_refuses_a_huge_name_or_one_that_prints_otherwise_than_written(game_json, capsys, name, problem):
+    record = json.loads(game_json.read_text())
+    record["players"][1]["name"] = name
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and problem in err and len(err) < 400 and "\u202e" not in err
+
+
 def test_replay_of_a_record_saved_with_a_utf8_bom(game_json, capsys):
     game_json.write_bytes(b"\xef\xbb\xbf" + game_json.read_bytes())
     code, out, err = run(capsys, "replay", str(game_json))
