@@ -254,7 +254,8 @@ def test_M_5_3_a_pick_of_two_colours_or_of_part_of_a_colour_is_refused_by_M_5_3(
 
 
 @pytest.mark.parametrize("text", ["field A opponent red 2", "field B their green 1", "field A red 2 other",
-                                  "river red", "cup red 2", "River A red"])
+                                  "river red", "cup red 2", "River A red", "field river red 2",
+                                  "mountain A red cup", "discard red 2 cup"])
 def test_M_3_3_play_into_the_other_field_a_river_or_a_cup_is_refused_by_M_3_3(text):
     err = refusal(mandala, text)
     assert err.rule == "M-3.3" and "only into the mountains and into their own field" in err.message

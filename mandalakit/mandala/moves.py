@@ -218,7 +218,7 @@ def parse(text: str) -> Move | ChanceEvent:
     head, args = (folded(parts[0]), parts[1:]) if parts else ("", [])
     if head in CHANCE_KINDS:
         return _chance(head, args)
-    if head in _PICKED_INTO:
+    if {folded(word) for word in parts} & _PICKED_INTO:
         raise NotationError(_("A player plays only into the mountains and into their own fields (M-3.3); a card "
                               "reaches the river or the cup only when it is picked from a completed mandala (M-5.4).")
                             + " " + _(_HELP), "M-3.3")
