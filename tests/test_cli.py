@@ -89,7 +89,7 @@ def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
 
 
 def test_replay_malformed_notation(game_json, capsys):
-    _tamper(game_json, 3, "pick 12")
+    _tamper(game_json, 3, "pick twelve 5")
     code, _, err = run(capsys, "replay", str(game_json))
     assert code == 2 and "event 3" in err and "[notation]" in err
 
@@ -659,6 +659,16 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
     assert "[record] The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
+
+
+@pytest.mark.parametrize("name,problem", [("n" * 19_000_000, "is 19000000 characters long"),
+                                          ("\u202e999 :(modnar) 1 taes", "format character U+202E")])
+def test_replay_refuses_a_huge_name_or_one_that_prints_otherwise_than_written(game_json, capsys, name, problem):
+    record = json.loads(game_json.read_text())
+    record["players"][1]["name"] = name
+    game_json.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(game_json))
+    assert code == 2 and out == "" and problem in err and len(err) < 400 and "\u202e" not in err
 
 
 def test_replay_of_a_record_saved_with_a_utf8_bom(game_json, capsys):

@@ -458,7 +458,7 @@ def test_notation_round_trip_and_errors():
     assert parse("play 2 red on 3") == Play(RED, 2, 2) and parse("take red") == Take(RED)
     assert parse("pass") is PASS
     assert parse("play 2 red on 3") is parse("play  2  red on 3")  # interned
-    for bad, rule in [("play 2 pink on 1", "F-3.1"), ("play 0 red on 1", "F-3.1"), ("play 1 red on 4", "F-3.1"),
+    for bad, rule in [("play 2 pink on 1", "F-3.1"), ("play 0 red on 1", "F-3.1"), ("play 1 red on 4", "F-1.2"),
                       ("take", "notation"), ("", "notation"), ("shuffle x", "notation")]:
         with pytest.raises(NotationError) as err:
             parse(bad)

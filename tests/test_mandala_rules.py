@@ -477,7 +477,7 @@ def test_notation_round_trip(text):
 
 
 @pytest.mark.parametrize("text,rule", [("", "notation"), ("play red", "notation"), ("pick pink", "M-1.1"),
-                                       ("mountain C red", "M-1.2"), ("field A red 0", "notation")])
+                                       ("mountain C red", "M-1.2"), ("field A red 0", "M-4.2")])
 def test_bad_notation_names_the_rule(text, rule):
     with pytest.raises(NotationError) as info:
         parse(text)

@@ -24,7 +24,7 @@ def test_ohanami_rows_outside_1_to_3_are_refused(text):
     assert "rows are numbered 1 to 3" in err.value.message
 
 
-@pytest.mark.parametrize("text", ["place 20>1", "place 20>1 34>x 35>2", "place", "place 20>1>2 34>x",
+@pytest.mark.parametrize("text", ["place", "place 20>1>2 34>x",
                                   "place 20> 34>x", "place >1 34>x", "place 20>X 34>x", "place 20>y 34>x",
                                   "place 20=1 34>x", "place 20 >1 34>x"])
 def test_ohanami_place_outside_the_grammar_is_refused(text):
@@ -201,3 +201,164 @@ def test_errors_know_rule_ids_from_tags():
 
     assert IllegalMoveError("O-2.4", "x").names_a_rule and IllegalMoveError("F-6", "x").names_a_rule
     assert not NotationError("x").names_a_rule and not IllegalMoveError("end", "x").names_a_rule
+
+
+# ----- a move the notation cannot write but a pupil will try is refused by the rule it breaks ---------------
+def refusal(game, text):
+    with pytest.raises(NotationError) as err:
+        game.parse(text)
+    return err.value
+
+
+@pytest.mark.parametrize("text", ["mountain A red green", "mountain A red Green", "mountain B black red purple"])
+def test_M_4_1_a_mountain_play_of_two_colours_is_refused_by_M_4_1(text):
+    err = refusal(mandala, text)
+    assert err.rule == "M-4.1" and "exactly one card" in err.message and "'mountain A red'" in err.message
+
+
+@pytest.mark.parametrize("text", ["mountain A red 2", "mountain B black 3", "mountain A red 0"])
+def test_M_4_1_a_mountain_play_of_several_cards_is_refused_by_M_4_1(text):
+    err = refusal(mandala, text)
+    assert err.rule == "M-4.1" and err.message.startswith("A mountain play is exactly one card (M-4.1), not ")
+    assert "into your field: 'field A red " in err.message
+
+
+def test_M_4_1_a_mountain_play_of_one_card_written_with_its_count_shows_how_it_is_written():
+    err = refusal(mandala, "mountain A red 1")
+    assert err.rule == "notation" and "written without a count: 'mountain A red'" in err.message
+
+
+@pytest.mark.parametrize("text", ["field A red green 2", "field B red 1 green 1", "field A red green"])
+def test_M_4_2_a_field_play_of_two_colours_is_refused_by_M_4_2(text):
+    err = refusal(mandala, text)
+    assert err.rule == "M-4.2" and "a field play is cards of one colour (M-4.2)" in err.message
+
+
+@pytest.mark.parametrize("game,text,rule", [(mandala, "field A red 0", "M-4.2"), (mandala, "discard red 0", "M-4.3"),
+                                            (mandala, "field B red 000", "M-4.2")])
+def test_M_4_2_and_M_4_3_a_play_or_discard_of_no_card_is_refused_by_its_rule(game, text, rule):
+    err = refusal(game, text)
+    assert err.rule == rule and err.message.endswith(f"1 or more cards of one colour ({rule}), not 0.")
+
+
+@pytest.mark.parametrize("text", ["discard red green 2", "discard red 1 green 1", "discard yellow orange"])
+def test_M_4_3_a_discard_of_two_colours_is_refused_by_M_4_3(text):
+    err = refusal(mandala, text)
+    assert err.rule == "M-4.3" and "a discard is cards of one colour (M-4.3)" in err.message
+    assert err.message.startswith(repr(text))
+
+
+@pytest.mark.parametrize("text,rule", [("pick red green", "M-5.3"), ("pick red 2", "M-5.3"), ("pick 2 red", "M-5.3")])
+def test_M_5_3_a_pick_of_two_colours_or_of_part_of_a_colour_is_refused_by_M_5_3(text, rule):
+    assert refusal(mandala, text).rule == rule
+
+
+@pytest.mark.parametrize("text", ["field A opponent red 2", "field B their green 1", "field A red 2 other",
+                                  "river red", "cup red 2", "River A red", "field river red 2",
+                                  "mountain A red cup", "discard red 2 cup"])
+def test_M_3_3_play_into_the_other_field_a_river_or_a_cup_is_refused_by_M_3_3(text):
+    err = refusal(mandala, text)
+    assert err.rule == "M-3.3" and "only into the mountains and into their own field" in err.message
+
+
+@pytest.mark.parametrize("text", ["mountain C red", "field C red 2", "field 1 red 2"])
+def test_M_1_2_a_mandala_other_than_A_or_B_is_refused_by_M_1_2(text):
+    assert refusal(mandala, text).rule == "M-1.2"
+
+
+@pytest.mark.parametrize("text", ["play 2 red green on 3", "play 1 red 1 green on 2", "PLAY 2 Red GREEN on 1"])
+def test_F_3_1_a_play_of_two_colours_is_refused_by_F_3_1(text):
+    err = refusal(flowers, text)
+    assert err.rule == "F-3.1" and "a play is cards of one colour (F-3.1)" in err.message
+
+
+@pytest.mark.parametrize("text", ["play 2 red on 1 2", "play 2 red on 1 and 2", "play 2 red on opponent 1",
+                                  "play 0 red on 1", "play 00 red on 2"])
+def test_F_3_1_a_play_onto_two_mandalas_another_side_or_of_no_card_is_refused_by_F_3_1(text):
+    assert refusal(flowers, text).rule == "F-3.1"
+
+
+@pytest.mark.parametrize("text,n", [("play 2 red on 4", 4), ("play 1 red on 0", 0), ("play 1 red on 00", 0)])
+def test_F_1_2_a_mandala_other_than_1_to_3_is_refused_by_F_1_2(text, n):
+    err = refusal(flowers, text)
+    assert err.rule == "F-1.2" and err.message.startswith(f"There is no mandala {n}: the three mandalas are numbered")
+
+
+def test_F_4_1_a_take_of_both_tiles_is_refused_by_F_4_1():
+    err = refusal(flowers, "take red green")
+    assert err.rule == "F-4.1" and "keeps one of the two tiles" in err.message
+
+
+@pytest.mark.parametrize("text,n", [("pick 12", 1), ("pick 1 2 3", 3), ("pick 1 2 3 4 5 6 7 8 9 10", 10)])
+def test_O_2_2_a_pick_of_one_or_three_cards_is_refused_by_O_2_2(text, n):
+    err = refusal(ohanami, text)
+    assert err.rule == "O-2.2" and err.message.startswith(f"{text!r} names {n} card{'s' if n > 1 else ''}, but a pick")
+
+
+def test_O_2_2_a_pick_of_one_card_twice_is_refused_by_O_2_2():
+    assert refusal(ohanami, "pick 7 007").rule == "O-2.2"
+
+
+@pytest.mark.parametrize("text,n", [("place 20>1", 1), ("place 20>1 34>x 35>2", 3), ("place 1>x 2>x 3>x 4>x", 4)])
+def test_O_2_3_a_placement_of_one_or_three_cards_is_refused_by_O_2_3(text, n):
+    err = refusal(ohanami, text)
+    assert err.rule == "O-2.3" and err.message.startswith(f"{text!r} places {n} card{'s' if n > 1 else ''}, but")
+
+
+def test_O_2_3_placing_a_card_that_was_not_picked_is_refused_by_O_2_3():
+    from mandalakit import IllegalMoveError
+
+    state = ohanami.new_game(2, seed=4)
+    for _ in range(2):  # both seats pick
+        state.apply(state.legal_moves()[0])
+    seat = state.current_player
+    picked = state.picks[seat]
+    other = next(c for c in range(1, 121) if c not in picked)
+    history = list(state.history)
+    with pytest.raises(IllegalMoveError) as err:
+        state.apply(ohanami.parse(f"place {picked[0]}>1 {other}>x"))
+    assert err.value.rule == "O-2.3" and f"picked cards {picked[0]} and {picked[1]}" in err.value.message
+    assert state.history == history and state.rows[seat] == []
+
+
+def test_O_2_4_a_fourth_row_is_refused_by_O_2_4():
+    assert refusal(ohanami, "place 45>4 40>x").rule == "O-2.4"
+
+
+# ----- words are separated by plain spaces and folded to lower case for A to Z only ---------------------------
+ODD_SPACES = ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u2003", "\u2028",
+              "\u3000"]
+
+
+@pytest.mark.parametrize("space", ODD_SPACES)
+@pytest.mark.parametrize("game,text", [(ohanami, "pick 1 2"), (ohanami, "place 1>1 2>x"), (ohanami, "shuffle 1 2"),
+                                       (mandala, "field A red 2"), (mandala, "reshuffle 1 2"),
+                                       (flowers, "play 2 red on 3"), (flowers, "dark 7 2")])
+def test_words_are_separated_by_plain_spaces_only(game, text, space):
+    assert game.parse(text + "   ") == game.parse("  " + text.replace(" ", "   "))  # spaces, however many
+    for odd in (text.replace(" ", space, 1), text.replace(" ", space), text + space):
+        err = refusal(game, odd)
+        assert err.rule == "notation" and f"U+{ord(space):04X}" in err.message and "plain space" in err.message
+
+
+def test_the_fuzzed_pick_with_file_separators_is_not_pick_1_2():
+    err = refusal(ohanami, "pick\x1c1\x1d2")
+    assert err.message.startswith("'pick\\x1c1\\x1d2' holds U+001C (a control character), which is not a plain space")
+
+
+@pytest.mark.parametrize("game,text,rule", [
+    (mandala, "pick blac\u212a", "M-1.1"), (mandala, "pic\u212a black", "notation"), (mandala, "mountain \u0430 red", "M-1.2"),
+    (mandala, "mountain A blac\u212a", "M-1.1"), (flowers, "ta\u212ae red", "notation"), (flowers, "take gr\u0435y", "F-4.1"),
+    (flowers, "play 2 red \u043en 3", "notation"), (ohanami, "pic\u212a 1 2", "notation"),
+])
+def test_case_folds_for_the_letters_a_to_z_only(game, text, rule):
+    err = refusal(game, text)  # Kelvin sign K (U+212A) lowers to "k"; Cyrillic а, е, о look like a, e, o
+    assert err.rule == rule and "Write it with the letters a to z." in err.message
+
+
+def test_ascii_case_still_folds():
+    assert mandala.parse("PICK Black") == mandala.parse("pick black") and mandala.parse("Mountain b RED").mandala == 1
+    assert flowers.parse("Play 2 GREY On 1") == flowers.parse("play 2 grey on 1")
+    assert mandala.colour_code("BLACK") == 0 and flowers.colour_code(" Grey ") == 0
+    with pytest.raises(NotationError):
+        mandala.colour_code("blac\u212a")

@@ -457,6 +457,51 @@ def test_player_names_without_control_characters_replay(record, name):
     assert records.replay(good).is_terminal()
 
 
+@pytest.mark.parametrize("name", ["\u202eniw 999", "a\u202db", "x\u2066y\u2069", "\u200fname", "\ufeffbom",
+                                  "soft\u00adhyphen", "tag\U000e0041", "\u2060joined"])
+def test_player_names_with_format_characters_are_refused(record, name):
+    bad = copy.deepcopy(record)
+    bad["players"][1]["name"] = name
+    with pytest.raises(RecordError, match=r"The name of player 1 \('.*'\) holds the invisible format character "
+                                          r"U\+[0-9A-F]{4,5} \(such as a right-to-left override\)") as err:
+        records.replay(bad)
+    assert err.value.index is None and not any(ch in str(err.value) for ch in name if not ch.isascii())
+
+
+@pytest.mark.parametrize("name", ["x" * records.MAX_NAME_CHARS, "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+                                  "\U0001f469\u200d\U0001f4bb"])
+def test_player_names_up_to_the_bound_and_with_joiners_replay(record, name):
+    good = copy.deepcopy(record)
+    good["players"][0]["name"] = name
+    assert records.replay(good).is_terminal()
+
+
+@pytest.mark.parametrize("length", [records.MAX_NAME_CHARS + 1, 19_000_000])
+def test_player_names_longer_than_the_bound_are_refused_briefly(record, length):
+    bad = copy.deepcopy(record)
+    bad["players"][0]["name"] = "n" * length
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    assert err.value.message.endswith(f"is {length} characters long; a name has at most 40.")
+    assert len(str(err.value)) < 200 and records.MAX_NAME_CHARS == 40
+
+
+@pytest.mark.parametrize("name,problem", [("n" * 41, "41 characters long"), ("\u202eevil", r"U\+202E"),
+                                          ("tab\there", "control character")])
+def test_from_state_refuses_the_names_replay_refuses(name, problem):
+    from mandalakit import ohanami
+
+    with pytest.raises(ValueError, match=problem):
+        records.from_state(ohanami.new_game(2, seed=1), players=["ok", name])
+
+
+def test_from_state_counts_the_names_in_words():
+    from mandalakit import ohanami
+
+    with pytest.raises(ValueError, match=r"^1 player name for a 2-player game\.$"):
+        records.from_state(ohanami.new_game(2, seed=1), players=["alone"])
+
+
 def test_load_reads_a_record_saved_with_a_utf8_bom(record, tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(record, ensure_ascii=False).encode("utf-8"))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .contract import CHANCE, Seed, State, make_rng
+from .messages import ngettext
 
 
 class RandomBot:
@@ -50,7 +51,8 @@ def play(state: State, bots: Sequence, *, max_decisions: int = 100_000) -> State
     The same ``state``, now terminal.
     """
     if len(bots) != state.num_players:
-        raise ValueError(f"{len(bots)} bots for a {state.num_players}-player game.")
+        raise ValueError(ngettext("{n} bot for a {players}-player game.", "{n} bots for a {players}-player game.",
+                                  len(bots), players=state.num_players))
     wants = [getattr(bot, "uses_observation", True) for bot in bots]
     for _ in range(max_decisions):
         seat = state.current_player

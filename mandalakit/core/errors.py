@@ -88,7 +88,9 @@ class IllegalMoveError(MandalakitError, ValueError):
 
 
 class NotationError(IllegalMoveError):
-    """Text that is not a move or event of the game's notation (rule tag ``"notation"``)."""
+    """Text that is not a move or event of the game's notation (rule tag ``"notation"``), or a
+    recognisable move that breaks a rule the notation cannot write, such as a discard of two
+    colours (tagged with that rule's id, ``"M-4.3"``)."""
 
     def __init__(self, message: str, rule: str = "notation"):
         super().__init__(rule, message)

@@ -13,13 +13,20 @@ sentences. The functions follow :mod:`gettext`: the English text *is* the messag
 ('1 card', '3 cards')
 >>> a_or_an("orange"), a_or_an("red"), a_or_an("8")
 ('an orange', 'a red', 'an 8')
+
+A sentence kept in a table until it is used is marked with :func:`N_` where it is written
+and translated by :func:`_` where it is used, so a catalogue tool finds both:
+
+>>> HELP = N_("Write 'pick 12 45'.")
+>>> _(HELP)
+"Write 'pick 12 45'."
 """
 
 from __future__ import annotations
 
 import gettext
 
-__all__ = ["_", "a_or_an", "ngettext"]
+__all__ = ["N_", "_", "a_or_an", "ngettext"]
 
 #: The catalogue in force; English (the message ids themselves) until a language is chosen.
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
@@ -29,6 +36,12 @@ def _(message: str, /, **values) -> str:
     """``message`` in the language in force, with its ``{name}`` fields filled from ``values``."""
     text = _catalogue.gettext(message)
     return text.format(**values) if values else text
+
+
+def N_(message: str, /) -> str:
+    """``message`` unchanged: marks a sentence for the catalogue where it is stored in a table
+    (translated later by :func:`_`, where it is used)."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values) -> str:

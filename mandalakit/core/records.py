@@ -24,6 +24,7 @@ from typing import Any
 
 from .contract import CHANCE, State, check_seed
 from .errors import MandalakitError, RecordError, RulesError, quote, shown, shown_path
+from .messages import _, ngettext
 from .registry import get_game
 
 FORMAT = "mandalakit-record"
@@ -31,6 +32,12 @@ VERSION = 1
 #: Most characters :func:`load` reads (20 MB of text): a record is a few tens of KB, and a
 #: larger file (or a device such as /dev/zero, which never ends) is refused unread.
 MAX_RECORD_CHARS = 20_000_000
+#: Most characters of a player name. Names are printed on result lines (``mandalakit replay``,
+#: the replay view); a longer one (fuzzing found a record with a 19 MB name) is refused.
+MAX_NAME_CHARS = 40
+#: Format characters (category Cf) a name may hold: the zero-width joiner and non-joiner shape
+#: emoji (👩‍💻) and Persian or Indic names, and cannot reorder or hide the text around them.
+_JOINERS = frozenset("\u200c\u200d")
 
 
 def from_state(state: State, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
@@ -47,17 +54,19 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
     Raises
     ------
     ValueError
-        If ``players`` does not name every seat once or a name holds a control character, or
-        (:class:`RulesError`) if ``seed`` is given but is not a whole number >= 0: records
-        :func:`replay` would refuse.
+        If ``players`` does not name every seat once or a name cannot be printed as it is
+        (see :func:`_name_problem`), or (:class:`RulesError`) if ``seed`` is given but is not
+        a whole number >= 0: records :func:`replay` would refuse.
     """
     names = list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)]
     if len(names) != state.num_players:
-        raise ValueError(f"{len(names)} player names for a {state.num_players}-player game.")
+        raise ValueError(ngettext("{n} player name for a {players}-player game.",
+                                  "{n} player names for a {players}-player game.", len(names),
+                                  players=state.num_players))
     for seat, name in enumerate(names):
-        if _has_control(str(name)):  # replay refuses such a name: it could print a fake line
-            raise ValueError(f"The name of player {seat} ({shown(str(name))}) holds a control character "
-                             "(a line break, a tab, an escape); give a name of printable characters.")
+        problem = _name_problem(seat, str(name))  # replay refuses such a name
+        if problem:
+            raise ValueError(problem)
     if seed is not None:
         seed = check_seed(seed)
     events = [{"by": "chance" if by == CHANCE else by, "event": str(ev)} for by, ev in state.history]
@@ -108,9 +117,9 @@ def _header(record: Any) -> tuple:
         if "name" in entry and not _is_utf8(entry["name"]):
             raise RecordError("record", f"The name of player {seat} ({shown(entry['name'])}) cannot be written as "
                               "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
-        if "name" in entry and _has_control(entry["name"]):
-            raise RecordError("record", f"The name of player {seat} ({shown(entry['name'])}) holds a control character "
-                              "(such as a line break or an escape), which would garble the printed result.")
+        problem = _name_problem(seat, entry["name"]) if "name" in entry else None
+        if problem:
+            raise RecordError("record", problem)
     seed = record.get("seed")
     if seed is not None:
         try:
@@ -121,11 +130,29 @@ def _header(record: Any) -> tuple:
     return spec, players, setup
 
 
-def _has_control(text: str) -> bool:
-    """True if ``text`` holds a control character (Unicode category Cc: line breaks, tabs,
-    escapes, DEL and the C1 controls) or a line or paragraph separator (U+2028, U+2029):
-    printed, they would start a new line or drive the terminal."""
-    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+def _name_problem(seat: int, name: str) -> str | None:
+    """Why player ``seat``'s ``name`` cannot be printed as it is (a refusal sentence), or None.
+
+    A name is refused if it is longer than :data:`MAX_NAME_CHARS`, if it holds a control
+    character (Unicode category Cc: line breaks, tabs, escapes, DEL, the C1 controls) or a line
+    or paragraph separator (U+2028, U+2029), which would start a new line or drive the
+    terminal, or a format character (category Cf) other than the joiners U+200C and U+200D,
+    such as the right-to-left override U+202E, which would make a printed line read
+    otherwise than the text it holds.
+    """
+    if len(name) > MAX_NAME_CHARS:
+        return ngettext("The name of player {seat} ({name}) is {n} character long; a name has at most {max}.",
+                        "The name of player {seat} ({name}) is {n} characters long; a name has at most {max}.",
+                        len(name), seat=seat, name=shown(name), max=MAX_NAME_CHARS)
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in name):
+        return _("The name of player {seat} ({name}) holds a control character (such as a line break or an "
+                 "escape), which would garble the printed result.", seat=seat, name=shown(name))
+    hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch not in _JOINERS), None)
+    if hidden is not None:
+        return _("The name of player {seat} ({name}) holds the invisible format character {code} (such as a "
+                 "right-to-left override), which would make the printed result read otherwise than it is "
+                 "written.", seat=seat, name=shown(name), code=f"U+{ord(hidden):04X}")
+    return None
 
 
 def _is_utf8(text: str) -> bool:
@@ -170,8 +197,8 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         must be the seat to act, as a whole number from 0 to players - 1, or ``"chance"``);
         without an index if the header is malformed (format, version other than the whole
         number 1, game that is not the name of a game as text, rules, setup, players or a player
-        name that is not text, cannot be written as UTF-8 or holds a control character (a
-        line break, an escape: see :func:`_has_control`) and so cannot be printed, a ``seed``
+        name that is not text, cannot be written as UTF-8 or cannot be printed as it is (too
+        long, a control or format character: see :func:`_name_problem`), a ``seed``
         that is neither absent, null nor a whole number >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
         Also without an index for a rules option not stored the way the engine writes it

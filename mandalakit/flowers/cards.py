@@ -8,6 +8,8 @@ indexed by colour code. Chance events list cards by colour code.
 from __future__ import annotations
 
 from ..core.errors import NotationError
+from ..core.messages import _
+from ..core.notation import folded, plain_letters
 
 GREY, PURPLE, RED, GREEN, ORANGE, YELLOW = range(6)
 #: Colour names by colour code (F-1.1). The first three are the dark-backed tile colours,
@@ -32,19 +34,19 @@ _CODE = {name: i for i, name in enumerate(COLOURS)}
 
 
 def colour_code(name: str, rule: str = "F-1.1") -> int:
-    """Colour code of a colour name (case-insensitive).
+    """Colour code of a colour name (upper or lower case, the letters A to Z only; spaces
+    around it are ignored).
 
     Raises
     ------
     NotationError
         If ``name`` is not one of the six colours (tagged with ``rule``).
     """
-    try:
-        return _CODE[name.strip().lower()]
-    except (KeyError, AttributeError):
-        raise NotationError(
-            f"{name!r} is not a Flowers colour; the colours are {', '.join(COLOURS)}.", rule
-        ) from None
+    code = _CODE.get(folded(name.strip())) if isinstance(name, str) else None
+    if code is None:
+        raise NotationError(_("{name!r} is not a Flowers colour; the colours are {colours}.", name=name,
+                              colours=", ".join(COLOURS)) + plain_letters(name), rule)
+    return code
 
 
 def counts_text(counts) -> str:

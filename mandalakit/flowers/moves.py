@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
-from ..core.notation import chance_event, number
+from ..core.messages import N_, _
+from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, number, plain_letters, words
 from .cards import CARDS_PER_COLOUR, COLOURS, NUM_COLOURS, NUM_MANDALAS, colour_code
 
 CHANCE_KINDS = ("shuffle", "dark", "light", "reshuffle")
@@ -92,8 +93,8 @@ def play(colour: int, count: int, mandala: int) -> Play:
 
 
 
-_HELP = ("Write 'play 2 red on 3' to play two red cards onto mandala 3, 'take red' to keep the red "
-         "tile of a completed mandala, or 'pass' when no play is legal.")
+_HELP = N_("Write 'play 2 red on 3' to play two red cards onto mandala 3, 'take red' to keep the red "
+           "tile of a completed mandala, or 'pass' when no play is legal.")
 
 
 def _colour(word: str, rule: str) -> int:
@@ -105,34 +106,72 @@ def _colour(word: str, rule: str) -> int:
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A chance event: colour codes or tile ids as digits, top first (F-2.1, F-3.5)."""
     cards = kind in ("shuffle", "reshuffle")
-    what, example = ("a colour code", f"'{kind} 3 0 5'") if cards else ("a tile id", f"'{kind} 7 2'")
+    what, example = (_("a colour code"), f"'{kind} 3 0 5'") if cards else (_("a tile id"), f"'{kind} 7 2'")
     return chance_event(kind, words, what, example)
+
+
+def _refuse_broken_rule(text: str, kind: str, args: list[str]) -> None:
+    """Refuse a play or take that breaks a rule the notation cannot write, by that rule: more
+    than one colour (F-3.1, F-4.1), another player's side or more than one mandala (F-3.1)."""
+    named = {folded(word) for word in args}
+    if kind == "take" and len(named & set(COLOURS)) > 1:
+        raise NotationError(_("{text!r} names more than one colour, but the claim-marker holder keeps one of the two "
+                              "tiles (F-4.1), as in 'take red'; the other tile goes to another player.",
+                              text=quote(text)), "F-4.1")
+    if kind != "play":
+        return
+    if len(named & set(COLOURS)) > 1:
+        raise NotationError(_("{text!r} names more than one colour, but a play is cards of one colour (F-3.1), as in "
+                              "'play 2 red on 3'; play the other colour on a later turn.", text=quote(text)), "F-3.1")
+    if named & OTHER_PLAYER:
+        raise NotationError(_("A player plays onto their own side of a mandala only (F-3.1): 'play 2 red on 3' puts "
+                              "two red cards on your side of mandala 3."), "F-3.1")
+    on = next((i for i, word in enumerate(args) if folded(word) == "on"), len(args))
+    if sum(1 for word in args[on + 1:] if DIGITS.fullmatch(word)) > 1:
+        raise NotationError(_("{text!r} names more than one mandala, but a play goes onto one mandala (F-3.1), as in "
+                              "'play 2 red on 3'.", text=quote(text)), "F-3.1")
+
+
+def _play(text: str, args: list[str]) -> Play:
+    """``play N colour on M`` (F-3.1): N at least 1, M a mandala 1 to 3 (F-1.2)."""
+    count = number(args[0], _("a number of cards"), "'play 2 red on 3'")
+    mandala = number(args[3], _("a mandala number"), "'play 2 red on 3'")
+    if count < 1:
+        raise NotationError(_("{text!r}: a play is 1 or more cards (F-3.1).", text=quote(text)) + " " + _(_HELP),
+                            "F-3.1")
+    if not 1 <= mandala <= NUM_MANDALAS:
+        raise NotationError(_("There is no mandala {n}: the three mandalas are numbered 1 to 3 (F-1.2).", n=mandala)
+                            + " " + _(_HELP), "F-1.2")
+    return play(_colour(args[1], "F-3.1"), count, mandala - 1)
 
 
 def parse(text: str) -> Play | Take | Pass | ChanceEvent:
     """Parse Flowers notation (moves and chance events).
 
+    Words are separated by spaces; keywords and colours may be written in upper or lower
+    case (the letters A to Z only).
+
     Raises
     ------
     NotationError
-        With an example of the right notation if ``text`` is malformed.
+        With an example of the right notation if ``text`` is malformed. A move the notation
+        cannot write but a pupil will try is refused by the rule it breaks: a play of two
+        colours, of 0 cards, onto two mandalas or another player's side (F-3.1), onto a
+        mandala other than 1 to 3 (F-1.2), a take of two tiles (F-4.1), an unknown colour
+        (F-3.1, F-4.1).
     """
     if not isinstance(text, str):
-        raise NotationError(f"A move must be text, not {type(text).__name__}.")
-    words = text.split()
-    head = words[0].lower() if words else ""
+        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
+    parts = words(text)
+    head, args = (folded(parts[0]), parts[1:]) if parts else ("", [])
     if head in CHANCE_KINDS:
-        return _chance(head, words[1:])
-    if head == "pass" and len(words) == 1:
+        return _chance(head, args)
+    if head == "pass" and not args:
         return PASS
-    if head == "take" and len(words) == 2:
-        return TAKES[_colour(words[1], "F-4.1")]
-    if head == "play" and len(words) == 5 and words[3].lower() == "on":
-        count = number(words[1], "a number of cards", "'play 2 red on 3'")
-        mandala = number(words[4], "a mandala number", "'play 2 red on 3'")
-        if count >= 1 and 1 <= mandala <= NUM_MANDALAS:
-            return play(_colour(words[2], "F-3.1"), count, mandala - 1)
-        if count < 1:
-            raise NotationError(f"{quote(text)!r}: a play is 1 or more cards (F-3.1). {_HELP}", "F-3.1")
-        raise NotationError(f"{quote(text)!r}: the mandalas are numbered 1 to 3. {_HELP}", "F-3.1")
-    raise NotationError(f"{quote(text)!r} is not a Flowers move. {_HELP}")
+    if head in ("take", "play"):
+        _refuse_broken_rule(text, head, args)
+    if head == "take" and len(args) == 1:
+        return TAKES[_colour(args[0], "F-4.1")]
+    if head == "play" and len(args) == 4 and folded(args[2]) == "on":
+        return _play(text, args)
+    raise NotationError(_("{text!r} is not a Flowers move.", text=quote(text)) + plain_letters(text) + " " + _(_HELP))

@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_players, make_rng
 from ..core.errors import MandalakitError, RulesError, quote, shown
+from ..core.messages import _, a_or_an, ngettext
 from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
 from .rules import Rules
 from .state import PLAY, FlowersState
@@ -209,7 +210,8 @@ def build_position(
     players = check_players("flowers", players, 2, 4, "F-2.3")
     rules = Rules() if rules is None else rules
     if len(hands) != players:
-        raise RulesError("F-2.3", f"{len(hands)} hands given for a {players}-player game.")
+        raise RulesError("F-2.3", ngettext("{n} hand given for a {players}-player game.",
+                                           "{n} hands given for a {players}-player game.", len(hands), players=players))
     for name, seat in (("to_act", to_act), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}.")
@@ -224,8 +226,10 @@ def build_position(
     for i, spec in enumerate(specs):
         unknown = set(spec) - {"tiles", "claim", "up", "down"}
         if unknown:
-            raise RulesError("F-1.2", f"Mandala {i + 1}: unknown key(s) {quote(', '.join(sorted(map(str, unknown))))}; "
-                             "use tiles, claim, up and down.")
+            raise RulesError("F-1.2", ngettext("Mandala {mandala}: unknown key {keys}; use tiles, claim, up and down.",
+                                               "Mandala {mandala}: unknown keys {keys}; use tiles, claim, up and down.",
+                                               len(unknown), mandala=i + 1,
+                                               keys=quote(", ".join(sorted(map(str, unknown))))))
         if spec.get("tiles") is not None:
             pair = [pool.take(t, f"Mandala {i + 1}") for t in spec["tiles"]]
             backs = sorted(state._tiles[t].back for t in pair)
@@ -270,8 +274,9 @@ def build_position(
         for seat, cards in down.items():
             for c, n in enumerate(cards):
                 if n and not m.covered >> c & 1:
-                    raise RulesError("F-3.2", f"Mandala {i + 1}: a {COLOURS[c]} card lies face down only if {COLOURS[c]} is "
-                                     "already there (a tile or a face-up card); otherwise it would be face up.")
+                    raise RulesError("F-3.2", _("Mandala {mandala}: {a_card} card lies face down only if {colour} is "
+                                                "already there (a tile or a face-up card); otherwise it would be face "
+                                                "up.", mandala=i + 1, a_card=a_or_an(COLOURS[c]), colour=COLOURS[c]))
                 m.cards[seat][c] += n
         for seat in range(players):
             m.tot[seat] = sum(m.cards[seat])

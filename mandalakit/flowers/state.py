@@ -24,6 +24,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
+from ..core.messages import _, a_or_an, ngettext
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
     NUM_COLOURS, NUM_MANDALAS, counts_text,
@@ -552,7 +553,7 @@ class FlowersState(State):
                 assert m.up[p] == sum(m.up_count[c] for c in _COLOURS6 if m.up_owner[c] == p)
                 for c in _COLOURS6:
                     if m.cards[p][c]:
-                        assert m.covered >> c & 1, (f"a {COLOURS[c]} card lies face down on mandala {i + 1} "
+                        assert m.covered >> c & 1, (f"{a_or_an(COLOURS[c])} card lies face down on mandala {i + 1} "
                                                     "but its colour is not there (F-3.2)")
             if up_bits and not (self.phase == DRAW and self._pending == i):  # Check comes after Draw (F-3)
                 assert m.claim >= 0 and m.up[m.claim] > 0, \
@@ -724,12 +725,15 @@ class FlowersState(State):
             raise IllegalMoveError("F-3.1", f"'{quote(str(move))}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
         have = self.hands[seat][c]
         if have < k:
-            raise IllegalMoveError(
-                "F-3.1", f"Seat {seat} has {have} {COLOURS[c]} card{'s' if have != 1 else ''}, so it cannot play {k}.")
+            raise IllegalMoveError("F-3.1", ngettext("Seat {seat} has {n} {colour} card, so it cannot play {k}.",
+                                                     "Seat {seat} has {n} {colour} cards, so it cannot play {k}.",
+                                                     have, seat=seat, colour=COLOURS[c], k=k))
         if k >= 2:
-            raise IllegalMoveError(
-                "F-3.4", f"Seat {seat} cannot play all {k} of its cards: a play of 2 or more cards draws nothing, "
-                         "and a hand must keep at least 1 card (play fewer).")
+            raise IllegalMoveError("F-3.4", ngettext(
+                "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
+                "must keep at least 1 card (play fewer).",
+                "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
+                "must keep at least 1 card (play fewer).", k, seat=seat))
         raise IllegalMoveError(
             "F-3.4", f"Seat {seat} cannot play its last card: there is nothing to draw (deck and discard pile "
                      "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).")
@@ -822,9 +826,10 @@ class FlowersState(State):
         elif move.colour == colour[m.light]:
             chosen = m.light
         else:
-            raise IllegalMoveError(
-                "F-4.1", f"Mandala {self._pending + 1} has a {self.tile(m.dark)} and a {self.tile(m.light)} tile; "
-                         f"there is no {COLOURS[move.colour]} tile to take.")
+            raise IllegalMoveError("F-4.1", _(
+                "Mandala {mandala} has {dark} and {light} tile; there is no {colour} tile to take.",
+                mandala=self._pending + 1, dark=a_or_an(str(self.tile(m.dark))), light=a_or_an(str(self.tile(m.light))),
+                colour=COLOURS[move.colour]))
         self._resolve(seat, self._runner, chosen)
 
     def _resolve(self, holder: int, runner: int, chosen: int) -> None:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
+from ..core.messages import _, ngettext
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -166,9 +167,11 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
     if len(out) != NUM_TILES:
         short = [f"{COLOURS[c]} ({n})" for c, n in enumerate(per_colour) if n != TILES_PER_COLOUR]
         table = f"the table {source}" if source else "this table"
-        raise RulesError("F-1.3", f"A tile table has {NUM_TILES} rows, {TILES_PER_COLOUR} per colour; {table} has "
-                         f"{len(out)} row{'s' if len(out) != 1 else ''}"
-                         f"{'; colours short of 6: ' + ', '.join(short) if short else ''}.")
+        raise RulesError("F-1.3", ngettext("A tile table has {tiles} rows, {per} per colour; {table} has {n} row",
+                                           "A tile table has {tiles} rows, {per} per colour; {table} has {n} rows",
+                                           len(out), tiles=NUM_TILES, per=TILES_PER_COLOUR, table=table)
+                         + (_("; colours short of {per}: {short}", per=TILES_PER_COLOUR, short=", ".join(short))
+                            if short else "") + ".")
     return tuple(out)
 
 

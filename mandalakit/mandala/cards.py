@@ -8,6 +8,8 @@ deck as colour codes, top card first.
 from __future__ import annotations
 
 from ..core.errors import NotationError
+from ..core.messages import _
+from ..core.notation import folded, plain_letters
 
 BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
 #: Colour names by colour code (M-1.1). Drawing colours live in :mod:`mandalakit.core.svg`.
@@ -27,25 +29,26 @@ _CODE = {name: code for code, name in enumerate(COLOURS)}
 
 
 def colour_code(name: str) -> int:
-    """Colour code of a colour name (case-insensitive).
+    """Colour code of a colour name (upper or lower case, the letters A to Z only).
 
     Raises
     ------
     NotationError
         If ``name`` is not one of the six colours of M-1.1.
     """
-    try:
-        return _CODE[name.lower()]
-    except (KeyError, AttributeError):
-        raise NotationError(f"{name!r} is not a Mandala colour; the colours are {', '.join(COLOURS)}.",
-                            "M-1.1") from None
+    code = _CODE.get(folded(name)) if isinstance(name, str) else None
+    if code is None:
+        raise NotationError(_("{name!r} is not a Mandala colour; the colours are {colours}.", name=name,
+                              colours=", ".join(COLOURS)) + plain_letters(name), "M-1.1")
+    return code
 
 
 def mandala_index(name: str) -> int:
-    """Index 0 or 1 of mandala ``"A"`` or ``"B"`` (case-insensitive); else :class:`NotationError`."""
-    if isinstance(name, str) and name.upper() in MANDALAS:
-        return MANDALAS.index(name.upper())
-    raise NotationError(f"{name!r} is not a mandala; there are two, A and B.", "M-1.2")
+    """Index 0 or 1 of mandala ``"A"`` or ``"B"`` (upper or lower case); else :class:`NotationError`."""
+    if isinstance(name, str) and folded(name) in ("a", "b"):
+        return "ab".index(folded(name))
+    raise NotationError(_("{name!r} is not a mandala; there are two, A and B.", name=name) + plain_letters(name),
+                        "M-1.2")
 
 
 def counts_of(cards: dict | None) -> list[int]:

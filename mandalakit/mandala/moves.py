@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
-from ..core.notation import chance_event, number
+from ..core.messages import N_, _
+from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, number, plain_letters, words
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, colour_code, mandala_index
 
 CHANCE_KINDS = ("shuffle", "reshuffle")
@@ -116,10 +117,27 @@ DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
 )
 PICK: tuple[Pick, ...] = tuple(Pick(c) for c in range(NUM_COLOURS))
 
-_HELP = ("Write 'mountain A red', 'field B green 2', 'discard yellow 3' or 'pick orange' "
-         "(mandalas A and B; colours black, green, purple, yellow, orange, red).")
-
-
+_HELP = N_("Write 'mountain A red', 'field B green 2', 'discard yellow 3' or 'pick orange' "
+           "(mandalas A and B; colours black, green, purple, yellow, orange, red).")
+#: The rule each kind of move follows (M-4.1 to M-4.3, M-5.3): a recognisable move that
+#: breaks it is refused by it, not as text that is no move.
+_RULE = {"mountain": "M-4.1", "field": "M-4.2", "discard": "M-4.3", "pick": "M-5.3"}
+#: Why a move of each kind names one colour only.
+_ONE_COLOUR = {
+    "mountain": N_("{text!r} names more than one colour, but a mountain play is exactly one card (M-4.1), as in "
+                   "'mountain A red'; play another colour on a later turn."),
+    "field": N_("{text!r} names more than one colour, but a field play is cards of one colour (M-4.2), as in "
+                "'field A red 2'; play the other colour on a later turn."),
+    "discard": N_("{text!r} names more than one colour, but a discard is cards of one colour (M-4.3), as in "
+                  "'discard red 2'; discard the other colour on a later turn."),
+    "pick": N_("{text!r} names more than one colour, but a pick takes every mountain card of one colour (M-5.3), "
+               "as in 'pick red'; the next colour is a later pick."),
+}
+#: Why a field play or a discard is at least one card.
+_AT_LEAST_ONE = {"field": N_("A field play is 1 or more cards of one colour (M-4.2), not {n}."),
+                 "discard": N_("A discard is 1 or more cards of one colour (M-4.3), not {n}.")}
+#: Areas a pupil may try to play into; cards reach them only when picked (M-3.3, M-5.4).
+_PICKED_INTO = frozenset({"river", "cup"})
 
 
 def _colour(word: str) -> int:
@@ -133,21 +151,47 @@ def _mandala(word: str) -> int:
     return mandala_index(quote(word))
 
 
-def _count(word: str) -> int:
-    """A number of cards: digits 0-9 only, at least 1 (M-4.2, M-4.3)."""
-    n = number(word, "a number of cards", "'field B green 2'")
+def _count(word: str, kind: str) -> int:
+    """A number of cards for a ``kind`` move: digits 0-9 only, at least 1 (M-4.2, M-4.3)."""
+    n = number(word, _("a number of cards"), "'field B green 2'")
     if n < 1:
-        raise NotationError(f"A number of cards must be at least 1, not {n}. {_HELP}")
+        raise NotationError(_(_AT_LEAST_ONE[kind], n=n), _RULE[kind])
     return n
+
+
+def _refuse_broken_rule(text: str, kind: str, args: list[str]) -> None:
+    """Refuse a ``kind`` move that breaks a rule the notation cannot write, by that rule:
+    more than one colour (M-4.1 to M-4.3, M-5.3), a count for a mountain play (M-4.1) or a
+    pick (M-5.3), the other player's field (M-3.3)."""
+    colours = {folded(word) for word in args} & set(COLOURS)
+    if len(colours) > 1:
+        raise NotationError(_(_ONE_COLOUR[kind], text=quote(text)), _RULE[kind])
+    if kind == "field" and {folded(word) for word in args} & OTHER_PLAYER:
+        raise NotationError(_("A player plays only into the mountains and into their own field (M-3.3); "
+                              "'field A red 2' plays two red cards into your field of mandala A."), "M-3.3")
+    counts = [word for word in args if DIGITS.fullmatch(word)]
+    if kind == "pick" and counts:
+        raise NotationError(_("A pick takes every card of one colour from the mountain, never a part of them "
+                              "(M-5.3): write 'pick red', without a count."), "M-5.3")
+    if kind == "mountain" and counts:
+        n = number(counts[0], _("a number of cards"), "'mountain A red'")
+        if n == 1:
+            raise NotationError(_("A mountain play is always one card (M-4.1), so it is written without a count: "
+                                  "'mountain A red'."))
+        raise NotationError(_("A mountain play is exactly one card (M-4.1), not {n}: write 'mountain A red'. "
+                              "Several cards of one colour go into your field: 'field A red {n}'.", n=n), "M-4.1")
 
 
 def _chance(kind: str, words: list[str]) -> ChanceEvent:
     """A shuffle or reshuffle event: colour codes 0-5 as digits, top card first (M-2.1, M-6.1)."""
-    return chance_event(kind, words, "a colour code", f"'{kind} 3 0 5'")
+    return chance_event(kind, words, _("a colour code"), f"'{kind} 3 0 5'")
 
 
 def parse(text: str) -> Move | ChanceEvent:
-    """Parse Mandala notation into a move or chance event (case-insensitive words).
+    """Parse Mandala notation into a move or chance event.
+
+    Words are separated by spaces; keywords, mandalas and colours may be written in upper or
+    lower case (the letters A to Z only).
 
     Parameters
     ----------
@@ -162,27 +206,32 @@ def parse(text: str) -> Move | ChanceEvent:
     Raises
     ------
     NotationError
-        If ``text`` is not Mandala notation (with an example of what is); unknown colours
-        and mandalas name rule M-1.1 / M-1.2.
+        If ``text`` is not Mandala notation (with an example of what is). A move the notation
+        cannot write but a pupil will try is refused by the rule it breaks: two colours in one
+        play, discard or pick (M-4.1 to M-4.3, M-5.3), a mountain play of several cards
+        (M-4.1), a count of 0 (M-4.2, M-4.3), the other player's field, a river or a cup
+        (M-3.3); so are unknown colours (M-1.1) and mandalas (M-1.2).
     """
     if not isinstance(text, str):
-        raise NotationError(f"A move must be text, not {type(text).__name__}.")
-    words = text.split()
-    head = words[0].lower() if words else ""
-    try:
-        if head == "mountain" and len(words) == 3:
-            return MOUNTAIN[_mandala(words[1])][_colour(words[2])]
-        if head == "field" and len(words) == 4:
-            m, c, n = _mandala(words[1]), _colour(words[2]), _count(words[3])
-            return FIELD[m][c][n - 1] if n <= PER_COLOUR else Field(m, c, n)
-        if head == "discard" and len(words) == 3:
-            c, n = _colour(words[1]), _count(words[2])
-            return DISCARD[c][n - 1] if n <= PER_COLOUR else Discard(c, n)
-        if head == "pick" and len(words) == 2:
-            return PICK[_colour(words[1])]
-        if head in CHANCE_KINDS:
-            return _chance(head, words[1:])
-    except ValueError as exc:
-        if isinstance(exc, NotationError):
-            raise
-    raise NotationError(f"{quote(text)!r} is not a Mandala move. {_HELP}")
+        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
+    parts = words(text)
+    head, args = (folded(parts[0]), parts[1:]) if parts else ("", [])
+    if head in CHANCE_KINDS:
+        return _chance(head, args)
+    if {folded(word) for word in parts} & _PICKED_INTO:
+        raise NotationError(_("A player plays only into the mountains and into their own fields (M-3.3); a card "
+                              "reaches the river or the cup only when it is picked from a completed mandala (M-5.4).")
+                            + " " + _(_HELP), "M-3.3")
+    if head in _RULE:
+        _refuse_broken_rule(text, head, args)
+    if head == "mountain" and len(args) == 2:
+        return MOUNTAIN[_mandala(args[0])][_colour(args[1])]
+    if head == "field" and len(args) == 3:
+        m, c, n = _mandala(args[0]), _colour(args[1]), _count(args[2], head)
+        return FIELD[m][c][n - 1] if n <= PER_COLOUR else Field(m, c, n)
+    if head == "discard" and len(args) == 2:
+        c, n = _colour(args[0]), _count(args[1], head)
+        return DISCARD[c][n - 1] if n <= PER_COLOUR else Discard(c, n)
+    if head == "pick" and len(args) == 1:
+        return PICK[_colour(args[0])]
+    raise NotationError(_("{text!r} is not a Mandala move.", text=quote(text)) + plain_letters(text) + " " + _(_HELP))

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
+from ..core.messages import ngettext
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -557,8 +558,10 @@ class MandalaState(State):
         m, c, n = move.mandala, move.colour, move.count
         hand = self.hands[seat]
         if n > hand[c]:
-            raise IllegalMoveError("M-4.2", f"Seat {seat} has {hand[c]} {_colour(c)} card(s) in hand, so it cannot "
-                                            f"play {n} into its field.")
+            raise IllegalMoveError("M-4.2", ngettext(
+                "Seat {seat} has {n} {colour} card in hand, so it cannot play {k} into its field.",
+                "Seat {seat} has {n} {colour} cards in hand, so it cannot play {k} into its field.",
+                hand[c], seat=seat, colour=_colour(c), k=n))
         owner = self.owner[m][c]
         if owner != _NONE and owner != seat + 1:
             where = self._area_name(m, owner, seat)
@@ -566,8 +569,11 @@ class MandalaState(State):
                                             f"{MANDALAS[m]} it cannot go into your field.")
         size = self.hand_sizes[seat] - n
         if size < 1:
-            raise IllegalMoveError("M-4.4", f"Playing all {n} cards would leave seat {seat} with an empty hand; a turn "
-                                            "may never end with no card in hand, and a field play draws nothing.")
+            raise IllegalMoveError("M-4.4", ngettext(
+                "Playing your last card would leave seat {seat} with an empty hand; a turn may never end with no "
+                "card in hand, and a field play draws nothing.",
+                "Playing all {n} cards would leave seat {seat} with an empty hand; a turn may never end with no "
+                "card in hand, and a field play draws nothing.", n, seat=seat))
         hand[c] -= n
         self.hand_sizes[seat] = size
         self.fields[m][seat][c] += n
@@ -585,8 +591,10 @@ class MandalaState(State):
         c, n = move.colour, move.count
         hand = self.hands[seat]
         if n > hand[c]:
-            raise IllegalMoveError("M-4.3", f"Seat {seat} has {hand[c]} {_colour(c)} card(s) in hand, so it cannot "
-                                            f"discard {n}.")
+            raise IllegalMoveError("M-4.3", ngettext(
+                "Seat {seat} has {n} {colour} card in hand, so it cannot discard {k}.",
+                "Seat {seat} has {n} {colour} cards in hand, so it cannot discard {k}.",
+                hand[c], seat=seat, colour=_colour(c), k=n))
         hand[c] -= n
         self.hand_sizes[seat] -= n
         self.discard[c] += n

@@ -19,7 +19,8 @@ from itertools import combinations
 
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
-from ..core.notation import chance_event, number
+from ..core.messages import N_, _, ngettext
+from ..core.notation import DIGITS, chance_event, number, plain_letters, words
 from .cards import DECK_SIZE
 
 DISCARD = 0  # the row number of "x" in a Place step
@@ -73,17 +74,18 @@ def picks_of(hand: list[int]) -> list[Pick]:
     return [table[pair] for pair in combinations(sorted(hand), 2)]
 
 
-_HELP = ("Write 'pick 12 45' to keep two cards, or 'place 45>1 40>x' to put 45 on row 1 and discard 40 "
-         "(rows 1-3, x = discard).")
+_HELP = N_("Write 'pick 12 45' to keep two cards, or 'place 45>1 40>x' to put 45 on row 1 and discard 40 "
+           "(rows 1-3, x = discard).")
 #: One step of a placement: a card number, '>' and a row number or x.
 _STEP = re.compile(r"([0-9]+)>([0-9]+|x)")
 
 
 def _card(word: str) -> int:
     """The card number ``word``: digits 0-9 only, and 1 to 120 (O-1.1)."""
-    card = number(word, "a card number", "'pick 12 45'")
+    card = number(word, _("a card number"), "'pick 12 45'")
     if not 1 <= card <= DECK_SIZE:
-        raise NotationError(f"There is no card {quote(word)}; the cards are numbered 1 to {DECK_SIZE} (O-1.1).", "O-1.1")
+        raise NotationError(_("There is no card {card}; the cards are numbered 1 to {last} (O-1.1).",
+                              card=quote(word), last=DECK_SIZE), "O-1.1")
     return card
 
 
@@ -91,57 +93,69 @@ def _step(word: str) -> tuple[int, int]:
     """One ``card>row`` step of a placement: row 1 to 3 (O-2.4) or x to discard (O-2.3)."""
     match = _STEP.fullmatch(word)
     if match is None:
-        raise NotationError(
-            f"{quote(word)!r} is not a placement step: write a card number, '>' and a row number or x, "
-            f"as in '45>1' or '40>x'. {_HELP}"
-        )
+        raise NotationError(_("{word!r} is not a placement step: write a card number, '>' and a row number or x, "
+                              "as in '45>1' or '40>x'.", word=quote(word)) + " " + _(_HELP))
     card, row = _card(match[1]), match[2]
     if row == "x":
         return card, DISCARD
-    row_number = number(row, "a row number", "'place 45>1 40>x'")
+    row_number = number(row, _("a row number"), "'place 45>1 40>x'")
     if not 1 <= row_number <= MAX_ROWS:
-        raise NotationError(
-            f"There is no row {quote(row)}: rows are numbered 1 to 3, and no player may start a fourth (O-2.4). "
-            "Write x after '>' to discard a card.", "O-2.4"
-        )
+        raise NotationError(_("There is no row {row}: rows are numbered 1 to 3, and no player may start a fourth "
+                              "(O-2.4). Write x after '>' to discard a card.", row=quote(row)), "O-2.4")
     return card, row_number
 
 
 def _shuffle(words: list[str]) -> ChanceEvent:
     """The shuffle event from the words after ``shuffle``: the deck top first, digits 0-9 only."""
-    return chance_event("shuffle", words, "a card number", "'shuffle 17 3 120'")
+    return chance_event("shuffle", words, _("a card number"), "'shuffle 17 3 120'")
 
 
 def parse(text: str) -> Pick | Place | ChanceEvent:
     """Parse Ohanami notation; raise :class:`NotationError` with an example if malformed.
 
-    The grammar, exactly (words separated by spaces):
+    The grammar, exactly (lower-case words separated by spaces):
 
     * ``pick A B``: two different cards, numbers 1 to 120 (O-1.1, O-2.2);
     * ``place A>R B>R``: both picked cards, each followed by a row 1, 2 or 3 or by ``x`` to
       discard it (O-2.3 to O-2.5);
     * ``shuffle N N ...``: the deck, top card first.
+
+    A move the notation cannot write but a pupil will try is refused by the rule it breaks:
+    a pick of one card, of three or more, or of one card twice (O-2.2); a placement of one
+    or three cards, or of one card twice (O-2.3); a fourth row (O-2.4); a card that does not
+    exist (O-1.1).
     """
     if not isinstance(text, str):
-        raise NotationError(f"A move must be text, not {type(text).__name__}.")
-    words = text.split()
-    head = words[0] if words else ""
-    if head == "pick" and len(words) == 3:
-        a, b = _card(words[1]), _card(words[2])
+        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
+    parts = words(text)
+    head, args = (parts[0], parts[1:]) if parts else ("", [])
+    if head == "pick" and args and all(DIGITS.fullmatch(word) for word in args) and len(args) != 2:
+        raise NotationError(ngettext("{text!r} names {n} card, but a pick keeps exactly two cards of your hand "
+                                     "(O-2.2), as in 'pick 12 45'.",
+                                     "{text!r} names {n} cards, but a pick keeps exactly two cards of your hand "
+                                     "(O-2.2), as in 'pick 12 45'.", len(args), text=quote(text)), "O-2.2")
+    if head == "pick" and len(args) == 2:
+        a, b = _card(args[0]), _card(args[1])
         if a == b:
-            raise NotationError(f"{quote(text)!r} names card {a} twice; a pick is two different cards (O-2.2).", "O-2.2")
+            raise NotationError(_("{text!r} names card {card} twice; a pick is two different cards (O-2.2).",
+                                  text=quote(text), card=a), "O-2.2")
         return pick(a, b)
-    if head == "place" and len(words) == 3:
-        steps = (_step(words[1]), _step(words[2]))
+    if head == "place" and args and all(_STEP.fullmatch(word) for word in args) and len(args) != 2:
+        raise NotationError(ngettext("{text!r} places {n} card, but a placement says where each of the two picked "
+                                     "cards goes (O-2.3), as in 'place 45>1 40>x'.",
+                                     "{text!r} places {n} cards, but a placement says where each of the two picked "
+                                     "cards goes (O-2.3), as in 'place 45>1 40>x'.", len(args), text=quote(text)),
+                            "O-2.3")
+    if head == "place" and len(args) == 2:
+        steps = (_step(args[0]), _step(args[1]))
         if steps[0][0] == steps[1][0]:
-            raise NotationError(
-                f"{quote(text)!r} names card {steps[0][0]} twice; a placement says where each of the two "
-                "picked cards goes (O-2.3).", "O-2.3"
-            )
+            raise NotationError(_("{text!r} names card {card} twice; a placement says where each of the two picked "
+                                  "cards goes (O-2.3).", text=quote(text), card=steps[0][0]), "O-2.3")
         return Place(steps)
     if head == "shuffle":
-        return _shuffle(words[1:])
-    raise NotationError(f"{quote(text)!r} is not an Ohanami move. {_HELP}")
+        return _shuffle(args)
+    raise NotationError(_("{text!r} is not an Ohanami move.", text=quote(text)) + plain_letters(text) + " "
+                        + _(_HELP))
 
 
 def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple[tuple[int, int], ...]]:

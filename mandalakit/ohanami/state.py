@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.messages import ngettext
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
 from .rules import Rules
@@ -381,9 +382,10 @@ class OhanamiState(State):
             elif len(rows) >= MAX_ROWS:
                 raise IllegalMoveError("O-2.4", f"Seat {seat} already has 3 rows; card {card} cannot start a fourth.")
             else:
-                raise IllegalMoveError(
-                    "O-2.4", f"There is no row {row}; seat {seat} has {len(rows)} row(s), so {len(rows) + 1} starts a new one."
-                )
+                raise IllegalMoveError("O-2.4", ngettext(
+                    "There is no row {row}; seat {seat} has {n} row, so row {next} starts a new one.",
+                    "There is no row {row}; seat {seat} has {n} rows, so row {next} starts a new one.",
+                    len(rows), row=row, seat=seat, next=len(rows) + 1))
         return rows
 
     def _end_step(self) -> None:
