@@ -1,4 +1,4 @@
-"""The rules texts in the package (mandalakit/rulebook/<language>/<game>.md) and their lookup by id.
+"""The rules texts in the package (mandalakit/rulebook/<game>.<language>.md) and their lookup by id.
 
 Every rule id the code names must have a text: the ids written in the source (errors, rule
 fields) and the ids raised while playing, refusing bad moves and replaying damaged records.
@@ -126,19 +126,19 @@ def test_unknown_language_game_or_section_is_refused():
 
 
 @pytest.mark.parametrize("text,problem", [
-    ("## M-1 A\n- M-1.1 x\n- M-1.1 y\n", "line 3: M-1.1 is given twice."),
-    ("## M-1 A\n- F-1.1 x\n", "line 2: F-1.1 is not an id of this game (M-...)."),
-    ("## M-1 A\n## M-2 B\n- M-1.1 x\n", "line 3: M-1.1 is not a rule of section M-2."),
-    ("# Title\n- M-1.1 x\n", "line 2: M-1.1 comes before the first section heading."),
-    ("## M-1.1 A\n", "line 1: M-1.1 is not a section id such as M-4."),
-    ("## M-1 A\n- M-1 x\n", "line 2: M-1 is not a rule id such as M-4.4."),
-    ("## M-1 A\n- River [red] scores 7.\n", "line 2: expected a '## ' section heading"),
-    ("## M-1 A\n  continued\n", "line 2: expected a '## ' section heading"),
-    ("## M-1 A\n- M-1.1 x\n\n  continued after a blank line\n", "line 4: expected"),
+    ("## M-1 A\n- M-1.1 x\n- M-1.1 y\n", "3: M-1.1 is given twice."),
+    ("## M-1 A\n- F-1.1 x\n", "2: F-1.1 is not an id of this game (M-...)."),
+    ("## M-1 A\n## M-2 B\n- M-1.1 x\n", "3: M-1.1 is not a rule of section M-2."),
+    ("# Title\n- M-1.1 x\n", "2: M-1.1 comes before the first section heading."),
+    ("## M-1.1 A\n", "1: M-1.1 is not a section id such as M-4."),
+    ("## M-1 A\n- M-1 x\n", "2: M-1 is not a rule id such as M-4.4."),
+    ("## M-1 A\n- River [red] scores 7.\n", "2: expected a '## ' section heading"),
+    ("## M-1 A\n  continued\n", "2: expected a '## ' section heading"),
+    ("## M-1 A\n- M-1.1 x\n\n  continued after a blank line\n", "4: expected"),
 ])
 def test_parser_refuses_a_malformed_file_naming_the_line(text, problem):
-    with pytest.raises(ValueError, match=re.escape(f"fr/mandala.md, {problem}")):
-        parse_rulebook(text, "M", "fr/mandala.md")
+    with pytest.raises(ValueError, match=re.escape(f"mandala.fr.md, line {problem}")):
+        parse_rulebook(text, "M", "mandala.fr.md")
 
 
 def test_parser_joins_continued_lines_and_skips_the_title():

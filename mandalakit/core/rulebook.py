@@ -4,8 +4,9 @@ Every refusal carries a rule id (``"M-4.4"``); :func:`rule_text` gives that rule
 so a notebook or a view can show the rule next to the refusal, from any installed copy.
 
 The texts ship with the package as one Markdown file per game and language,
-``mandalakit/rulebook/<language>/<game>.md`` (``en/mandala.md``, ``en/flowers.md``,
-``en/ohanami.md``); a translation is a folder of files with the same rule ids beside ``en/``.
+``mandalakit/rulebook/<game>.<language>.md`` (``mandala.en.md``, ``flowers.en.md``,
+``ohanami.en.md``); a translation is a file with the same rule ids beside the English one
+(``mandala.fr.md``).
 A file holds, after a title that the parser skips, sections and rules in this form::
 
     ## M-4 A turn: exactly one of three actions
@@ -98,16 +99,21 @@ def parse_rulebook(text: str, letter: str, name: str = "rules text") -> _Book:
             rule = None
         else:
             raise ValueError(f"{name}, line {number}: expected a '## ' section heading, a '- ' rule "
-                             f"or a rule's continuation indented by two spaces.")
+                             "or a rule's continuation indented by two spaces.")
     return _Book(texts, {section: tuple(ids) for section, ids in members.items()})
+
+
+def _folder():
+    """The package's folder of rules texts (a Traversable)."""
+    from importlib import resources
+
+    return resources.files("mandalakit").joinpath("rulebook")
 
 
 @cache
 def _languages() -> tuple[str, ...]:
-    from importlib import resources
-
-    return tuple(sorted(entry.name for entry in resources.files("mandalakit").joinpath("rulebook").iterdir()
-                        if entry.is_dir()))
+    names = (entry.name.split(".") for entry in _folder().iterdir())
+    return tuple(sorted({name[1] for name in names if len(name) == 3 and name[2] == "md"}))
 
 
 def _book(game: str, language: str) -> _Book:
@@ -120,13 +126,12 @@ def _book(game: str, language: str) -> _Book:
 
 @cache
 def _read(game: str, language: str) -> _Book:
-    from importlib import resources
-
-    path = resources.files("mandalakit").joinpath("rulebook", language, f"{game}.md")
+    name = f"{game}.{language}.md"
+    path = _folder().joinpath(name)
     if not path.is_file():
         raise RulesError("options", f"The rules of {game.capitalize()} have no text in the language "
                                     f"{language} yet.")
-    return parse_rulebook(path.read_text(encoding="utf-8"), game[0].upper(), f"rulebook/{language}/{game}.md")
+    return parse_rulebook(path.read_text(encoding="utf-8"), game[0].upper(), name)
 
 
 def _lookup(rule: str, language: str) -> tuple[_Book, str]:
