@@ -7,6 +7,7 @@ The texts ship with the package as one Markdown file per game and language,
 ``mandalakit/rulebook/<game>.<language>.md`` (``mandala.en.md``, ``flowers.en.md``,
 ``ohanami.en.md``); a translation is a file with the same rule ids beside the English one
 (``mandala.fr.md``).
+
 A file holds, after a title that the parser skips, sections and rules in this form::
 
     ## M-4 A turn: exactly one of three actions
@@ -37,7 +38,7 @@ from functools import cache
 from .errors import RulesError, quote, shown
 from .registry import GAMES, get_game
 
-__all__ = ["parse_rulebook", "rule_text", "rule_title", "rules", "sections"]
+__all__ = ["Rulebook", "parse_rulebook", "rule_text", "rule_title", "rules", "sections"]
 
 #: Rule ids start with the game's initial: M- Mandala, F- Flowers, O- Ohanami.
 _GAME_OF_LETTER = {name[0].upper(): name for name in GAMES}
@@ -49,8 +50,8 @@ _CONTINUED = "  "
 
 
 @dataclass(frozen=True)
-class _Book:
-    """The rules of one game in one language."""
+class Rulebook:
+    """The rules of one game in one language, as read by :func:`parse_rulebook`."""
 
     #: Every id, sections and rules in file order, with its text (a section's text is its title).
     texts: dict[str, str]
@@ -58,7 +59,7 @@ class _Book:
     sections: dict[str, tuple[str, ...]]
 
 
-def parse_rulebook(text: str, letter: str, name: str = "rules text") -> _Book:
+def parse_rulebook(text: str, letter: str, name: str = "rules text") -> Rulebook:
     """Read a rules file in the format described in the module docstring.
 
     Raises ``ValueError`` naming ``name`` and the line if an id is malformed, of another game
@@ -100,7 +101,7 @@ def parse_rulebook(text: str, letter: str, name: str = "rules text") -> _Book:
         else:
             raise ValueError(f"{name}, line {number}: expected a '## ' section heading, a '- ' rule "
                              "or a rule's continuation indented by two spaces.")
-    return _Book(texts, {section: tuple(ids) for section, ids in members.items()})
+    return Rulebook(texts, {section: tuple(ids) for section, ids in members.items()})
 
 
 def _folder():
@@ -116,7 +117,7 @@ def _languages() -> tuple[str, ...]:
     return tuple(sorted({name[1] for name in names if len(name) == 3 and name[2] == "md"}))
 
 
-def _book(game: str, language: str) -> _Book:
+def _book(game: str, language: str) -> Rulebook:
     """The rules of ``game`` in ``language``; an unknown language raises RulesError."""
     if not isinstance(language, str) or language not in _languages():
         raise RulesError("options", f"There are no rules texts in the language {shown(language)}; "
@@ -125,7 +126,7 @@ def _book(game: str, language: str) -> _Book:
 
 
 @cache
-def _read(game: str, language: str) -> _Book:
+def _read(game: str, language: str) -> Rulebook:
     name = f"{game}.{language}.md"
     path = _folder().joinpath(name)
     if not path.is_file():
@@ -134,7 +135,7 @@ def _read(game: str, language: str) -> _Book:
     return parse_rulebook(path.read_text(encoding="utf-8"), game[0].upper(), name)
 
 
-def _lookup(rule: str, language: str) -> tuple[_Book, str]:
+def _lookup(rule: str, language: str) -> tuple[Rulebook, str]:
     """The book holding ``rule`` and ``rule`` itself; unknown or malformed ids raise RulesError."""
     parts = _ID.fullmatch(rule) if isinstance(rule, str) else None
     if not parts or rule[0] not in _GAME_OF_LETTER:
