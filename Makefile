@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
 
-.PHONY: demo test bench bench-dashboard bench-ui clean help
+.PHONY: demo port-free test bench bench-dashboard bench-ui clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila on http://$(HOST):$(PORT)/"
@@ -22,21 +22,51 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# setuptools ends every editable install of a package with a folder mapped elsewhere
+# (widgets/ -> mandalakit.widgets) with a "!!" note, "Please be careful with folders in your
+# working directory with the same name as your package": that folder is mandalakit/ itself,
+# so the note says nothing here. Only that note is silenced (its text starts with "Editable
+# installation"); every other warning still shows. No layout keeps widgets/ at the top level
+# without it: the "strict" and "compat" editable modes print notes of their own.
+EDITABLE := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e
+
 $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dashboard]'
+	$(EDITABLE) '.[dashboard]'
 	@touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(EDITABLE) '.[test]'
 	@touch $@ $(VENV)/.dashboard
 
-demo: $(VENV)/.dashboard
+# Is PORT free on HOST? Voila alone, on a taken port, prints "trying another port" and then
+# stops (port_retries=0), which reads as if it went on: say it in one sentence instead.
+define PORT_FREE
+import errno, socket, sys
+host, port = sys.argv[1:]
+other = 9001 if port == "9000" else 9000
+if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+    sys.exit(f"PORT must be a number from 1 to 65535, not {port!r}: use make demo PORT={other}")
+try:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila binds
+        probe.bind((host, int(port)))
+except OSError as exc:
+    if exc.errno == errno.EADDRINUSE:
+        sys.exit(f"Port {port} is taken: stop the other server or use make demo PORT={other}")
+    sys.exit(f"Cannot serve on {host} port {port}: {exc.strerror}.")
+endef
+export PORT_FREE
+
+port-free:
+	@$(PYTHON) -c "$$PORT_FREE" '$(HOST)' '$(PORT)'
+
+# port-free comes first: a taken port stops make before any install.
+demo: port-free $(VENV)/.dashboard
 	@echo ""
 	@echo "  mandalakit dashboards: http://$(HOST):$(PORT)/voila/render/ohanami.ipynb"
 	@echo "  (all notebooks: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
-	@# port_retries=0: if the port is taken, stop with a message instead of serving on another
-	@# port than the address printed above.
+	@# port_retries=0: never serve on another port than the address printed above.
 	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test

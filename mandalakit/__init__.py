@@ -7,7 +7,11 @@ Each game is a subpackage with the same contract (see :mod:`mandalakit.core.cont
     state.legal_moves()[:3]
     state.apply(state.legal_moves()[0])
 
-Importing this package stays cheap: games, pandas and plotting load on first use.
+The rules of record are in the package, by rule id: ``mandalakit.rule_text("M-4.4")``
+(see :mod:`mandalakit.core.rulebook`).
+
+Importing this package stays cheap: games, pandas, plotting and the rules texts load on
+first use.
 """
 
 from .core import (
@@ -24,5 +28,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "IllegalMoveError", "MandalakitError", "NotationError", "RecordError", "RulesError",
-    "get_game", "__version__",
+    "get_game", "rule_text", "__version__",
 ]
+
+
+def __getattr__(name: str):
+    # rule_text is looked up on first use, so `import mandalakit` does not load the rulebook.
+    if name == "rule_text":
+        from .core.rulebook import rule_text
+
+        return rule_text
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

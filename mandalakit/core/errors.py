@@ -14,7 +14,8 @@ import sys
 from typing import Any
 
 _QUOTE_MAX = 60
-#: A rule id of ../shared/rules: game letter, section and item numbers ("M-4.4", "F-6").
+#: A rule id of the rules texts (mandalakit.core.rulebook): game letter, section and item
+#: numbers ("M-4.4", "F-6").
 _RULE_ID = re.compile(r"[A-Z]-\d+(\.\d+)*")
 
 
@@ -65,8 +66,9 @@ class MandalakitError(Exception):
     Parameters
     ----------
     rule : str
-        The rule id from ``shared/rules`` (for example ``"O-2.4"``), or a short tag such as
-        ``"notation"``, ``"record"`` or ``"options"`` for errors that are not game rules.
+        A rule id (for example ``"O-2.4"``; ``mandalakit.rule_text(rule)`` gives its text),
+        or a short tag such as ``"notation"``, ``"record"`` or ``"options"`` for errors that
+        are not game rules.
     message : str
         A full sentence that says what was wrong and, where it helps, what would be right.
     """
