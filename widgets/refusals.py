@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.errors import MandalakitError, NotationError
+from mandalakit.core.errors import MandalakitError, NotationError, RulesError
 from mandalakit.core.messages import _
+from mandalakit.core.rulebook import rule_text
 
 __all__ = ["refusal_html"]
 
@@ -14,13 +15,14 @@ def refusal_html(error: MandalakitError, instead: str = "") -> str:
     """The engine's refusal as HTML.
 
     A game rule is named by its id ("Refused by rule O-2.4"), followed by the engine's
-    sentence; text outside the notation reads "Not a move"; other refusals (the game is
-    over, a chance event is due) read "Refused". ``instead`` (plain text) says what to do
-    instead.
+    sentence and the rule's own text (:func:`mandalakit.rule_text`); text outside the
+    notation reads "Not a move"; other refusals (the game is over, a chance event is due)
+    read "Refused". ``instead`` (plain text) says what to do instead.
 
     >>> from mandalakit.core.errors import IllegalMoveError
-    >>> print(refusal_html(IllegalMoveError("O-2.4", "Card 40 does not fit.")))
-    <div class="mk-refusal" role="alert" style="color:#a00000"><b>Refused by rule O-2.4</b>: Card 40 does not fit.</div>
+    >>> html = refusal_html(IllegalMoveError("O-2.2", "Pick two cards."))
+    >>> "Refused by rule O-2.2" in html, "A round is 5 draft steps" in html
+    (True, True)
     """
     if error.names_a_rule:
         head = _("Refused by rule {rule}", rule=escape(error.rule))
@@ -28,6 +30,15 @@ def refusal_html(error: MandalakitError, instead: str = "") -> str:
         head = _("Not a move")
     else:
         head = _("Refused")
-    tail = f"<br>{escape(instead)}" if instead else ""
-    return (f'<div class="mk-refusal" role="alert" style="color:#a00000"><b>{head}</b>: '
-            f"{escape(error.message)}{tail}</div>")
+    rule = ""
+    if error.names_a_rule:
+        try:
+            text = rule_text(error.rule).replace("**", "").replace("`", "")
+        except RulesError:  # an id the rules texts do not hold (a test checks there is none)
+            text = ""
+        if text:
+            rule = (f'<div class="mk-rule-text" style="color:#333333">'
+                    f"{escape(_('Rule {rule}: {text}', rule=error.rule, text=' '.join(text.split())))}</div>")
+    tail = f'<div class="mk-instead">{escape(instead)}</div>' if instead else ""
+    return (f'<div class="mk-refusal" role="alert"><div style="color:#a00000"><b>{head}</b>: '
+            f"{escape(error.message)}</div>{rule}{tail}</div>")
