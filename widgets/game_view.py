@@ -324,16 +324,19 @@ class GameView(W.VBox):
         self._after_change()
 
     def hint(self) -> None:
-        """Show the greedy bot's choice for the seat to act, in notation and in words."""
+        """Show the greedy bot's choice for the seat to act, in notation and as the clicks that
+        make it."""
         if not self._explain_no_click() or self._hint_bot is None:
             return
         seat = self.to_act
-        move = self._hint_bot.choose(self.state.observation(seat), self.state.legal_moves())
-        why = getattr(self._hint_bot, "explain", None)
-        reason = f" {escape(why(self.state.observation(seat), move))}" if why else ""
+        obs = self.state.observation(seat)
+        moves = self.state.legal_moves()
+        move = self._hint_bot.choose(obs, moves)
+        clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
+        words = _("Click {clicks}.", clicks=clicks)
         self.message.value = (f'<div class="mk-hint"><b>{_("Hint")}</b>: '
-                              f"{_('the greedy bot would play {move}', move=f'<code>{escape(str(move))}</code>')}."
-                              f"{reason}</div>")
+                              f"{_('the greedy bot would play {move}', move=f'<code>{escape(str(move))}</code>')}. "
+                              f"{escape(words)}</div>")
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""
