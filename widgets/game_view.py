@@ -112,7 +112,7 @@ class GameView(W.VBox):
         self.cover_button.on_click(lambda _b: self.uncover())
         self.cover = W.VBox([self.cover_text, self.cover_button], layout=W.Layout(display="none", padding="2em"))
         self.cover.add_class("mk-cover")
-        self.move_text = W.Text(placeholder=_("type a move, e.g. {example}", example="mountain A black"),
+        self.move_text = W.Text(placeholder="",
                                 description=_("move"), continuous_update=False,
                                 layout=W.Layout(width="22em", max_width="100%"))
         self.move_text.add_class("mk-move-text")
@@ -187,6 +187,7 @@ class GameView(W.VBox):
         seed = _seed_now() if seed is None else seed
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
+        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
         self.names = [_("Seat {seat} (you)", seat=i) if k == HUMAN else _("Seat {seat} ({bot})", seat=i, bot=k)
                       for i, k in enumerate(seats)]
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
@@ -491,7 +492,7 @@ class GameView(W.VBox):
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
-        self.score.value = self.part.score_panel(state, viewer, self.names)
+        self.score.value = _SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
         self.status.value = self._status(state, viewer)
 
     def _status(self, state, viewer: int) -> str:
@@ -532,6 +533,7 @@ class GameView(W.VBox):
         seats = [n if n in self.spec.bots and state.game == self.spec.name else HUMAN for n in names]
         spec = get_game(state.game)
         self.spec, self.part = spec, part_of(state.game)
+        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
         self.seats = [s if s in spec.bots else HUMAN for s in seats]
         self.names = [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i)
                       for i, n in enumerate(names)]
@@ -621,6 +623,15 @@ class GameView(W.VBox):
             self.message.value = refusal_html(error, _("The current game is kept."))
         except TypeError as error:
             self.message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+
+
+#: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).
+_SCORE_STYLE = """<style>
+.mk-score table { border-collapse: collapse; margin: 0.4em 0; font-size: 14px; }
+.mk-score th, .mk-score td { border: 1px solid #767676; padding: 2px 6px; text-align: center; }
+.mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
+.mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
+</style>"""
 
 
 def _render(state, viewer: int, marks: dict) -> str:

@@ -28,6 +28,8 @@ class GamePart:
 
     #: The game's name in :data:`mandalakit.GAMES`.
     game: str = ""
+    #: A move in the game's notation, shown in the move box as an example.
+    example: str = ""
     #: Rule id of the game's tie-break and shared victory.
     tie_break_rule: str = ""
 

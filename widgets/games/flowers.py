@@ -30,6 +30,7 @@ def _flower_sum(a, b) -> str:
 
 class FlowersPart(GamePart):
     game = "flowers"
+    example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
 
     def paths(self, state, move):

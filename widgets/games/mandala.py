@@ -20,6 +20,7 @@ from .base import GamePart, same_colour_cards
 
 class MandalaPart(GamePart):
     game = "mandala"
+    example = "mountain A black"
     tie_break_rule = "M-7.4"
 
     def paths(self, state, move):

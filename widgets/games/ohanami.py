@@ -29,6 +29,7 @@ def _flat(steps) -> tuple[str, ...]:
 
 class OhanamiPart(GamePart):
     game = "ohanami"
+    example = "pick 12 45"
     tie_break_rule = "O-3.5"
 
     def paths(self, state, move):
