@@ -202,6 +202,22 @@ def test_F_2_1_setup_chance_events_in_order():
     assert sorted(dark) == list(range(1, 19)) and sorted(light) == list(range(19, 37))
 
 
+def test_F_6_F_2_1_invariants_hold_between_the_setup_shuffles():
+    record = records.from_state(new_game(2, seed=1))
+    for upto in range(4):  # before the shuffle, after it, after the dark stack, after the deal
+        state = records.replay(record, upto=upto)
+        assert (state.phase == "setup") == (upto < 3)
+        state.check_invariants()
+    state = records.replay(record, upto=1)
+    state.deck.pop()  # a card lost between the shuffle and the deal is still caught
+    with pytest.raises(AssertionError, match="F-6"):
+        state.check_invariants()
+    state = records.replay(record, upto=2)
+    state.stacks[LIGHT] = [19]
+    with pytest.raises(AssertionError, match="light"):
+        state.check_invariants()
+
+
 def test_F_2_2_each_mandala_gets_the_top_dark_and_light_tile_unclaimed():
     state = new_game(2, seed=9)
     dark, light = state.history[1][1].outcome, state.history[2][1].outcome

@@ -514,8 +514,15 @@ class FlowersState(State):
         Raises ``AssertionError`` naming what is wrong.
         """
         n = self.num_players
-        if self.phase == SETUP:
-            assert not self.deck and not any(self.sizes), "cards dealt before the setup ended"
+        if self.phase == SETUP:  # the shuffles of F-2.1 come one by one, then the deal
+            assert not any(self.sizes) and not any(m.dark for m in self.mandalas), "cards dealt before the setup ended"
+            assert not self.deck or sorted(self.deck) == _SORTED_DECK, "the shuffled deck is not the 90 cards (F-6)"
+            for back, kind in ((DARK, "dark"), (LIGHT, "light")):
+                stack = self.stacks[back]
+                assert not stack or sorted(stack) == sorted(self.rules.tile_set.stack(back)), \
+                    f"the {kind} stack is not the {kind} tiles (F-6)"
+                assert bool(stack) == (self._setup_step > SETUP_EVENTS.index(kind)), f"{kind} stack out of step"
+            assert bool(self.deck) == (self._setup_step > 0), "deck out of step"
             return
         per_colour = [0] * NUM_COLOURS
         for c in self.deck:
