@@ -1,6 +1,6 @@
 """Hand-built Flowers positions, for rule tests, lessons and "what if" questions.
 
-:func:`build_position` sets a position up directly (hands, mandalas, owned tiles, deck,
+:func:`from_position` sets a position up directly (hands, mandalas, owned tiles, deck,
 discard pile, tile stacks) and checks it: conservation of the 90 cards and 36 tiles (F-6)
 and the rules that any reachable position obeys (F-3.2, F-3.6, F-3.7, F-5.1). Whatever is
 not given is filled in: unnamed cards go to the deck (or the discard pile), unnamed tiles
@@ -15,7 +15,7 @@ Example
 A mandala with tiles grey 1 and green 2, where seat 0 has 2 red face up and seat 1 a red
 face down, seat 0 holding the claim marker::
 
-    state = build_position(
+    state = from_position(
         2,
         hands=["1 purple, 2 orange", "3 yellow"],
         mandalas=[{"tiles": ("grey 1", "green 2"), "claim": 0,
@@ -139,7 +139,7 @@ def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
     return out
 
 
-def build_position(
+def from_position(
     players: int,
     *,
     hands: Sequence,

@@ -13,7 +13,7 @@ A turn is Play, Draw, Check, Complete (F-3). It can pause twice:
   moves are ``"take <colour>"``. When the holder takes both tiles anyway (F-4.2: no
   runner-up), there is no choice and no pause.
 
-Build a hand-made position with :func:`mandalakit.flowers.position.build_position`.
+Build a hand-made position with :func:`mandalakit.flowers.position.from_position`.
 """
 
 from __future__ import annotations
