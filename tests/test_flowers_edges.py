@@ -380,3 +380,40 @@ def test_F_1_5_an_empty_or_numeric_tiles_option_is_named():
         read_tiles_csv("")
     with pytest.raises(RulesError, match=r"not 5 \(write \./NAME"):
         Rules(tiles=5)
+
+
+# ----- every field of the builder is type-checked: one RulesError, never a TypeError ---------------
+@pytest.mark.parametrize("kw, rule", [
+    (dict(hands="2 red"), "F-2.3"),                                          # text, not a list of hands
+    (dict(hands=[5, "2 red"]), "F-1.1"),
+    (dict(hands=["x" * 500, "2 red"]), "F-1.1"),                            # quoted briefly
+    (dict(hands=[["red", 5], "2 red"]), "F-1.1"),
+    (dict(hands=[{"red": "2"}, "2 red"]), "F-1.1"),                          # a count as text
+    (dict(hands=[{"red": True}, "2 red"]), "F-1.1"),
+    (dict(hands=[{"red": 10 ** 5000}, "2 red"]), "F-1.1"),
+    (dict(mandalas={"tiles": M1}), "F-1.2"),                                 # an object, not a list of them
+    (dict(mandalas=[["grey 1", "green 1"]]), "F-1.2"),                       # a list where a mapping is expected
+    (dict(mandalas=[{"tiles": "grey 1"}]), "F-2.2"),
+    (dict(mandalas=[{"tiles": (5, "green 1")}]), "F-1.4"),
+    (dict(mandalas=[{"tiles": M1, "claim": 0, "up": [0, "1 red"]}]), "F-3.2"),
+    (dict(mandalas=[{"tiles": M1, "claim": 0, "up": {0: 1}}]), "F-1.1"),
+    (dict(mandalas=[{"tiles": M1, "claim": "0", "up": {0: "1 red"}}]), "F-3.6"),
+    (dict(owned="red 1"), "F-4.3"),
+    (dict(owned=["red 1", []]), "F-4.3"),
+    (dict(owned=[[10 ** 5000], []]), "F-1.4"),
+    (dict(deck=5), "F-1.1"),
+    (dict(discard=1.5), "F-1.1"),
+    (dict(dark="grey 1"), "F-2.1"),
+    (dict(light=[None]), "F-1.4"),
+    (dict(to_act=True), "F-2.3"),
+    (dict(passes="1"), "F-5.3"),
+    (dict(rest_to_hand=1.0), "F-2.3"),
+    (dict(rules={"single_play_draw": 2}), "options"),
+    (dict(manual_chance="yes"), "options"),
+    (dict(manual_chance=1), "options"),
+    (dict(seed="7"), "options"),
+])
+def test_from_position_type_checks_every_field(kw, rule):
+    with pytest.raises(RulesError) as err:
+        from_position(2, **{"hands": ["2 red", "2 red"], **kw})
+    assert err.value.rule == rule and len(err.value.message) < 200

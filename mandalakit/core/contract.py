@@ -54,6 +54,18 @@ def make_rng(seed: Seed) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
 
 
+def game_rng(seed: Seed, manual_chance: bool) -> np.random.Generator | None:
+    """The generator a new game owns: ``None`` if ``manual_chance`` (the caller then applies
+    every chance outcome), else :func:`make_rng` of ``seed``.
+
+    Raises
+    ------
+    RulesError
+        If ``manual_chance`` is not ``True`` or ``False``, or for a bad seed.
+    """
+    return None if check_flag(manual_chance, "manual_chance") else make_rng(seed)
+
+
 def check_seed(seed) -> int:
     """Return ``seed`` as an int; anything but a whole number >= 0 raises :class:`RulesError`."""
     if isinstance(seed, bool) or not isinstance(seed, Integral):
@@ -137,6 +149,37 @@ def check_players(game: str, players: int, low: int, high: int, rule: str) -> in
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
         raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {shown(players)}.")
     return int(players)
+
+
+def check_list(value, what: str, rule: str) -> list:
+    """``value`` as a new list if it is a list or a tuple (a JSON array), else
+    :class:`RulesError` naming ``rule``: text, a mapping or a number is not a list of things.
+    ``what`` names the field in the sentence ("The hands")."""
+    if not isinstance(value, (list, tuple)):
+        raise RulesError(rule, f"{what} must be a list, not {shown(value)}.")
+    return list(value)
+
+
+def check_mapping(value, what: str, rule: str) -> Mapping:
+    """``value`` if it is a mapping (a JSON object), else :class:`RulesError` naming ``rule``."""
+    if not isinstance(value, Mapping):
+        raise RulesError(rule, f"{what} must be a mapping (a JSON object), not {shown(value)}.")
+    return value
+
+
+def check_whole(value, what: str, rule: str, low: int, high: int) -> int:
+    """``value`` as an int if it is a whole number from ``low`` to ``high`` (not a bool, not
+    text), else :class:`RulesError` naming ``rule``."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= value <= high:
+        raise RulesError(rule, f"{what} must be a whole number from {low} to {high}, not {shown(value)}.")
+    return int(value)
+
+
+def check_flag(value, what: str, rule: str = "options") -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 0, 1 or text), else :class:`RulesError`."""
+    if not isinstance(value, bool):
+        raise RulesError(rule, f"{what} must be True or False, not {shown(value)}.")
+    return value
 
 
 def copy_rng(rng: np.random.Generator | None) -> np.random.Generator | None:

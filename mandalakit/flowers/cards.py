@@ -7,7 +7,7 @@ indexed by colour code. Chance events list cards by colour code.
 
 from __future__ import annotations
 
-from ..core.errors import NotationError
+from ..core.errors import NotationError, shown
 
 GREY, PURPLE, RED, GREEN, ORANGE, YELLOW = range(6)
 #: Colour names by colour code (F-1.1). The first three are the dark-backed tile colours,
@@ -43,7 +43,7 @@ def colour_code(name: str, rule: str = "F-1.1") -> int:
         return _CODE[name.strip().lower()]
     except (KeyError, AttributeError):
         raise NotationError(
-            f"{name!r} is not a Flowers colour; the colours are {', '.join(COLOURS)}.", rule
+            f"{shown(name)} is not a Flowers colour; the colours are {', '.join(COLOURS)}.", rule
         ) from None
 
 

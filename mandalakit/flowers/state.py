@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, game_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
@@ -932,7 +932,8 @@ def new_game(
     Raises
     ------
     RulesError
-        For a player count outside 2-4 (F-2.3), rules of another game, or a bad setup.
+        For a player count outside 2-4 (F-2.3), rules of another game, a bad setup, seed or
+        ``manual_chance``.
     """
     players = check_players("flowers", players, 2, 4, "F-2.3")
     rules = check_rules("flowers", rules, Rules)
@@ -944,6 +945,6 @@ def new_game(
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
         raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}.")
-    state = FlowersState(players, rules, None if manual_chance else make_rng(seed), int(first))
+    state = FlowersState(players, rules, game_rng(seed, manual_chance), int(first))
     state._after_apply()
     return state
