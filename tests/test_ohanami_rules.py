@@ -98,6 +98,39 @@ def test_O_2_5_two_cards_placed_in_chosen_order():
         state.apply(parse("place 40>1 45>1"))
 
 
+@pytest.mark.parametrize("start, written, listed, rows", [
+    ([], "place 21>1 7>2", "place 7>1 21>2", [[7], [21]]),  # two new rows have no order of their own (O-2.4)
+    ([[50]], "place 21>2 7>3", "place 7>2 21>3", [[50], [7], [21]]),
+    ([], "place 21>x 7>1", "place 7>1 21>x", [[7]]),        # a discard and a placement in either order
+    ([], "place 21>1 7>1", "place 7>1 21>1", [[7, 21]]),    # one new row, either card first
+    ([[10]], "place 21>1 7>1", "place 7>1 21>1", [[7, 10, 21]]),  # below then on top, or the reverse
+])
+def test_O_2_5_a_placement_written_in_another_order_is_the_listed_move(start, written, listed, rows):
+    state = _state_at_placement(start, (7, 21))
+    assert written not in map(str, state.legal_moves()) and listed in map(str, state.legal_moves())
+    assert str(state.listed_move(parse(written))) == listed
+    state.apply(parse(written))
+    state.apply(state.legal_moves()[0])  # seat 1 places; the step ends
+    assert state.rows[0] == rows and str(state.history[-2][1]) == listed
+
+
+def test_O_2_5_listed_move_refuses_what_apply_refuses_and_changes_nothing():
+    state = _state_at_placement([[50]], (40, 45))
+    before = (state.observation(0), len(state.history))
+    with pytest.raises(IllegalMoveError) as err:
+        state.listed_move(parse("place 40>1 45>1"))  # 40 first leaves 45 inside 40-50
+    assert err.value.rule == "O-2.4" and (state.observation(0), len(state.history)) == before
+    assert str(state.listed_move(parse("place 45>1 40>1"))) == "place 45>1 40>1"
+    with pytest.raises(IllegalMoveError, match=r"\[O-2.3\]"):
+        state.listed_move(parse("pick 40 45"))
+
+
+def test_O_2_2_a_pick_stands_for_itself_with_its_cards_ascending():
+    state = new_game(2, seed=3)
+    a, b = sorted(state.hands[0][:2])
+    assert state.listed_move(Pick((b, a))) == Pick((a, b)) == state.listed_move(parse(f"pick {b} {a}"))
+
+
 def test_O_2_4_illegal_placement_leaves_state_unchanged():
     state = _state_at_placement([[20, 35, 60]], (40, 61))
     before = (state.observation(0), len(state.history), state.current_player)

@@ -275,6 +275,28 @@ class State(ABC):
         player's information set (used by search bots and by the conformance test).
         """
 
+    def listed_move(self, move):
+        """The move of :meth:`legal_moves` that ``move`` stands for.
+
+        Some moves can be written in several ways that the rules treat as one move (the two
+        cards of an Ohanami placement in either order, O-2.5); :meth:`legal_moves` lists each
+        move once, and :meth:`apply` applies and records the listed form. A board view turns
+        a sequence of clicks into a move and asks this method for the listed one.
+
+        The default, for games with one way to write each move: ``move`` itself if it is
+        listed; a chance event at a chance node stands for itself.
+
+        Raises
+        ------
+        IllegalMoveError
+            With the rule id, exactly when :meth:`apply` would refuse ``move``; the state is
+            unchanged.
+        """
+        if move in self.legal_moves():
+            return move
+        self.clone().apply(move)  # refuses with the rule id of the broken rule
+        return move
+
     def random_move(self, u: float):
         """The legal move at fraction ``u`` in [0, 1) of :meth:`legal_moves`.
 

@@ -18,7 +18,7 @@ import numpy as np
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
-from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
+from .moves import DISCARD, MAX_ROWS, Pick, Place, listed_steps, parse, pick, picks_of, placement_steps, placements
 from .rules import Rules
 from .scoring import round_score
 
@@ -143,15 +143,40 @@ class OhanamiState(State):
             self._shuffle(move)
             self.history.append((CHANCE, move))
             return  # the shuffle is the only chance node of Ohanami
-        if self.phase == PICK:
-            if type(move) is not Pick:
-                raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
-            self._pick(seat, move)
-        else:
-            if type(move) is not Place:
-                raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}.")
-            self._place(seat, move)
+        picking = self.phase == PICK
+        if picking:
+            move = self._listed_pick(seat, move)
+            self.picks[seat] = move.cards  # O-2.2: kept secretly
+        else:  # O-2.3 to O-2.5: checked now, it happens once every seat has placed
+            move, self._placed_rows[seat] = self._listed_place(seat, move)
+            self.places[seat] = move
         self.history.append((seat, move))
+        if seat + 1 < self.num_players:
+            self._turn = seat + 1
+        elif picking:
+            self._reveal()
+        else:
+            self._end_step()
+
+    def listed_move(self, move):
+        """The listed move that ``move`` stands for; :meth:`apply` applies that one.
+
+        A placement may be written in any order that the rules allow (O-2.5): ``place 45>x
+        12>1`` is listed as ``place 12>1 45>x``, ``place 21>1 7>2`` (two new rows, which have
+        no order of their own, O-2.4) as ``place 7>1 21>2``. See
+        :func:`~mandalakit.ohanami.moves.listed_steps`.
+
+        Raises
+        ------
+        IllegalMoveError
+            As :meth:`apply` does, with the rule id; the state is unchanged.
+        """
+        seat = self._turn
+        if seat < 0 or type(move) is ChanceEvent:
+            return super().listed_move(move)
+        if self.phase == PICK:
+            return self._listed_pick(seat, move)
+        return self._listed_place(seat, move)[0]
 
     def random_move(self, u: float):
         """``legal_moves()[int(u * len(legal_moves()))]`` without listing every pick."""
@@ -315,20 +340,18 @@ class OhanamiState(State):
             self.phase = PICK
             self._turn = 0
 
-    def _pick(self, seat: int, move: Pick) -> None:
-        """O-2.2: keep two cards of the hand, secretly."""
+    def _listed_pick(self, seat: int, move) -> Pick:
+        """The listed pick (cards ascending) of two cards of the hand (O-2.2), else IllegalMoveError."""
+        if type(move) is not Pick:
+            raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
         a, b = move.cards
         hand = self.hands[seat]
+        if a in hand and b in hand and a != b:
+            return move if a < b else pick(a, b)
         missing = [c for c in (a, b) if c not in hand]
-        if missing or a == b:
-            raise IllegalMoveError(
-                "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
-            )
-        self.picks[seat] = move.cards
-        if seat + 1 < self.num_players:
-            self._turn = seat + 1
-        else:
-            self._reveal()
+        raise IllegalMoveError(
+            "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
+        )
 
     def _reveal(self) -> None:
         """O-2.3: all picks are revealed at once and leave the hands."""
@@ -339,14 +362,18 @@ class OhanamiState(State):
         self.phase = PLACE
         self._turn = 0
 
-    def _place(self, seat: int, move: Place) -> None:
-        """O-2.3 to O-2.5: check the whole placement now, apply it once every seat has placed."""
-        self._placed_rows[seat] = self._placement_rows(seat, move)
-        self.places[seat] = move
-        if seat + 1 < self.num_players:
-            self._turn = seat + 1
-        else:
-            self._end_step()
+    def _listed_place(self, seat: int, move) -> tuple[Place, list[list[int]]]:
+        """The listed placement ``move`` stands for and the rows of ``seat`` after it (O-2.3 to O-2.5)."""
+        if type(move) is not Place:
+            raise IllegalMoveError(
+                "O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}."
+            )
+        rows = self._placement_rows(seat, move)
+        steps = listed_steps(move.steps, self.rows[seat])
+        if steps is not move.steps:  # the same placement written another way (O-2.5)
+            move = Place(steps)
+            rows = self._placement_rows(seat, move)
+        return move, rows
 
     def _placement_rows(self, seat: int, move: Place) -> list[list[int]]:
         """The rows of ``seat`` after ``move`` (a new list if any card is placed); raises if illegal."""
