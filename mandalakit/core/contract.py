@@ -26,6 +26,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
+from .messages import _
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -156,14 +157,14 @@ def check_list(value, what: str, rule: str) -> list:
     :class:`RulesError` naming ``rule``: text, a mapping or a number is not a list of things.
     ``what`` names the field in the sentence ("The hands")."""
     if not isinstance(value, (list, tuple)):
-        raise RulesError(rule, f"{what} must be a list, not {shown(value)}.")
+        raise RulesError(rule, _("{what} must be a list, not {value}.", what=what, value=shown(value)))
     return list(value)
 
 
 def check_mapping(value, what: str, rule: str) -> Mapping:
     """``value`` if it is a mapping (a JSON object), else :class:`RulesError` naming ``rule``."""
     if not isinstance(value, Mapping):
-        raise RulesError(rule, f"{what} must be a mapping (a JSON object), not {shown(value)}.")
+        raise RulesError(rule, _("{what} must be a mapping (a JSON object), not {value}.", what=what, value=shown(value)))
     return value
 
 
@@ -171,14 +172,15 @@ def check_whole(value, what: str, rule: str, low: int, high: int) -> int:
     """``value`` as an int if it is a whole number from ``low`` to ``high`` (not a bool, not
     text), else :class:`RulesError` naming ``rule``."""
     if isinstance(value, bool) or not isinstance(value, Integral) or not low <= value <= high:
-        raise RulesError(rule, f"{what} must be a whole number from {low} to {high}, not {shown(value)}.")
+        raise RulesError(rule, _("{what} must be a whole number from {low} to {high}, not {value}.",
+                                 what=what, low=low, high=high, value=shown(value)))
     return int(value)
 
 
 def check_flag(value, what: str, rule: str = "options") -> bool:
     """``value`` if it is ``True`` or ``False`` (not 0, 1 or text), else :class:`RulesError`."""
     if not isinstance(value, bool):
-        raise RulesError(rule, f"{what} must be True or False, not {shown(value)}.")
+        raise RulesError(rule, _("{what} must be True or False, not {value}.", what=what, value=shown(value)))
     return value
 
 
