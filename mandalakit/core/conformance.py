@@ -101,7 +101,8 @@ def written_variants(text: str) -> list[str]:
 def check_written_variants(state: State, moves: list, rng: np.random.Generator, samples: int = 2) -> None:
     """Accepted and listed agree near ``samples`` listed moves drawn with ``rng``: every
     rewriting that parses is refused by both :meth:`~State.listed_move` and ``apply`` (with
-    :class:`IllegalMoveError`), or stands for a listed move whose effect is the same."""
+    :class:`IllegalMoveError` and the same rule id), or stands for a listed move whose effect
+    is the same."""
     listed = set(moves)
     for i in rng.choice(len(moves), size=min(samples, len(moves)), replace=False):
         for text in written_variants(str(moves[i])):
@@ -112,10 +113,11 @@ def check_written_variants(state: State, moves: list, rng: np.random.Generator, 
             twin = state.clone()
             try:
                 stands_for = state.listed_move(move)
-            except IllegalMoveError:
+            except IllegalMoveError as refusal:
                 try:
                     twin.apply(move)
-                except IllegalMoveError:
+                except IllegalMoveError as exc:
+                    assert exc.rule == refusal.rule, f"apply and listed_move refuse {text!r} by different rules"
                     continue
                 raise AssertionError(f"apply accepts {text!r} but listed_move refuses it") from None
             assert stands_for in listed, f"{text!r} is accepted as {stands_for}, which legal_moves does not list"
