@@ -38,11 +38,11 @@ def test_greedy_beats_random(players, baseline, target):
 
 
 def test_greedy_takes_the_best_tile_as_claim_holder():
-    from mandalakit.flowers import build_position, parse
+    from mandalakit.flowers import from_position, parse
 
     # Seat 0 holds an unpaired green 3: the green 1 tile makes a Flower worth 5 (gain 2),
     # more than the grey 1 tile (gain 1).
-    state = build_position(
+    state = from_position(
         2, hands=["1 yellow, 2 red", "2 red"], owned=[["green 3"], []],
         mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0, "up": {0: "2 orange, 1 red", 1: "1 purple"}}])
     state.apply(parse("play 1 yellow on 1"))
@@ -54,9 +54,9 @@ def test_greedy_takes_the_best_tile_as_claim_holder():
 
 
 def test_greedy_completes_a_mandala_it_holds():
-    from mandalakit.flowers import build_position
+    from mandalakit.flowers import from_position
 
-    state = build_position(
+    state = from_position(
         2, hands=["1 yellow, 3 purple", "2 red"],
         mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0, "up": {0: "2 orange, 1 red, 1 purple"}}])
     move = GreedyBot(seed=1).choose(state.observation(0), state.legal_moves())

@@ -1,6 +1,6 @@
 """Hand-built Flowers positions for the edges of the rules (F-3.6, F-4, F-5), by rule id.
 
-Positions are set up with :func:`mandalakit.flowers.build_position` (cards as "2 red", tiles as
+Positions are set up with :func:`mandalakit.flowers.from_position` (cards as "2 red", tiles as
 "grey 1"; the default table has per colour faces 1, 1, 2, 2, 3, x3). Unless a test says
 otherwise, mandala 1 holds the tiles grey 1 (dark) and green 1 (light).
 """
@@ -9,7 +9,7 @@ import pytest
 
 from mandalakit.core.contract import TERMINAL
 from mandalakit.core.errors import IllegalMoveError, RulesError
-from mandalakit.flowers import DEFAULT_TILES, PASS, Rules, build_position, parse
+from mandalakit.flowers import DEFAULT_TILES, PASS, Rules, from_position, parse
 from mandalakit.flowers.cards import GREEN, GREY, PURPLE
 from mandalakit.flowers.tiles import parse_tiles_csv, read_tiles_csv
 
@@ -26,8 +26,8 @@ def act(state, *moves):
 # ----- F-3.6 the claim marker ------------------------------------------------------------------------
 def test_F_3_6_claim_against_face_down_only_players():
     # Seat 1 has 5 cards on mandala 1, all face down: it is ignored by the majority check.
-    state = build_position(3, hands=["2 red", "4 grey", "2 orange"],
-                           mandalas=[{"tiles": M1, "down": {1: "5 grey"}}])
+    state = from_position(3, hands=["2 red", "4 grey", "2 orange"],
+                          mandalas=[{"tiles": M1, "down": {1: "5 grey"}}])
     act(state, "play 1 red on 1")
     m = state.mandalas[0]
     assert m.claim == 0 and m.tot == [1, 5, 0]
@@ -36,7 +36,7 @@ def test_F_3_6_claim_against_face_down_only_players():
 
 
 def test_F_3_6_face_down_only_player_cannot_claim_even_unclaimed():
-    state = build_position(2, hands=["3 grey", "2 red"], mandalas=[{"tiles": M1}])
+    state = from_position(2, hands=["3 grey", "2 red"], mandalas=[{"tiles": M1}])
     act(state, "play 2 grey on 1")
     assert state.mandalas[0].claim == -1
 
@@ -44,15 +44,15 @@ def test_F_3_6_face_down_only_player_cannot_claim_even_unclaimed():
 @pytest.mark.parametrize("play, claim", [("play 1 orange on 1", 0), ("play 2 orange on 1", 1)])
 def test_F_3_6_a_tie_never_moves_the_marker(play, claim):
     # Seat 0 holds it with 2 red face up; seat 1 has 1 orange face up and adds orange face down.
-    state = build_position(2, hands=["2 red", "3 orange"], to_act=1,
-                           mandalas=[{"tiles": M1, "claim": 0, "up": {0: "2 red", 1: "1 orange"}}])
+    state = from_position(2, hands=["2 red", "3 orange"], to_act=1,
+                          mandalas=[{"tiles": M1, "claim": 0, "up": {0: "2 red", 1: "1 orange"}}])
     act(state, play)  # 1 more: 2-2 tie, no move; 2 more: 3-2, seat 1 takes it
     assert state.mandalas[0].claim == claim
 
 
 def test_F_3_6_a_tie_with_a_third_seat_blocks_the_claim():
-    state = build_position(3, hands=["2 red", "4 purple", "2 red"], to_act=1,
-                           mandalas=[{"tiles": M1, "claim": 0, "up": {0: "3 red", 2: "2 orange"}}])
+    state = from_position(3, hands=["2 red", "4 purple", "2 red"], to_act=1,
+                          mandalas=[{"tiles": M1, "claim": 0, "up": {0: "3 red", 2: "2 orange"}}])
     act(state, "play 3 purple on 1")  # 3 = seat 0's 3: not strictly more than every other
     assert state.mandalas[0].claim == 0
 
@@ -60,7 +60,7 @@ def test_F_3_6_a_tie_with_a_third_seat_blocks_the_claim():
 # ----- F-4.2 second place --------------------------------------------------------------------------------
 def test_F_4_2_second_place_decided_by_face_up_count():
     # Seats 1 and 2 both end with 3 cards; seat 2 has 2 face up, seat 1 only 1.
-    state = build_position(
+    state = from_position(
         3, hands=["2 red", "2 red", "1 yellow, 2 red"], to_act=2,
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "4 orange", 1: "1 purple", 2: "1 red"},
                    "down": {1: "2 grey", 2: "1 grey"}}])
@@ -75,7 +75,7 @@ def test_F_4_2_second_place_decided_by_face_up_count():
 
 
 def test_F_4_2_most_cards_beats_more_face_up():
-    state = build_position(
+    state = from_position(
         3, hands=["2 red", "2 red", "1 yellow, 2 red"], to_act=2,
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "4 orange", 1: "1 purple", 2: "1 red"},
                    "down": {1: "3 grey"}}])
@@ -86,8 +86,8 @@ def test_F_4_2_most_cards_beats_more_face_up():
 # ----- F-4.1/F-4.2 holder takes both ----------------------------------------------------------------------
 def test_F_4_2_holder_takes_both_when_nobody_else_has_a_face_up_card():
     # Seat 1 has many face-down cards only: not a candidate for the other tile.
-    state = build_position(2, hands=["1 yellow, 2 red", "3 red"],
-                           mandalas=[{"tiles": M1, "claim": 0, "up": {0: "1 red, 1 purple, 1 orange"},
+    state = from_position(2, hands=["1 yellow, 2 red", "3 red"],
+                          mandalas=[{"tiles": M1, "claim": 0, "up": {0: "1 red, 1 purple, 1 orange"},
                                       "down": {1: "6 grey"}}])
     act(state, "play 1 yellow on 1")
     assert state.current_player == 1 and state.phase == "play"  # no choice, no pause
@@ -97,7 +97,7 @@ def test_F_4_2_holder_takes_both_when_nobody_else_has_a_face_up_card():
 
 
 def test_F_4_2_holder_takes_both_on_a_full_tie_for_second():
-    state = build_position(
+    state = from_position(
         3, hands=["1 yellow, 2 red", "2 red", "2 red"],
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "3 orange", 1: "1 purple", 2: "1 red"},
                    "down": {1: "1 grey", 2: "1 grey"}}])
@@ -109,7 +109,7 @@ def test_F_4_2_holder_takes_both_on_a_full_tie_for_second():
 
 # ----- F-4.4 hands above 8 ----------------------------------------------------------------------------------
 def test_F_4_4_a_hand_above_8_after_cards_come_back():
-    state = build_position(
+    state = from_position(
         2, hands=["1 yellow, 2 red", "8 purple"],
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "1 red, 1 orange, 1 purple"}, "down": {1: "4 grey"}},
                   {"tiles": ("purple 1", "orange 1")}])
@@ -122,7 +122,7 @@ def test_F_4_4_a_hand_above_8_after_cards_come_back():
 
 # ----- F-5.1 third flower ---------------------------------------------------------------------------------
 def test_F_5_1_a_third_flower_ends_the_game_after_the_completion_is_resolved():
-    state = build_position(
+    state = from_position(
         3, hands=["1 yellow, 3 red", "2 red", "2 red"],
         owned=[["purple 1", "purple 3", "red 2", "red 2", "grey 3"], ["green 2"], []],
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "2 orange", 1: "1 purple", 2: "1 red"},
@@ -147,7 +147,7 @@ def test_F_5_1_a_third_flower_ends_the_game_after_the_completion_is_resolved():
 
 
 def test_F_5_1_the_runner_up_can_get_the_third_flower_too():
-    state = build_position(
+    state = from_position(
         2, hands=["1 yellow, 2 red", "2 red"], owned=[[], ["purple 1", "purple 2", "red 1", "red 3", "green 2"]],
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "2 orange, 1 red", 1: "1 purple"}}])
     act(state, "play 1 yellow on 1", "take grey")
@@ -176,7 +176,7 @@ def _all_other_tiles():
 
 
 def test_F_5_2_an_empty_tile_stack_ends_the_game():
-    state = build_position(
+    state = from_position(
         4, hands=["1 yellow, 2 red", "2 red", "2 red", "2 red"], owned=_all_other_tiles(), dark=[], light=[],
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "1 red, 1 purple, 1 orange"}},
                   {"tiles": ("purple 1", "orange 1")}, {"tiles": ("red 1", "yellow 1")}])
@@ -192,7 +192,7 @@ def test_F_5_2_an_empty_tile_stack_ends_the_game():
 # ----- F-3.5 / F-5.3 empty deck and discard pile -------------------------------------------------------------
 def _dry_position(**kw):
     """All 90 cards in hands or on mandalas: deck and discard pile empty."""
-    return build_position(
+    return from_position(
         2, hands=["1 red", "2 yellow"], deck="", discard="",
         mandalas=[{"tiles": M1, "claim": 0, "up": {0: "14 red", 1: "15 purple"}, "down": {0: "15 grey", 1: "15 green"}},
                   {"tiles": ("purple 1", "orange 1"), "claim": 1, "up": {1: "13 yellow"}, "down": {0: "15 orange"}}],
@@ -295,9 +295,9 @@ def test_F_1_5_a_table_with_a_multiplication_sign_and_mappings_is_accepted():
     (dict(deck="red", discard="grey"), "F-6"),
     (dict(dark=["grey 3"]), "F-6"),
 ])
-def test_build_position_refuses_impossible_positions(kw, rule):
+def test_from_position_refuses_impossible_positions(kw, rule):
     with pytest.raises(RulesError) as err:
-        build_position(2, hands=["2 red", "2 red"], **kw)
+        from_position(2, hands=["2 red", "2 red"], **kw)
     assert err.value.rule == rule
 
 
@@ -336,13 +336,13 @@ def test_F_1_4_faces_are_ascii_digits_or_x3(face):
 @pytest.mark.parametrize("hand", ["² red", "٢ red", "1_0 red", "9" * 5000 + " red"])
 def test_F_1_1_card_counts_are_ascii_digits(hand):
     with pytest.raises(RulesError) as err:
-        build_position(2, hands=[hand, "1 grey"])
+        from_position(2, hands=[hand, "1 grey"])
     assert len(str(err.value)) < 200
 
 
 def test_F_1_4_a_position_tile_face_must_be_ascii_digits():
     with pytest.raises(RulesError, match="a face is a number of flowers"):
-        build_position(2, hands=["1 red", "1 grey"], mandalas=[{"tiles": ["red ²", "grey 1"]}])
+        from_position(2, hands=["1 red", "1 grey"], mandalas=[{"tiles": ["red ²", "grey 1"]}])
 
 
 def _table_text(rows) -> str:
@@ -380,3 +380,40 @@ def test_F_1_5_an_empty_or_numeric_tiles_option_is_named():
         read_tiles_csv("")
     with pytest.raises(RulesError, match=r"not 5 \(write \./NAME"):
         Rules(tiles=5)
+
+
+# ----- every field of the builder is type-checked: one RulesError, never a TypeError ---------------
+@pytest.mark.parametrize("kw, rule", [
+    (dict(hands="2 red"), "F-2.3"),                                          # text, not a list of hands
+    (dict(hands=[5, "2 red"]), "F-1.1"),
+    (dict(hands=["x" * 500, "2 red"]), "F-1.1"),                            # quoted briefly
+    (dict(hands=[["red", 5], "2 red"]), "F-1.1"),
+    (dict(hands=[{"red": "2"}, "2 red"]), "F-1.1"),                          # a count as text
+    (dict(hands=[{"red": True}, "2 red"]), "F-1.1"),
+    (dict(hands=[{"red": 10 ** 5000}, "2 red"]), "F-1.1"),
+    (dict(mandalas={"tiles": M1}), "F-1.2"),                                 # an object, not a list of them
+    (dict(mandalas=[["grey 1", "green 1"]]), "F-1.2"),                       # a list where a mapping is expected
+    (dict(mandalas=[{"tiles": "grey 1"}]), "F-2.2"),
+    (dict(mandalas=[{"tiles": (5, "green 1")}]), "F-1.4"),
+    (dict(mandalas=[{"tiles": M1, "claim": 0, "up": [0, "1 red"]}]), "F-3.2"),
+    (dict(mandalas=[{"tiles": M1, "claim": 0, "up": {0: 1}}]), "F-1.1"),
+    (dict(mandalas=[{"tiles": M1, "claim": "0", "up": {0: "1 red"}}]), "F-3.6"),
+    (dict(owned="red 1"), "F-4.3"),
+    (dict(owned=["red 1", []]), "F-4.3"),
+    (dict(owned=[[10 ** 5000], []]), "F-1.4"),
+    (dict(deck=5), "F-1.1"),
+    (dict(discard=1.5), "F-1.1"),
+    (dict(dark="grey 1"), "F-2.1"),
+    (dict(light=[None]), "F-1.4"),
+    (dict(to_act=True), "F-2.3"),
+    (dict(passes="1"), "F-5.3"),
+    (dict(rest_to_hand=1.0), "F-2.3"),
+    (dict(rules={"single_play_draw": 2}), "options"),
+    (dict(manual_chance="yes"), "options"),
+    (dict(manual_chance=1), "options"),
+    (dict(seed="7"), "options"),
+])
+def test_from_position_type_checks_every_field(kw, rule):
+    with pytest.raises(RulesError) as err:
+        from_position(2, **{"hands": ["2 red", "2 red"], **kw})
+    assert err.value.rule == rule and len(err.value.message) < 200

@@ -7,7 +7,7 @@ import pytest
 from mandalakit.core import svg
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.errors import RulesError
-from mandalakit.flowers import COLOURS, build_position, new_game
+from mandalakit.flowers import COLOURS, from_position, new_game
 
 POSITION = dict(
     mandalas=[{"tiles": ("grey x3", "green 1"), "claim": 0, "up": {0: "2 red"}, "down": {1: "3 grey"}}],
@@ -16,7 +16,7 @@ POSITION = dict(
 
 
 def test_svg_shows_mandalas_tiles_cards_claims_and_tiles_with_colour_names():
-    state = build_position(2, hands=["2 orange, 1 red", "3 yellow"], **POSITION)
+    state = from_position(2, hands=["2 orange, 1 red", "3 yellow"], **POSITION)
     text = state.to_svg(0)
     ET.fromstring(text)  # well-formed
     for needle in ["Mandala 1", "Mandala 2", "Mandala 3", "claim marker: seat 0", "unclaimed", "×3",
@@ -30,8 +30,8 @@ def test_svg_shows_mandalas_tiles_cards_claims_and_tiles_with_colour_names():
 
 
 def test_svg_shows_only_the_viewing_seats_hand():
-    a = build_position(2, hands=["2 orange", "3 yellow"], **POSITION)
-    b = build_position(2, hands=["2 orange", "1 purple, 2 red"], **POSITION)
+    a = from_position(2, hands=["2 orange", "3 yellow"], **POSITION)
+    b = from_position(2, hands=["2 orange", "1 purple, 2 red"], **POSITION)
     assert a.to_svg(0) == b.to_svg(0)
     assert a.to_svg(1) != b.to_svg(1)
     assert a._repr_svg_() == a.to_svg(0)
@@ -40,7 +40,7 @@ def test_svg_shows_only_the_viewing_seats_hand():
 
 
 def test_svg_of_a_tile_choice_and_of_the_end():
-    state = build_position(
+    state = from_position(
         2, hands=["1 yellow, 2 red", "2 red"],
         mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 1, "up": {0: "1 orange, 1 red", 1: "3 purple"}}])
     state.apply(state.parse_move("play 1 yellow on 1"))

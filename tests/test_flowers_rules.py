@@ -1,6 +1,6 @@
 """Flowers rules by id (flowers.md F-1 to F-6), with the worked checks of F-6.
 
-Positions are built by hand with :func:`mandalakit.flowers.build_position`; the default tile
+Positions are built by hand with :func:`mandalakit.flowers.from_position`; the default tile
 table gives every colour the faces 1, 1, 2, 2, 3 and x3 (F-1.5).
 """
 
@@ -23,7 +23,7 @@ from mandalakit.flowers import (
     Play,
     Rules,
     Take,
-    build_position,
+    from_position,
     flower_score,
     new_game,
     parse,
@@ -61,14 +61,14 @@ def test_F_6_F_5_4_flower_scores(a, b, score):
 
 
 def test_F_6_F_5_4_lone_x3_scores_zero_and_singles_score_their_flowers():
-    state = build_position(2, hands=["2 red", "2 red"], owned=[["grey x3"], ["grey 3", "purple 2"]])
+    state = from_position(2, hands=["2 red", "2 red"], owned=[["grey x3"], ["grey 3", "purple 2"]])
     assert state.scores() == (0, 5)
 
 
 @pytest.mark.parametrize("hand, expected_hand, drawn", [(6, 8, 3), (3, 6, 4), (9, 8, 0)])
 def test_F_6_F_3_3_draw_after_a_single_card(hand, expected_hand, drawn):
     # Hand 6 -> 5 -> draw 3; hand 3 -> 2 -> draw 4; hand 9 -> 8 -> draw 0.
-    state = build_position(2, hands=[f"{hand} purple", "3 red"])
+    state = from_position(2, hands=[f"{hand} purple", "3 red"])
     deck = len(state.deck)
     act(state, "play 1 purple on 1")
     assert state.sizes[0] == expected_hand
@@ -76,20 +76,20 @@ def test_F_6_F_3_3_draw_after_a_single_card(hand, expected_hand, drawn):
 
 
 def test_F_6_F_3_3_no_draw_after_two_or_more_cards():
-    state = build_position(2, hands=["3 purple", "3 red"])
+    state = from_position(2, hands=["3 purple", "3 red"])
     deck = len(state.deck)
     act(state, "play 2 purple on 1")
     assert state.sizes[0] == 1 and len(state.deck) == deck
 
 
 def test_F_3_3_single_play_draw_option_draws_fewer():
-    state = build_position(2, hands=["3 purple", "3 red"], rules=Rules(single_play_draw=2))
+    state = from_position(2, hands=["3 purple", "3 red"], rules=Rules(single_play_draw=2))
     act(state, "play 1 purple on 1")
     assert state.sizes[0] == 4  # 2 + min(2, 6)
 
 
 def test_F_6_F_3_4_two_cards_of_one_colour_play_one_not_both():
-    state = build_position(2, hands=["2 red", "3 green"])
+    state = from_position(2, hands=["2 red", "3 green"])
     moves = set(map(str, state.legal_moves()))
     assert moves == {"play 1 red on 1", "play 1 red on 2", "play 1 red on 3"}
     before = snapshot(state)
@@ -102,7 +102,7 @@ def test_F_6_F_3_4_two_cards_of_one_colour_play_one_not_both():
 
 
 def test_F_3_4_last_single_card_may_be_played_because_a_draw_follows():
-    state = build_position(2, hands=["1 red", "3 green"])
+    state = from_position(2, hands=["1 red", "3 green"])
     assert [str(m) for m in state.legal_moves()] == ["play 1 red on 1", "play 1 red on 2", "play 1 red on 3"]
     act(state, "play 1 red on 2")
     assert state.sizes[0] == 4
@@ -202,6 +202,22 @@ def test_F_2_1_setup_chance_events_in_order():
     assert sorted(dark) == list(range(1, 19)) and sorted(light) == list(range(19, 37))
 
 
+def test_F_6_F_2_1_invariants_hold_between_the_setup_shuffles():
+    record = records.from_state(new_game(2, seed=1))
+    for upto in range(4):  # before the shuffle, after it, after the dark stack, after the deal
+        state = records.replay(record, upto=upto)
+        assert (state.phase == "setup") == (upto < 3)
+        state.check_invariants()
+    state = records.replay(record, upto=1)
+    state.deck.pop()  # a card lost between the shuffle and the deal is still caught
+    with pytest.raises(AssertionError, match="F-6"):
+        state.check_invariants()
+    state = records.replay(record, upto=2)
+    state.stacks[LIGHT] = [19]
+    with pytest.raises(AssertionError, match="light"):
+        state.check_invariants()
+
+
 def test_F_2_2_each_mandala_gets_the_top_dark_and_light_tile_unclaimed():
     state = new_game(2, seed=9)
     dark, light = state.history[1][1].outcome, state.history[2][1].outcome
@@ -242,8 +258,8 @@ def test_F_2_3_bad_setup_is_refused():
 
 def test_F_2_4_observation_hides_only_other_hands_and_orders():
     base = dict(mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0, "up": {0: "2 red"}, "down": {1: "3 grey"}}])
-    a = build_position(2, hands=["2 orange", "3 yellow"], **base)
-    b = build_position(2, hands=["2 orange", "1 yellow, 2 purple"], **base)
+    a = from_position(2, hands=["2 orange", "3 yellow"], **base)
+    b = from_position(2, hands=["2 orange", "1 yellow, 2 purple"], **base)
     assert a.deck != b.deck
     assert a.observation(0) == b.observation(0)  # other hands and the deck are hidden
     assert a.observation(1) != b.observation(1)
@@ -270,7 +286,7 @@ def test_F_2_4_determinize_keeps_the_observation_and_resamples_hidden_cards():
 
 # ----- F-3 a turn -------------------------------------------------------------------------------------
 def test_F_3_1_cards_not_in_hand_are_refused_and_nothing_changes():
-    state = build_position(2, hands=["2 red", "3 green"])
+    state = from_position(2, hands=["2 red", "3 green"])
     before = snapshot(state)
     for text, rule in [("play 1 green on 1", "F-3.1"), ("play 3 red on 2", "F-3.1"), ("take red", "F-4.1"),
                        ("pass", "F-5.3")]:  # no tile choice pending: "take" is refused by F-4.1
@@ -286,8 +302,8 @@ def test_F_3_1_cards_not_in_hand_are_refused_and_nothing_changes():
 
 
 def test_F_3_2_new_colours_face_up_others_face_down():
-    state = build_position(3, hands=["3 red, 2 grey", "3 red, 1 yellow", "3 orange"],
-                           mandalas=[{"tiles": ("grey 1", "green 1")}])
+    state = from_position(3, hands=["3 red, 2 grey", "3 red, 1 yellow", "3 orange"],
+                          mandalas=[{"tiles": ("grey 1", "green 1")}])
     act(state, "play 2 red on 1")      # new colour: face up
     m = state.mandalas[0]
     assert m.up_owner[RED] == 0 and m.up_count[RED] == 2 and m.up[0] == 2
@@ -300,8 +316,8 @@ def test_F_3_2_new_colours_face_up_others_face_down():
 
 
 def test_F_3_5_reshuffle_when_the_deck_runs_out_is_a_recorded_chance_event():
-    state = build_position(2, hands=["3 red", "3 green"], deck="purple purple", discard="4 yellow, 2 orange",
-                           rest_to_hand=1, manual_chance=True)
+    state = from_position(2, hands=["3 red", "3 green"], deck="purple purple", discard="4 yellow, 2 orange",
+                          rest_to_hand=1, manual_chance=True)
     act(state, "play 1 red on 1")      # hand 2, draws 2 from the deck, then needs 2 more
     assert state.current_player == CHANCE and state.legal_moves() == []
     assert state.sizes[0] == 4 and state.hands[0][PURPLE] == 2
@@ -319,21 +335,21 @@ def test_F_3_5_reshuffle_when_the_deck_runs_out_is_a_recorded_chance_event():
 
 
 def test_F_3_5_with_a_generator_the_reshuffle_happens_by_itself():
-    state = build_position(2, hands=["3 red", "3 green"], deck="", discard="5 yellow", rest_to_hand=1, seed=1)
+    state = from_position(2, hands=["3 red", "3 green"], deck="", discard="5 yellow", rest_to_hand=1, seed=1)
     act(state, "play 1 red on 1")
     assert state.current_player == 1 and state.sizes[0] == 6
     assert state.history[-1][1].kind == "reshuffle" and len(state.history[-1][1].outcome) == 5
 
 
 def test_F_3_5_empty_deck_and_discard_draw_fewer():
-    state = build_position(2, hands=["3 red", "3 green"], deck="purple", discard="", rest_to_hand=1)
+    state = from_position(2, hands=["3 red", "3 green"], deck="purple", discard="", rest_to_hand=1)
     act(state, "play 1 red on 1")
     assert state.sizes[0] == 3 and state.deck == []
 
 
 def test_F_3_6_claim_needs_a_face_up_card_and_a_strict_majority():
-    state = build_position(3, hands=["4 grey, 1 red", "3 yellow, 2 purple", "4 orange"],
-                           mandalas=[{"tiles": ("grey 1", "green 1")}])
+    state = from_position(3, hands=["4 grey, 1 red", "3 yellow, 2 purple", "4 orange"],
+                          mandalas=[{"tiles": ("grey 1", "green 1")}])
     m = state.mandalas[0]
     act(state, "play 4 grey on 1")       # face down only: no claim
     assert m.claim == -1
@@ -346,15 +362,15 @@ def test_F_3_6_claim_needs_a_face_up_card_and_a_strict_majority():
 
 
 def test_F_3_6_only_the_mandala_just_played_to_is_checked():
-    state = build_position(2, hands=["3 red", "3 purple"],
-                           mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0, "up": {0: "1 orange", 1: "3 yellow"}}])
+    state = from_position(2, hands=["3 red", "3 purple"],
+                          mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0, "up": {0: "1 orange", 1: "3 yellow"}}])
     act(state, "play 1 red on 2")
     assert state.mandalas[0].claim == 0  # seat 1 has more there, but nobody played there
 
 
 def test_F_3_7_face_down_cards_never_complete_a_mandala():
-    state = build_position(2, hands=["3 grey, 1 red", "3 red, 1 yellow"],
-                           mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 1,
+    state = from_position(2, hands=["3 grey, 1 red", "3 red, 1 yellow"],
+                          mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 1,
                                       "up": {1: "1 red, 1 purple, 1 orange"}}])
     act(state, "play 3 grey on 1")  # face down: grey is a tile colour, no new colour
     assert state.mandalas[0].covered == 0b011111 and state.current_player == 1
@@ -368,7 +384,7 @@ def test_F_3_7_face_down_cards_never_complete_a_mandala():
 def completing(runner_cards="2 purple", down=None, active=2, **kw):
     """Mandala 1 (grey 1, green 1) missing only yellow; seat 0 holds the claim marker with
     3 orange and 1 red face up; seat 2 holds a yellow card."""
-    return build_position(
+    return from_position(
         3, hands=["2 red", "2 red", "1 yellow, 2 red"], to_act=active,
         mandalas=[{"tiles": ("grey 1", "green 1"), "claim": 0,
                    "up": {0: "3 orange, 1 red", 1: runner_cards}, "down": down or {}}], **kw)
@@ -423,22 +439,22 @@ def test_F_4_5_refill_one_dark_one_light_and_the_marker_is_freed():
 
 
 def test_F_4_3_pairing_is_immediate_and_a_third_tile_stays_single():
-    state = build_position(2, hands=["2 red", "2 red"], owned=[["grey 1", "grey 3", "grey 2"], []])
+    state = from_position(2, hands=["2 red", "2 red"], owned=[["grey 1", "grey 3", "grey 2"], []])
     assert state.nflowers[0] == 1 and state.tile(state.singles[0][GREY]).face == 2
     assert state.scores()[0] == 5 + 2
-    state = build_position(2, hands=["2 red", "2 red"], owned=[["grey 1", "grey 3", "grey 2", "grey x3"], []])
+    state = from_position(2, hands=["2 red", "2 red"], owned=[["grey 1", "grey 3", "grey 2", "grey x3"], []])
     assert state.nflowers[0] == 2 and state.scores()[0] == 5 + 6 and not state.singles[0][GREY]
 
 
 # ----- F-5 end and scoring -----------------------------------------------------------------------------
 def test_F_5_5_shared_victory():
     # Every card on mandala 1 except the two in hand: nothing left to draw, so both pass.
-    state = build_position(2, hands=["1 red", "1 yellow"], deck="", discard="",
-                           mandalas=[{"tiles": ("red 1", "yellow 1"), "claim": 1,
+    state = from_position(2, hands=["1 red", "1 yellow"], deck="", discard="",
+                          mandalas=[{"tiles": ("red 1", "yellow 1"), "claim": 1,
                                       "up": {0: "15 grey", 1: "15 purple, 15 green"},
                                       "down": {0: "14 red", 1: "14 yellow"}},
                                      {"claim": 0, "up": {0: "15 orange"}}],
-                           owned=[["grey 2", "purple 1"], ["green 3"]])
+                          owned=[["grey 2", "purple 1"], ["green 3"]])
     act(state, "pass", "pass")
     result = state.result()
     assert state.end_reason == "F-5.3"

@@ -3,7 +3,7 @@
 import pytest
 
 from mandalakit import IllegalMoveError, RulesError
-from mandalakit.ohanami import Rules, new_game, parse, placements, round_score, sakura_points, suit_name
+from mandalakit.ohanami import Rules, from_position, new_game, parse, placements, round_score, sakura_points, suit_name
 from mandalakit.ohanami.cards import SUIT_OF, SUITS
 from mandalakit.ohanami.moves import Pick, Place
 from mandalakit.ohanami.state import OhanamiState
@@ -75,18 +75,15 @@ def test_O_2_4_card_40_fits_three_open_ends():
 
 
 def _state_at_placement(rows0, pick0, rows1=((1,),), pick1=(2, 3)):
-    """A 2-player state in the place phase of round 1 step 1 with given rows and picks."""
-    state = new_game(2, seed=0)
-    state.rows = [[list(r) for r in rows0], [list(r) for r in rows1]]
-    state.counts = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    for p in (0, 1):
-        for r in state.rows[p]:
-            for c in r:
-                state.counts[p][SUIT_OF[c]] += 1
-    state.picks = [tuple(sorted(pick0)), tuple(sorted(pick1))]
-    state.phase = "place"
-    state._turn = 0
-    return state
+    """A 2-player position of round 1 in the place phase, seat 0 to place ``pick0`` onto
+    ``rows0``; the step is the first in which the seats can have placed their rows' cards."""
+    rows = [[list(r) for r in rows0], [list(r) for r in rows1]]
+    step = 1 + (max(sum(map(len, r)) for r in rows) + 1) // 2
+    used = {c for seat in rows for r in seat for c in r} | set(pick0) | set(pick1)
+    free = [c for c in range(1, 121) if c not in used]
+    k = 10 - 2 * step
+    return from_position({"round": 1, "step": step, "rows": rows, "picks": [list(pick0), list(pick1)],
+                          "hands": [free[:k], free[k:2 * k]]})
 
 
 def test_O_2_5_two_cards_placed_in_chosen_order():
@@ -96,6 +93,39 @@ def test_O_2_5_two_cards_placed_in_chosen_order():
     assert "place 40>1 45>1" not in moves  # 40 first leaves 45 inside 40-50
     with pytest.raises(IllegalMoveError, match=r"\[O-2.4\]"):
         state.apply(parse("place 40>1 45>1"))
+
+
+@pytest.mark.parametrize("start, written, listed, rows", [
+    ([], "place 21>1 7>2", "place 7>1 21>2", [[7], [21]]),  # two new rows have no order of their own (O-2.4)
+    ([[50]], "place 21>2 7>3", "place 7>2 21>3", [[50], [7], [21]]),
+    ([], "place 21>x 7>1", "place 7>1 21>x", [[7]]),        # a discard and a placement in either order
+    ([], "place 21>1 7>1", "place 7>1 21>1", [[7, 21]]),    # one new row, either card first
+    ([[10]], "place 21>1 7>1", "place 7>1 21>1", [[7, 10, 21]]),  # below then on top, or the reverse
+])
+def test_O_2_5_a_placement_written_in_another_order_is_the_listed_move(start, written, listed, rows):
+    state = _state_at_placement(start, (7, 21))
+    assert written not in map(str, state.legal_moves()) and listed in map(str, state.legal_moves())
+    assert str(state.listed_move(parse(written))) == listed
+    state.apply(parse(written))
+    state.apply(state.legal_moves()[0])  # seat 1 places; the step ends
+    assert state.rows[0] == rows and str(state.history[-2][1]) == listed
+
+
+def test_O_2_5_listed_move_refuses_what_apply_refuses_and_changes_nothing():
+    state = _state_at_placement([[50]], (40, 45))
+    before = (state.observation(0), len(state.history))
+    with pytest.raises(IllegalMoveError) as err:
+        state.listed_move(parse("place 40>1 45>1"))  # 40 first leaves 45 inside 40-50
+    assert err.value.rule == "O-2.4" and (state.observation(0), len(state.history)) == before
+    assert str(state.listed_move(parse("place 45>1 40>1"))) == "place 45>1 40>1"
+    with pytest.raises(IllegalMoveError, match=r"\[O-2.3\]"):
+        state.listed_move(parse("pick 40 45"))
+
+
+def test_O_2_2_a_pick_stands_for_itself_with_its_cards_ascending():
+    state = new_game(2, seed=3)
+    a, b = sorted(state.hands[0][:2])
+    assert state.listed_move(Pick((b, a))) == Pick((a, b)) == state.listed_move(parse(f"pick {b} {a}"))
 
 
 def test_O_2_4_illegal_placement_leaves_state_unchanged():
@@ -199,14 +229,17 @@ def _play_to_end(state, pick_index=0):
     return state
 
 
-def test_O_3_5_tie_break_more_pink_then_shared():
-    state = _play_to_end(new_game(2, seed=9))
-    # Force a tie in score and compare pink counts.
-    state.round_scores = [[10, 10, 10], [10, 10, 10]]
-    state.counts = [[0, 0, 0, 2], [0, 0, 0, 3]]
-    assert state.result().winners == (1,)
-    state.counts = [[0, 0, 0, 3], [0, 0, 0, 3]]
-    assert state.result().winners == (0, 1)
+@pytest.mark.parametrize("rows1, winners", [
+    ([[2, 4]], (0,)),          # 2 blue in round 3 = 6 = T(3) of seat 0's 3 pink: more pink wins
+    ([[13, 17, 19]], (0, 1)),  # 3 pink each: still tied, a shared victory (Ruling)
+])
+def test_O_3_5_tie_break_more_pink_then_shared(rows1, winners):
+    # Round 3, step 5: the rows were all started in round 3; both seats discard their last 2 cards.
+    state = from_position({"round": 3, "step": 5, "hands": [[60, 61], [62, 63]], "rows": [[[1, 5, 11]], rows1],
+                           "round_rows": [[[], []], [[], []]]})
+    state.apply(parse("place 60>x 61>x"))
+    state.apply(parse("place 62>x 63>x"))
+    assert state.result().scores == (6, 6) and state.result().winners == winners
 
 
 def test_O_3_5_no_result_before_the_end():

@@ -26,6 +26,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
+from .messages import _
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -52,6 +53,18 @@ def make_rng(seed: Seed) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(None if seed is None else check_seed(seed))
+
+
+def game_rng(seed: Seed, manual_chance: bool) -> np.random.Generator | None:
+    """The generator a new game owns: ``None`` if ``manual_chance`` (the caller then applies
+    every chance outcome), else :func:`make_rng` of ``seed``.
+
+    Raises
+    ------
+    RulesError
+        If ``manual_chance`` is not ``True`` or ``False``, or for a bad seed.
+    """
+    return None if check_flag(manual_chance, "manual_chance") else make_rng(seed)
 
 
 def check_seed(seed) -> int:
@@ -137,6 +150,38 @@ def check_players(game: str, players: int, low: int, high: int, rule: str) -> in
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
         raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {shown(players)}.")
     return int(players)
+
+
+def check_list(value, what: str, rule: str) -> list:
+    """``value`` as a new list if it is a list or a tuple (a JSON array), else
+    :class:`RulesError` naming ``rule``: text, a mapping or a number is not a list of things.
+    ``what`` names the field in the sentence ("The hands")."""
+    if not isinstance(value, (list, tuple)):
+        raise RulesError(rule, _("{what} must be a list, not {value}.", what=what, value=shown(value)))
+    return list(value)
+
+
+def check_mapping(value, what: str, rule: str) -> Mapping:
+    """``value`` if it is a mapping (a JSON object), else :class:`RulesError` naming ``rule``."""
+    if not isinstance(value, Mapping):
+        raise RulesError(rule, _("{what} must be a mapping (a JSON object), not {value}.", what=what, value=shown(value)))
+    return value
+
+
+def check_whole(value, what: str, rule: str, low: int, high: int) -> int:
+    """``value`` as an int if it is a whole number from ``low`` to ``high`` (not a bool, not
+    text), else :class:`RulesError` naming ``rule``."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= value <= high:
+        raise RulesError(rule, _("{what} must be a whole number from {low} to {high}, not {value}.",
+                                 what=what, low=low, high=high, value=shown(value)))
+    return int(value)
+
+
+def check_flag(value, what: str, rule: str = "options") -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 0, 1 or text), else :class:`RulesError`."""
+    if not isinstance(value, bool):
+        raise RulesError(rule, _("{what} must be True or False, not {value}.", what=what, value=shown(value)))
+    return value
 
 
 def copy_rng(rng: np.random.Generator | None) -> np.random.Generator | None:
@@ -231,6 +276,28 @@ class State(ABC):
         The observation of ``player`` is the same in the clone: it is a sample of the
         player's information set (used by search bots and by the conformance test).
         """
+
+    def listed_move(self, move):
+        """The move of :meth:`legal_moves` that ``move`` stands for.
+
+        Some moves can be written in several ways that the rules treat as one move (the two
+        cards of an Ohanami placement in either order, O-2.5); :meth:`legal_moves` lists each
+        move once, and :meth:`apply` applies and records the listed form. A board view turns
+        a sequence of clicks into a move and asks this method for the listed one.
+
+        The default, for games with one way to write each move: ``move`` itself if it is
+        listed; a chance event at a chance node stands for itself.
+
+        Raises
+        ------
+        IllegalMoveError
+            With the rule id, exactly when :meth:`apply` would refuse ``move``; the state is
+            unchanged.
+        """
+        if move in self.legal_moves():
+            return move
+        self.clone().apply(move)  # refuses with the rule id of the broken rule
+        return move
 
     def random_move(self, u: float):
         """The legal move at fraction ``u`` in [0, 1) of :meth:`legal_moves`.

@@ -16,7 +16,7 @@ from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .cards import BACKS, COLOURS, colour_code
 from .moves import PASS, Pass, Play, Take, parse
-from .position import build_position, parse_cards
+from .position import from_position, parse_cards
 from .rules import Rules
 from .scoring import flower_score, gain_value, score_tiles, single_score
 from .state import FlowersState, MandalaView, Observation, claim_winner, new_game, runner_up
@@ -37,7 +37,7 @@ GAME = GameSpec(
 
 __all__ = [
     "BACKS", "COLOURS", "DEFAULT_TILES", "GAME", "PASS", "X3", "FlowersState", "GreedyBot", "MandalaView",
-    "Observation", "Pass", "Play", "Rules", "State", "Take", "Tile", "build_position", "claim_winner", "colour_code",
-    "flower_score", "gain_value", "new_game", "parse", "parse_cards", "read_tiles_csv", "runner_up", "score_tiles",
+    "Observation", "Pass", "Play", "Rules", "State", "Take", "Tile", "claim_winner", "colour_code", "flower_score",
+    "from_position", "gain_value", "new_game", "parse", "parse_cards", "read_tiles_csv", "runner_up", "score_tiles",
     "seat_summary", "single_score",
 ]

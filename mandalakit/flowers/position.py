@@ -1,6 +1,6 @@
 """Hand-built Flowers positions, for rule tests, lessons and "what if" questions.
 
-:func:`build_position` sets a position up directly (hands, mandalas, owned tiles, deck,
+:func:`from_position` sets a position up directly (hands, mandalas, owned tiles, deck,
 discard pile, tile stacks) and checks it: conservation of the 90 cards and 36 tiles (F-6)
 and the rules that any reachable position obeys (F-3.2, F-3.6, F-3.7, F-5.1). Whatever is
 not given is filled in: unnamed cards go to the deck (or the discard pile), unnamed tiles
@@ -15,7 +15,7 @@ Example
 A mandala with tiles grey 1 and green 2, where seat 0 has 2 red face up and seat 1 a red
 face down, seat 0 holding the claim marker::
 
-    state = build_position(
+    state = from_position(
         2,
         hands=["1 purple, 2 orange", "3 yellow"],
         mandalas=[{"tiles": ("grey 1", "green 2"), "claim": 0,
@@ -30,10 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core.contract import check_players, make_rng
+from ..core.contract import check_list, check_mapping, check_players, check_rules, game_rng
 from ..core.errors import MandalakitError, RulesError, quote, shown
 from ..core.messages import _, a_or_an, ngettext
-from .cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code
+from .cards import (
+    ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code,
+)
 from .rules import Rules
 from .state import PLAY, FlowersState
 from .tiles import MAX_FLOWERS, X3, X3_TEXT
@@ -48,7 +50,8 @@ def parse_cards(spec, what: str = "cards") -> list[int]:
     Raises
     ------
     RulesError
-        For an unknown colour or a negative count.
+        For an unknown colour, a count that is not a whole number from 0 to 90, or a spec
+        of another type (F-1.1).
     """
     return _counts(parse_card_list(spec, what))
 
@@ -75,11 +78,15 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
             return out
         if isinstance(spec, Mapping):
             for name, n in spec.items():
-                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    raise RulesError("F-1.1", f"{what}: the count of {name} must be a whole number of 0 or more, not {shown(n)}.")
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= DECK_SIZE:
+                    raise RulesError("F-1.1", f"{what}: the count of {shown(name)} must be a whole number from 0 to "
+                                     f"{DECK_SIZE}, not {shown(n)}.")
                 out += [colour_code(name)] * n
             return out
-        return [colour_code(name) for name in spec]
+        if isinstance(spec, (list, tuple)):
+            return [colour_code(name) for name in spec]
+        raise RulesError("F-1.1", f"{what}: cards are written as text ('2 red'), a mapping ({{'red': 2}}) or a "
+                         f"list of colour names, not {shown(spec)}.")
     except MandalakitError as exc:
         if isinstance(exc, RulesError):
             raise
@@ -94,8 +101,14 @@ def _counts(codes) -> list[int]:
 
 
 def parse_tile(spec: str) -> tuple[int, int]:
-    """``"red 2"`` → ``(2, 2)`` and ``"green x3"`` → ``(3, X3)``: colour code and face."""
-    words = str(spec).split()
+    """``"red 2"`` → ``(2, 2)`` and ``"green x3"`` → ``(3, X3)``: colour code and face.
+
+    Raises
+    ------
+    RulesError
+        ``F-1.4`` for anything but text of a colour and a face, ``F-1.3`` for an unknown colour.
+    """
+    words = spec.split() if isinstance(spec, str) else ()
     if len(words) != 2:
         raise RulesError("F-1.4", f"{shown(spec)} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.")
     colour = colour_code(words[0], "F-1.3")
@@ -104,7 +117,7 @@ def parse_tile(spec: str) -> tuple[int, int]:
         return colour, X3
     if not (face.isascii() and face.isdigit()) or len(face.lstrip("0")) > len(str(MAX_FLOWERS)) \
             or not 1 <= int(face) <= MAX_FLOWERS:
-        raise RulesError("F-1.4", f"{shown(str(spec))}: a face is a number of flowers (1 to {MAX_FLOWERS}) or x3.")
+        raise RulesError("F-1.4", f"{shown(spec)}: a face is a number of flowers (1 to {MAX_FLOWERS}) or x3.")
     return colour, int(face)
 
 
@@ -121,7 +134,7 @@ class _TilePool:
             if self.tiles[t].colour == colour and self.tiles[t].face == face:
                 self.free.remove(t)
                 return t
-        raise RulesError("F-1.5", f"{where}: no {spec} tile is left in the tile table (each tile exists once).")
+        raise RulesError("F-1.5", f"{where}: no {quote(spec)} tile is left in the tile table (each tile exists once).")
 
     def next_of(self, back: int, where: str) -> int:
         for t in self.free:
@@ -133,14 +146,14 @@ class _TilePool:
 
 def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
     out = {}
-    for seat, cards in (spec or {}).items():
+    for seat, cards in check_mapping(spec or {}, f"{what}: the cards by seat", "F-3.2").items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise RulesError("F-2.4", f"{what}: there is no seat {shown(seat)} in a {players}-player game.")
         out[seat] = parse_cards(cards, f"{what}, seat {seat}")
     return out
 
 
-def build_position(
+def from_position(
     players: int,
     *,
     hands: Sequence,
@@ -205,10 +218,18 @@ def build_position(
         more than 15 cards of a colour or cards missing (F-6), a face-up colour that matches a
         tile or is face up twice (F-3.2), a face-down colour that is not on the mandala
         (F-3.2), face-up cards without a claim holder (F-3.6), a complete mandala (F-3.7), a
-        third Flower (F-5.1), tiles missing (F-6).
+        third Flower (F-5.1), tiles missing (F-6). Also for a field of the wrong type (text
+        where a list is expected, a list where a mapping is, a bool or text for a seat or a
+        count), with the rule of that field and at most 60 characters of it quoted.
     """
     players = check_players("flowers", players, 2, 4, "F-2.3")
-    rules = Rules() if rules is None else rules
+    rules = check_rules("flowers", rules, Rules)
+    rng = game_rng(seed, manual_chance)
+    hands = check_list(hands, "The hands", "F-2.3")
+    mandalas = [check_mapping(spec, f"Mandala {i + 1}", "F-1.2")
+                for i, spec in enumerate(check_list(mandalas, "The mandalas", "F-1.2"))]
+    owned = [check_list(tiles, f"The tiles of seat {seat}", "F-4.3")
+             for seat, tiles in enumerate(check_list(owned or [], "The owned tiles", "F-4.3"))]
     if len(hands) != players:
         raise RulesError("F-2.3", ngettext("{n} hand given for a {players}-player game.",
                                            "{n} hands given for a {players}-player game.", len(hands), players=players))
@@ -217,7 +238,7 @@ def build_position(
             raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}.")
     if len(mandalas) > NUM_MANDALAS:
         raise RulesError("F-1.2", f"There are 3 mandalas, not {len(mandalas)}.")
-    state = FlowersState(players, rules, None if manual_chance else make_rng(seed), first_player)
+    state = FlowersState(players, rules, rng, first_player)
     state.setup = {"first_player": first_player, "position": "hand-built"}
     pool = _TilePool(state._tiles)
     specs = list(mandalas) + [{}] * (NUM_MANDALAS - len(mandalas))
@@ -231,14 +252,15 @@ def build_position(
                                                len(unknown), mandala=i + 1,
                                                keys=quote(", ".join(sorted(map(str, unknown))))))
         if spec.get("tiles") is not None:
-            pair = [pool.take(t, f"Mandala {i + 1}") for t in spec["tiles"]]
+            tiles = check_list(spec["tiles"], f"Mandala {i + 1}: the tiles", "F-2.2")
+            pair = [pool.take(t, f"Mandala {i + 1}") for t in tiles]
             backs = sorted(state._tiles[t].back for t in pair)
             if backs != [DARK, LIGHT]:
                 raise RulesError("F-2.2", f"Mandala {i + 1} holds one dark and one light tile, "
-                                 f"not {', '.join(spec['tiles'])}.")
+                                 f"not {quote(', '.join(tiles))}.")
             pair.sort(key=lambda t: state._tiles[t].back)
             state.mandalas[i].dark, state.mandalas[i].light = pair
-    for seat, tiles in enumerate(owned or []):
+    for seat, tiles in enumerate(owned):
         if seat >= players:
             raise RulesError("F-2.3", f"Owned tiles given for seat {seat} in a {players}-player game.")
         for t in tiles:
@@ -342,7 +364,8 @@ def build_position(
             for t in ids:
                 pool.free.remove(t)
         else:
-            ids = [pool.take(t, f"{('Dark', 'Light')[back]} stack") for t in spec]
+            name = ("Dark", "Light")[back]
+            ids = [pool.take(t, f"{name} stack") for t in check_list(spec, f"The {name.lower()} stack", "F-2.1")]
             if any(state._tiles[t].back != back for t in ids):
                 raise RulesError("F-1.3", f"The {('dark', 'light')[back]} stack holds only {('dark', 'light')[back]} tiles.")
         state.stacks[back] = ids[::-1]  # top last

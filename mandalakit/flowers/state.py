@@ -13,7 +13,7 @@ A turn is Play, Draw, Check, Complete (F-3). It can pause twice:
   moves are ``"take <colour>"``. When the holder takes both tiles anyway (F-4.2: no
   runner-up), there is no choice and no pause.
 
-Build a hand-made position with :func:`mandalakit.flowers.position.build_position`.
+Build a hand-made position with :func:`mandalakit.flowers.position.from_position`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, game_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
 from ..core.messages import _, a_or_an, ngettext
 from .cards import (
@@ -515,8 +515,15 @@ class FlowersState(State):
         Raises ``AssertionError`` naming what is wrong.
         """
         n = self.num_players
-        if self.phase == SETUP:
-            assert not self.deck and not any(self.sizes), "cards dealt before the setup ended"
+        if self.phase == SETUP:  # the shuffles of F-2.1 come one by one, then the deal
+            assert not any(self.sizes) and not any(m.dark for m in self.mandalas), "cards dealt before the setup ended"
+            assert not self.deck or sorted(self.deck) == _SORTED_DECK, "the shuffled deck is not the 90 cards (F-6)"
+            for back, kind in ((DARK, "dark"), (LIGHT, "light")):
+                stack = self.stacks[back]
+                assert not stack or sorted(stack) == sorted(self.rules.tile_set.stack(back)), \
+                    f"the {kind} stack is not the {kind} tiles (F-6)"
+                assert bool(stack) == (self._setup_step > SETUP_EVENTS.index(kind)), f"{kind} stack out of step"
+            assert bool(self.deck) == (self._setup_step > 0), "deck out of step"
             return
         per_colour = [0] * NUM_COLOURS
         for c in self.deck:
@@ -930,7 +937,8 @@ def new_game(
     Raises
     ------
     RulesError
-        For a player count outside 2-4 (F-2.3), rules of another game, or a bad setup.
+        For a player count outside 2-4 (F-2.3), rules of another game, a bad setup, seed or
+        ``manual_chance``.
     """
     players = check_players("flowers", players, 2, 4, "F-2.3")
     rules = check_rules("flowers", rules, Rules)
@@ -942,6 +950,6 @@ def new_game(
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
         raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}.")
-    state = FlowersState(players, rules, None if manual_chance else make_rng(seed), int(first))
+    state = FlowersState(players, rules, game_rng(seed, manual_chance), int(first))
     state._after_apply()
     return state

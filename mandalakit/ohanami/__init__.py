@@ -11,6 +11,7 @@ from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .cards import SUIT_OF, SUITS, suit_name
 from .moves import Pick, Place, parse, placements
+from .position import from_position
 from .rules import Rules
 from .scoring import round_score, sakura_points, triangular
 from .state import Observation, OhanamiState, new_game
@@ -30,5 +31,5 @@ GAME = GameSpec(
 
 __all__ = [
     "GAME", "GreedyBot", "Observation", "OhanamiState", "Pick", "Place", "Rules", "State", "SUITS", "SUIT_OF",
-    "new_game", "parse", "placements", "round_score", "sakura_points", "suit_name", "triangular",
+    "from_position", "new_game", "parse", "placements", "round_score", "sakura_points", "suit_name", "triangular",
 ]

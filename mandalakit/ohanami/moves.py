@@ -162,7 +162,9 @@ def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple
     """The ``steps`` of every distinct placement of two picked cards (O-2.3 to O-2.5).
 
     Placements with the same outcome are listed once, in a canonical form: lower card first
-    unless the order matters (both cards on one row, where only one order may be legal).
+    unless the order matters (both cards on one row, where only one order may be legal), and
+    the lower card in the first of two new rows. :func:`listed_steps` gives the listed form of
+    any legal placement.
 
     Parameters
     ----------
@@ -189,17 +191,56 @@ def placement_steps(cards: tuple[int, int], rows: list[list[int]]) -> list[tuple
         for y in targets_b:
             if x != y or x == DISCARD or x > n:  # different rows, both discarded, or b on a's new row
                 out.append(((a, x), (b, y)))
-                continue
-            # Same existing row (O-2.5): a first works if a goes on top, or a below and b on
-            # top (same outcome either way); otherwise b first works if b goes below.
-            lo, hi = rows[x - 1][0], rows[x - 1][-1]
-            if a > hi or (a < lo and b > hi):
-                out.append(((a, x), (b, x)))
-            elif b < lo:
-                out.append(((b, x), (a, x)))
+            else:
+                steps = _onto_one_row(a, b, x, rows[x - 1])
+                if steps is not None:
+                    out.append(steps)
     if n + 2 <= MAX_ROWS:  # two new rows
         out.append(((a, n + 1), (b, n + 2)))
     return out
+
+
+def _onto_one_row(a: int, b: int, x: int, row: list[int]) -> tuple[tuple[int, int], ...] | None:
+    """The listed steps putting cards ``a < b`` both onto the existing row number ``x``, or
+    ``None`` if no order fits (O-2.5): ``a`` first if it goes on top, or below with ``b`` then
+    on top (the same row either way); otherwise ``b`` first if ``b`` goes below."""
+    lo, hi = row[0], row[-1]
+    if a > hi or (a < lo and b > hi):
+        return (a, x), (b, x)
+    if b < lo:
+        return (b, x), (a, x)
+    return None
+
+
+def listed_steps(steps: tuple[tuple[int, int], ...], rows: list[list[int]]) -> tuple[tuple[int, int], ...]:
+    """The listed form (see :func:`placement_steps`) of the legal placement ``steps`` onto ``rows``.
+
+    Two orders of one placement that end in the same rows are one move (O-2.5): ``45>x 12>1``
+    is listed as ``12>1 45>x``. Rows have no order of their own (O-2.4), so two cards that
+    start two new rows are listed with the lower card in the first new row: ``21>1 7>2`` is
+    ``7>1 21>2``.
+
+    Parameters
+    ----------
+    steps : ((int, int), (int, int))
+        ``(card, row)`` pairs in placement order, already checked legal on ``rows``.
+    rows : list of list of int
+        The player's rows before the placement.
+
+    Returns
+    -------
+    ((int, int), (int, int))
+        ``steps`` itself (the same object) if it is the listed form.
+    """
+    (a, x), (b, y) = steps
+    n = len(rows)
+    if x == y and DISCARD < x <= n:  # both onto one existing row
+        listed = _onto_one_row(min(a, b), max(a, b), x, rows[x - 1])
+    elif x > n and y > n and x != y:  # two new rows
+        listed = (min(a, b), n + 1), (max(a, b), n + 2)
+    else:
+        return steps if a < b else ((b, y), (a, x))
+    return steps if listed == steps else listed
 
 
 def placements(cards: tuple[int, int], rows: list[list[int]]) -> list[Place]:

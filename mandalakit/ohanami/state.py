@@ -15,11 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
+from ..core.contract import (
+    CHANCE, TERMINAL, ChanceEvent, Result, State, check_mapping, check_players, check_rules, copy_rng, game_rng,
+)
 from ..core.errors import IllegalMoveError, RulesError, quote
-from ..core.messages import ngettext
+from ..core.messages import _, ngettext
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
-from .moves import DISCARD, MAX_ROWS, Pick, Place, parse, pick, picks_of, placement_steps, placements
+from .moves import DISCARD, MAX_ROWS, Pick, Place, listed_steps, parse, pick, picks_of, placement_steps, placements
 from .rules import Rules
 from .scoring import round_score
 
@@ -72,7 +74,8 @@ class Observation:
 
 
 class OhanamiState(State):
-    """A position of Ohanami (2 to 4 players). Build one with :func:`new_game`.
+    """A position of Ohanami (2 to 4 players). Build one with :func:`new_game` or
+    :func:`~mandalakit.ohanami.position.from_position`.
 
     Attributes beyond the contract
     ------------------------------
@@ -83,7 +86,7 @@ class OhanamiState(State):
     counts : list (per seat) of [blue, green, grey, pink] cards in rows
     round_scores : list (per seat) of list of int
     round_rows : list (per seat) of row snapshots at the end of each round
-    deck : list of int, the shuffled deck (top first), empty before the shuffle
+    deck : list of int, the cards not dealt yet (top first), empty before the shuffle
     discards : list (per seat) of list of int, cards each seat discarded face down
     """
 
@@ -144,15 +147,40 @@ class OhanamiState(State):
             self._shuffle(move)
             self.history.append((CHANCE, move))
             return  # the shuffle is the only chance node of Ohanami
-        if self.phase == PICK:
-            if type(move) is not Pick:
-                raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
-            self._pick(seat, move)
-        else:
-            if type(move) is not Place:
-                raise IllegalMoveError("O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}.")
-            self._place(seat, move)
+        picking = self.phase == PICK
+        if picking:
+            move = self._listed_pick(seat, move)
+            self.picks[seat] = move.cards  # O-2.2: kept secretly
+        else:  # O-2.3 to O-2.5: checked now, it happens once every seat has placed
+            move, self._placed_rows[seat] = self._listed_place(seat, move)
+            self.places[seat] = move
         self.history.append((seat, move))
+        if seat + 1 < self.num_players:
+            self._turn = seat + 1
+        elif picking:
+            self._reveal()
+        else:
+            self._end_step()
+
+    def listed_move(self, move):
+        """The listed move that ``move`` stands for; :meth:`apply` applies that one.
+
+        A placement may be written in any order that the rules allow (O-2.5): ``place 45>x
+        12>1`` is listed as ``place 12>1 45>x``, ``place 21>1 7>2`` (two new rows, which have
+        no order of their own, O-2.4) as ``place 7>1 21>2``. See
+        :func:`~mandalakit.ohanami.moves.listed_steps`.
+
+        Raises
+        ------
+        IllegalMoveError
+            As :meth:`apply` does, with the rule id; the state is unchanged.
+        """
+        seat = self._turn
+        if seat < 0 or type(move) is ChanceEvent:
+            return super().listed_move(move)
+        if self.phase == PICK:
+            return self._listed_pick(seat, move)
+        return self._listed_place(seat, move)[0]
 
     def random_move(self, u: float):
         """``legal_moves()[int(u * len(legal_moves()))]`` without listing every pick."""
@@ -229,8 +257,7 @@ class OhanamiState(State):
         if self.phase in (DEAL, OVER):
             return new
         others = [p for p in range(self.num_players) if p != player]
-        dealt = self.round * HAND_SIZE * self.num_players
-        pool = [c for p in others for c in new.hands[p]] + [c for p in others for c in new.discards[p]] + new.deck[dealt:]
+        pool = [c for p in others for c in new.hands[p]] + [c for p in others for c in new.discards[p]] + new.deck
         pool = [pool[i] for i in rng.permutation(len(pool))]
         k = 0
         for p in others:
@@ -247,15 +274,14 @@ class OhanamiState(State):
             size = len(new.discards[p])
             new.discards[p] = pool[k:k + size]
             k += size
-        new.deck = new.deck[:dealt] + pool[k:]
+        new.deck = pool[k:]
         return new
 
     def check_invariants(self) -> None:
         """Card conservation: every card 1..120 is in exactly one place (O-1.1)."""
         if self.phase == DEAL and not self.deck:
             return
-        dealt = self.round * HAND_SIZE * self.num_players
-        places = list(self.deck[dealt:])
+        places = list(self.deck)
         if self.phase == PLACE:  # revealed picks are held aside until every seat has placed
             places += [c for pk in self.picks for c in pk]
         for p in range(self.num_players):
@@ -269,6 +295,32 @@ class OhanamiState(State):
                     counts[SUIT_OF[c]] += 1
             assert counts == self.counts[p], "suit counts out of date"
             assert len(self.rows[p]) <= MAX_ROWS
+
+    def position(self) -> dict:
+        """The position as a JSON-ready dict (see :func:`~mandalakit.ohanami.position.from_position`).
+
+        ``from_position(state.position())`` continues the same game (without its history).
+
+        Raises
+        ------
+        RulesError
+            ``O-2.1`` before the shuffle and after the end of the game: there is no draft step.
+        """
+        if self.phase in (DEAL, OVER):
+            raise RulesError("O-2.1", _("A position is taken during a draft step, not in the {phase} phase.",
+                                        phase=self.phase))
+        picking = self.phase == PICK
+        return {
+            "round": self.round,
+            "step": self.step,
+            "hands": [[c for c in hand if not (picking and pk and c in pk)] for hand, pk in zip(self.hands, self.picks)],
+            "picks": [None if pk is None else list(pk) for pk in self.picks],
+            "places": [None if pl is None else str(pl) for pl in self.places],
+            "rows": [[r[:] for r in rows] for rows in self.rows],
+            "discards": [d[:] for d in self.discards],
+            "deck": self.deck[:],
+            "round_rows": [[[list(r) for r in rows] for rows in seat] for seat in self.round_rows],
+        }
 
     def clone(self) -> OhanamiState:
         new = object.__new__(OhanamiState)
@@ -297,11 +349,12 @@ class OhanamiState(State):
         self._start_round(1)
 
     def _start_round(self, round_no: int) -> None:
-        """O-2.1: deal 10 cards to every seat from the deck."""
+        """O-2.1: deal 10 cards to every seat from the top of the deck."""
         n = self.num_players
-        start = (round_no - 1) * HAND_SIZE * n
+        deck = self.deck
         for p in range(n):
-            self.hands[p] = self.deck[start + p * HAND_SIZE:start + (p + 1) * HAND_SIZE]
+            self.hands[p] = deck[p * HAND_SIZE:(p + 1) * HAND_SIZE]
+        del deck[:n * HAND_SIZE]
         self.round = round_no
         self._start_step(1)
 
@@ -316,20 +369,18 @@ class OhanamiState(State):
             self.phase = PICK
             self._turn = 0
 
-    def _pick(self, seat: int, move: Pick) -> None:
-        """O-2.2: keep two cards of the hand, secretly."""
+    def _listed_pick(self, seat: int, move) -> Pick:
+        """The listed pick (cards ascending) of two cards of the hand (O-2.2), else IllegalMoveError."""
+        if type(move) is not Pick:
+            raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
         a, b = move.cards
         hand = self.hands[seat]
+        if a in hand and b in hand and a != b:
+            return move if a < b else pick(a, b)
         missing = [c for c in (a, b) if c not in hand]
-        if missing or a == b:
-            raise IllegalMoveError(
-                "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
-            )
-        self.picks[seat] = move.cards
-        if seat + 1 < self.num_players:
-            self._turn = seat + 1
-        else:
-            self._reveal()
+        raise IllegalMoveError(
+            "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
+        )
 
     def _reveal(self) -> None:
         """O-2.3: all picks are revealed at once and leave the hands."""
@@ -340,14 +391,18 @@ class OhanamiState(State):
         self.phase = PLACE
         self._turn = 0
 
-    def _place(self, seat: int, move: Place) -> None:
-        """O-2.3 to O-2.5: check the whole placement now, apply it once every seat has placed."""
-        self._placed_rows[seat] = self._placement_rows(seat, move)
-        self.places[seat] = move
-        if seat + 1 < self.num_players:
-            self._turn = seat + 1
-        else:
-            self._end_step()
+    def _listed_place(self, seat: int, move) -> tuple[Place, list[list[int]]]:
+        """The listed placement ``move`` stands for and the rows of ``seat`` after it (O-2.3 to O-2.5)."""
+        if type(move) is not Place:
+            raise IllegalMoveError(
+                "O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}."
+            )
+        rows = self._placement_rows(seat, move)
+        steps = listed_steps(move.steps, self.rows[seat])
+        if steps is not move.steps:  # the same placement written another way (O-2.5)
+            move = Place(steps)
+            rows = self._placement_rows(seat, move)
+        return move, rows
 
     def _placement_rows(self, seat: int, move: Place) -> list[list[int]]:
         """The rows of ``seat`` after ``move`` (a new list if any card is placed); raises if illegal."""
@@ -442,7 +497,8 @@ def new_game(
     rules : Rules, optional
         Options (O-3.4 ``sakura_cap``); default ``Rules()``.
     setup : dict, optional
-        Ohanami needs no setup beyond the player count; must be empty if given.
+        Empty, or ``{"position": {...}}`` to start from a hand-built position (see
+        :func:`.position.from_position`). Stored on ``state.setup``.
     manual_chance : bool
         If true the game has no generator and waits for a ``shuffle`` event (record replay,
         typed-in physical games).
@@ -450,12 +506,21 @@ def new_game(
     Raises
     ------
     RulesError
-        For a player count outside 2-4 or an unknown setup key.
+        For a player count outside 2-4, an unknown setup key, an impossible position, a bad
+        seed or ``manual_chance``.
     """
     players = check_players("ohanami", players, 2, 4, "O-2.1")
     rules = check_rules("ohanami", rules, Rules)
-    if setup:
-        raise RulesError("options", f"Ohanami has no setup options; got {quote(', '.join(map(str, setup)))}.")
-    state = OhanamiState(players, rules, None if manual_chance else make_rng(seed))
+    rng = game_rng(seed, manual_chance)
+    setup = check_mapping({} if setup is None else setup, _("The setup"), "options")
+    unknown = sorted(map(str, set(setup) - {"position"}))
+    if unknown:
+        raise RulesError("options", _("An Ohanami setup is empty or {{'position': {{...}}}}; got {keys}.",
+                                      keys=quote(", ".join(map(repr, unknown)))))
+    if "position" in setup:
+        from .position import position_state  # position builds on this module's state
+
+        return position_state(setup["position"], rules, rng, players)
+    state = OhanamiState(players, rules, rng)
     state._after_apply()
     return state
