@@ -118,7 +118,7 @@ def mandala_refusals():
 def flowers_refusals():
     out = {s for players, seed in ((2, 1), (3, 2), (4, 3)) for s in random_play(flowers, players, seed, flowers_moves)}
     for colour, k in product(flowers.COLOURS, range(1, 9)):
-        state = flowers.build_position(2, hands=[f"{k} {colour}", "1 grey" if colour != "grey" else "1 red"])
+        state = flowers.from_position(2, hands=[f"{k} {colour}", "1 grey" if colour != "grey" else "1 red"])
         out.update(refusals(state, [flowers.parse(f"play {n} {colour} on 1") for n in (k, k + 1)]))
     return out
 
@@ -179,12 +179,12 @@ def test_setup_refusals_with_a_count_read_naturally():
         play(ohanami.new_game(2, seed=1), [RandomBot(seed=1)])
     out.append(str(err.value))
     with pytest.raises(RulesError) as err:
-        flowers.build_position(2, hands=["1 red"])
+        flowers.from_position(2, hands=["1 red"])
     out.append(err.value.message)
     for colour in flowers.COLOURS:  # a face-down card of a colour that is not there (F-3.2)
         tiles = ("grey 1", "green 1") if colour not in ("grey", "green") else ("purple 1", "orange 1")
         with pytest.raises(MandalakitError) as err:
-            flowers.build_position(2, hands=["1 red", "1 red"], mandalas=[{"tiles": tiles, "down": {0: f"1 {colour}"}}])
+            flowers.from_position(2, hands=["1 red", "1 red"], mandalas=[{"tiles": tiles, "down": {0: f"1 {colour}"}}])
         out.append(err.value.message)
     assert unnatural(out) == []
     assert any("has 1 row;" in s for s in out) and any("an orange card lies face down" in s for s in out)
