@@ -43,7 +43,11 @@ def _open(browser, url: str, name: str, width: int = 1024, height: int = 768):
     errors, outside = watch(page)
     start = time.monotonic()
     page.goto(f"{url}voila/render/{name}", timeout=120_000)
-    page.wait_for_selector(".mk-board-svg svg, .mk-cover button", timeout=120_000)
+    # The board, or (hot-seat) the cover's button: whichever the view shows.
+    page.wait_for_function(
+        "() => document.querySelector('.mk-board-svg svg') || "
+        "[...document.querySelectorAll('.mk-cover button')].some(b => b.offsetParent !== null)",
+        timeout=120_000)
     print(f"\n{name}: first render (board drawn) after {time.monotonic() - start:.2f} s "
           f"(target < {FIRST_RENDER_BUDGET_S} s)")
     return page, errors, outside
@@ -54,7 +58,7 @@ def _status(page) -> str:
 
 
 def _saved_record(page) -> dict:
-    page.get_by_role("button", name="Record").click()
+    page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
     page.get_by_role("button", name="save this game as a record").click()
     link = page.locator("a.mk-download")
     link.wait_for(timeout=30_000)
@@ -99,7 +103,7 @@ def test_a_whole_game_by_clicks(browser, demo_url, game):
 def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url):
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:
-        page.get_by_role("button", name="New game").click()
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
         page.locator(".widget-dropdown", has_text="seat 1").locator("select").select_option("you")
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
@@ -132,7 +136,7 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
     page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
     try:
         board = page.locator(".mk-board-svg").inner_html()
-        page.get_by_role("button", name="Record").click()
+        page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
         page.locator(".mk-game-view input[type=file]").set_input_files(str(path))
         page.wait_for_selector(".mk-message .mk-refusal", timeout=30_000)
         text = page.locator(".mk-message").inner_text()
