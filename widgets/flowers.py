@@ -32,6 +32,8 @@ from .refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable"]
 
+_CELL = ' style="padding:0.15em 0.7em;text-align:left"'
+
 
 def _seat(seat: int) -> str:
     return _("seat {seat}", seat=seat) if seat >= 0 else _("nobody")
@@ -52,7 +54,7 @@ class PlayExplorer(W.VBox):
     ----------
     colour : ipywidgets.Dropdown
         The colours of the hand of the seat to play (values are colour names).
-    count : ipywidgets.IntSlider
+    count : ipywidgets.Dropdown
         How many cards of that colour (1 to all of them).
     mandala : ipywidgets.ToggleButtons
         Mandala 1, 2 or 3.
@@ -69,10 +71,11 @@ class PlayExplorer(W.VBox):
         names = [COLOURS[c] for c in range(len(COLOURS)) if hand[c]]
         self.colour = W.Dropdown(options=[(_(n), n) for n in names], value=names[0], description=_("colour"),
                                  layout=W.Layout(width="14em"))
-        self.count = W.IntSlider(value=1, min=1, max=max(1, hand[COLOURS.index(names[0])]), description=_("cards"),
-                                 layout=W.Layout(width="16em"))
+        self.count = W.Dropdown(options=self._counts(names[0]), value=1, description=_("cards"),
+                                layout=W.Layout(width="10em"), style={"description_width": "3.5em"})
         self.mandala = W.ToggleButtons(options=[(_("mandala {n}", n=i), i) for i in (1, 2, 3)], value=1,
-                                       description=_("onto"), style={"button_width": "6.5em"})
+                                       tooltips=[_("play onto mandala {n}", n=i) for i in (1, 2, 3)],
+                                       style={"button_width": "6.5em"})
         self.colour.add_class("mk-play-colour")
         self.count.add_class("mk-play-count")
         self.mandala.add_class("mk-play-mandala")
@@ -80,7 +83,7 @@ class PlayExplorer(W.VBox):
         self.explanation.add_class("mk-play-explanation")
         self.board = W.HTML()
         self.board.add_class("mk-play-board")
-        super().__init__([W.HBox([self.colour, self.count], layout=W.Layout(flex_flow="row wrap")), self.mandala,
+        super().__init__([W.HBox([self.colour, self.count, self.mandala], layout=W.Layout(flex_flow="row wrap")),
                           self.explanation, self.board])
         self.add_class("mk-play-explorer")
         self.colour.observe(self._colour_changed, names="value")
@@ -99,14 +102,24 @@ class PlayExplorer(W.VBox):
         after.apply(self.move)
         return after
 
+    def _counts(self, colour: str) -> list[int]:
+        return list(range(1, self.state.observation(self.seat).hand[COLOURS.index(colour)] + 1))
+
     def _colour_changed(self, _change) -> None:
-        hand = self.state.observation(self.seat).hand
-        with self.count.hold_trait_notifications():
-            self.count.max = hand[COLOURS.index(self.colour.value)]
-            self.count.value = min(self.count.value, self.count.max)
+        wanted, counts = self.count.value, self._counts(self.colour.value)
+        self._quiet = True  # one update for the new colour, not one per change of the count list
+        try:
+            self.count.options = counts
+            self.count.value = min(wanted, counts[-1])
+        finally:
+            self._quiet = False
         self._update()
 
+    _quiet = False
+
     def _update(self) -> None:
+        if self._quiet:
+            return
         try:
             after = self.outcome()
         except MandalakitError as refusal:
@@ -262,17 +275,18 @@ class TileTable(W.VBox):
             labels.append(label)
             flower.append(score)
             single.append(apart)
-            rows.append(f"<tr><td>{escape(label)}</td><td>{n}</td><td>{score}</td><td>{apart}</td>"
-                        f"<td>{score - apart:+d}</td></tr>")
+            rows.append("<tr>" + "".join(f"<td{_CELL}>{v}</td>" for v in (escape(label), n, score, apart,
+                                                                           f"{score - apart:+d}")) + "</tr>")
         pairs = len(self.pair_scores)
         singles = sum(single_score(f) for f in faces)
         summary = _("Over the {pairs} pairs a Flower scores {mean:.2f} on average (at best {best}); a single tile "
                     "scores {single:.2f} on average.", pairs=pairs, mean=self.pair_total / pairs,
                     best=self.best_flower, single=singles / len(faces))
         self.table.value = (
-            f'<table class="mk-pairs"><tr><th>{_("Flower")}</th><th>{_("how many of the pairs")}</th>'
-            f'<th>{_("scores")}</th><th>{_("as two singles")}</th><th>{_("pairing adds")}</th></tr>'
-            + "".join(rows) + f"</table><p>{escape(summary)}</p>")
+            '<table class="mk-pairs"><tr>'
+            + "".join(f"<th{_CELL}>{escape(h)}</th>" for h in (_("Flower"), _("how many of the pairs"), _("scores"),
+                                                                _("as two singles"), _("pairing adds")))
+            + "</tr>" + "".join(rows) + f"</table><p>{escape(summary)}</p>")
         with fig.batch_update():
             fig.data[0].x = fig.data[1].x = labels
             fig.data[0].y, fig.data[1].y = flower, single

@@ -7,6 +7,8 @@ never copied by hand, so the page says what the engine and its refusals say.
 >>> html = rules_html("M-3").data
 >>> "<b>M-3 Rule of colour</b>" in html and "M-3.1" in html and "<b>own</b>" in html
 True
+>>> rules_html("M-7.3", "M-7.4").data.count("End of the game")
+1
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def rules_html(*ids: str, language: str = "en") -> HTML:
     ----------
     *ids : str
         Section or rule ids, in the order they are shown; a rule is shown under its
-        section's title.
+        section's title, once for consecutive rules of one section.
     language : str
         Language of the rules texts (``"en"``, the rules of record).
 
@@ -55,11 +57,17 @@ def rules_html(*ids: str, language: str = "en") -> HTML:
     RulesError
         For an id that no rules text holds.
     """
-    blocks = []
+    groups: list[tuple[str, list[str]]] = []  # (section, its rules shown), consecutive ids merged
     for rid in ids:
         is_section = "." not in rid
-        members = rules(rid, language) if is_section else (rid,)
         section = rid if is_section else rid.rpartition(".")[0]
+        members = list(rules(rid, language)) if is_section else [rid]
+        if groups and groups[-1][0] == section:
+            groups[-1][1].extend(r for r in members if r not in groups[-1][1])
+        else:
+            groups.append((section, members))
+    blocks = []
+    for section, members in groups:
         title = escape(rule_title(section, language))
         items = "".join(f"<li><b>{escape(r)}</b> {rule_html(r, language)}</li>" for r in members)
         blocks.append(f'<div class="mk-rules"><b>{escape(section)} {title}</b>'
