@@ -19,7 +19,6 @@ from html import escape
 from itertools import combinations
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _, ngettext
@@ -27,7 +26,6 @@ from mandalakit.flowers import BACKS, COLOURS, X3, Play, Rules, flower_score, si
 from mandalakit.flowers.cards import BACK_OF_COLOUR
 from mandalakit.flowers.tiles import X3_TEXT
 
-from .charts import FigureView
 from .refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable"]
@@ -206,8 +204,6 @@ class TileTable(W.VBox):
     table : ipywidgets.HTML
         One row per kind of pair: how many of the 15 pairs, the Flower's score, the two tiles
         left single, what pairing adds.
-    chart : FigureView
-        Trace 0: the Flower's score per kind of pair; trace 1: the same two tiles left single.
     """
 
     def __init__(self, faces: str = "1 1 2 2 3 x3"):
@@ -216,16 +212,7 @@ class TileTable(W.VBox):
         self.faces_text.add_class("mk-tile-faces")
         self.table = W.HTML()
         self.table.add_class("mk-tile-table")
-        self.chart = FigureView(go.Figure(
-            data=[go.Bar(name=_("as a Flower"), marker={"color": "#0072B2"}),
-                  go.Bar(name=_("as two single tiles"), marker={"color": "#E69F00"})],
-            layout=go.Layout(barmode="group", height=300, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                             xaxis={"title": {"text": _("the two tiles of one colour")}},
-                             yaxis={"title": {"text": _("points")}}, legend={"orientation": "h", "y": -0.3},
-                             template="plotly_white"),
-        ))
-        self.chart.add_class("mk-tile-chart")
-        super().__init__([self.faces_text, self.table, self.chart])
+        super().__init__([self.faces_text, self.table])
         self.add_class("mk-tile-table-view")
         self.faces_text.observe(lambda _c: self._update(), names="value")
         self._update()
@@ -257,24 +244,16 @@ class TileTable(W.VBox):
         return max(self.pair_scores)
 
     def _update(self) -> None:
-        fig = self.chart.figure
         try:
             faces = self.faces
         except MandalakitError as refusal:
             self.table.value = refusal_html(refusal, _("Write six faces, such as 1 1 2 2 3 x3."))
-            with fig.batch_update():
-                fig.data[0].x = fig.data[1].x = []
-                fig.data[0].y = fig.data[1].y = []
-            self.chart.refresh()
             return
         kinds = Counter(tuple(sorted((a, b), key=lambda f: (f != X3, -f))) for a, b in combinations(faces, 2))
-        rows, labels, flower, single = [], [], [], []
+        rows = []
         for (a, b), n in sorted(kinds.items(), key=lambda kv: -flower_score(*kv[0])):
             label = f"{_face(a)} + {_face(b)}"
             score, apart = flower_score(a, b), single_score(a) + single_score(b)
-            labels.append(label)
-            flower.append(score)
-            single.append(apart)
             rows.append("<tr>" + "".join(f"<td{_CELL}>{v}</td>" for v in (escape(label), n, score, apart,
                                                                            f"{score - apart:+d}")) + "</tr>")
         pairs = len(self.pair_scores)
@@ -287,12 +266,6 @@ class TileTable(W.VBox):
             + "".join(f"<th{_CELL}>{escape(h)}</th>" for h in (_("Flower"), _("how many of the pairs"), _("scores"),
                                                                 _("as two singles"), _("pairing adds")))
             + "</tr>" + "".join(rows) + f"</table><p>{escape(summary)}</p>")
-        with fig.batch_update():
-            fig.data[0].x = fig.data[1].x = labels
-            fig.data[0].y, fig.data[1].y = flower, single
-            fig.layout.title = {"text": _("Flower or two single tiles, faces {faces}",
-                                          faces=" ".join(_face(f) for f in faces))}
-        self.chart.refresh()
 
 
 def _face(face: int) -> str:

@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from mandalakit.core.errors import IllegalMoveError
 from mandalakit.core.messages import _, ngettext
@@ -26,13 +25,12 @@ from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
 
 from .board import BoardView
-from .charts import FigureView
 from .rules_text import rule_html
 
 __all__ = ["ColourRule", "RiverScore"]
 
 _YES, _NO = "✓", "✗"
-_OURS, _BEST = "#0072B2", "#009E73"  # Okabe-Ito blue and green: the two series of the chart
+_CELL = ' style="padding:0.15em 0.7em;text-align:left"'
 
 
 class ColourRule(W.VBox):
@@ -171,8 +169,9 @@ class RiverScore(W.VBox):
         Cup cards per colour.
     total : ipywidgets.HTML
         The sum written out, the best and the worst order, or why the river is impossible.
-    chart : FigureView
-        Trace 0: points per river colour in the order shown; trace 1: in the best order.
+    table : ipywidgets.HTML
+        One row per river colour: its space, cup cards and points, in the order shown and in
+        the best order.
 
     Raises
     ------
@@ -198,20 +197,14 @@ class RiverScore(W.VBox):
             w.add_class(f"mk-cup-{name}")
         self.total = W.HTML()
         self.total.add_class("mk-river-total")
-        self.chart = FigureView(go.Figure(
-            data=[go.Bar(name=_("points in this order"), marker={"color": _OURS}),
-                  go.Bar(name=_("points in the best order"), marker={"color": _BEST})],
-            layout=go.Layout(barmode="group", height=300, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                             yaxis={"title": {"text": _("points")}}, legend={"orientation": "h", "y": -0.2},
-                             template="plotly_white"),
-        ))
-        self.chart.add_class("mk-river-chart")
+        self.table = W.HTML()
+        self.table.add_class("mk-river-table")
         wrap = W.Layout(flex_flow="row wrap")
         super().__init__([W.HTML(f"<b>{escape(_('River, left to right (space value 1 to 6)'))}</b>"),
                           W.HBox(self.spaces, layout=wrap),
                           W.HTML(f"<b>{escape(_('Cards in the cup'))}</b>"),
                           W.HBox(list(self.cup.values()), layout=wrap),
-                          self.total, self.chart])
+                          self.total, self.table])
         self.add_class("mk-river-score")
         for w in [*self.spaces, *self.cup.values()]:
             w.observe(lambda _c: self._update(), names="value")
@@ -272,13 +265,9 @@ class RiverScore(W.VBox):
 
     def _update(self) -> None:
         problem = self.problem
-        fig = self.chart.figure
         if problem:
             self.total.value = f'<div class="mk-river-problem" role="status" style="color:#a00000">{escape(problem)}</div>'
-            with fig.batch_update():
-                fig.data[0].x = fig.data[1].x = []
-                fig.data[0].y = fig.data[1].y = []
-            self.chart.refresh()
+            self.table.value = ""
             return
         river, cup = self.river, self.cup_counts
         terms = [f"{space} × {cup[c]} {escape(_(COLOURS[c]))}" for space, c in enumerate(river, 1)]
@@ -295,12 +284,11 @@ class RiverScore(W.VBox):
         ]
         self.total.value = "".join(f"<p>{line}</p>" for line in lines if line)
         best_space = {c: i for i, c in enumerate(self.best_river, 1)}
-        names = [_(COLOURS[c]) for c in river]
-        with fig.batch_update():
-            fig.data[0].x = fig.data[1].x = names
-            fig.data[0].y = [space * cup[c] for space, c in enumerate(river, 1)]
-            fig.data[1].y = [best_space[c] * cup[c] for c in river]
-            fig.layout.title = {"text": _("Points per river colour: {score} now, {best} at best",
-                                          score=self.score, best=self.best_score)}
-        self.chart.refresh()
-
+        head = (_("colour"), _("space"), _("cup cards"), _("points"), _("best space"), _("points there"))
+        rows = [(escape(_(COLOURS[c])), space, cup[c], space * cup[c], best_space[c], best_space[c] * cup[c])
+                for space, c in enumerate(river, 1)]
+        self.table.value = (
+            '<table class="mk-river-rows"><tr>' + "".join(f"<th{_CELL}>{escape(h)}</th>" for h in head) + "</tr>"
+            + "".join("<tr>" + "".join(f"<td{_CELL}>{v}</td>" for v in row) + "</tr>" for row in rows)
+            + f'<tr><td{_CELL} colspan="3">{escape(_("total"))}</td><td{_CELL}><b>{self.score}</b></td><td{_CELL}></td>'
+            f"<td{_CELL}><b>{self.best_score}</b></td></tr></table>" if rows else "")
