@@ -5,7 +5,6 @@ The views hold no rule. :class:`ColourRule` asks the engine whether each area ta
 names the rule that refuses it); :class:`RiverScore` scores with
 :func:`mandalakit.mandala.river_score`.
 
->>> from mandalakit import mandala
 >>> from mandalakit.widgets.mandala import RiverScore
 >>> calc = RiverScore(["red", "green", "black"], {"red": 3, "green": 2, "purple": 4})
 >>> calc.score, calc.best_score       # M-8: 1·3 + 2·2 = 7; red on space 3 would give 13
@@ -128,8 +127,8 @@ class ColourRule(W.VBox):
                 probe = self.state.clone()
                 probe.apply(move)
                 done = probe.destroying >= 0 or probe.is_terminal()
-                why = self._why_taken(target, colour) + (
-                    " " + _("It completes the mandala: all six colours (M-5.1).") if done else "")
+                why = escape(self._why_taken(target, colour) + (
+                    " " + _("It completes the mandala: all six colours (M-5.1).") if done else ""))
                 verdict = f'<span class="mk-yes" style="color:#006000"><b>{_YES} {_("takes it")}</b></span>'
             else:
                 why = escape(refusal.message)
