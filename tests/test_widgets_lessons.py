@@ -131,7 +131,8 @@ def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_mar
     assert "still missing yellow" in text
     after = view.outcome().observation(0).mandalas[0]
     assert after.claim == 0 and after.face_up[1] == (0, 1)  # the engine agrees
-    assert view.board.value.startswith("<svg")
+    assert "Cards there before the play: seat 0: 2 cards, 1 face up; seat 1: 1 card, 1 face up" in text
+    assert view.board.value.startswith("<p><b>After the play</b>") and "<svg" in view.board.value
 
 
 def test_F_3_2_a_colour_face_up_there_goes_face_down_and_a_tie_keeps_the_marker():

@@ -125,7 +125,8 @@ class PlayExplorer(W.VBox):
             self.board.value = ""
             return
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
-        self.board.value = after.to_svg(self.seat)
+        self.board.value = (f"<p><b>{escape(_('After the play'))}</b> "
+                            f"{escape(_('(seen by seat {seat})', seat=self.seat))}</p>{after.to_svg(self.seat)}")
 
     def steps(self, after) -> list[str]:
         """The four steps of the turn (F-3), one HTML sentence each, read from the engine."""
@@ -156,8 +157,8 @@ class PlayExplorer(W.VBox):
                        _("nothing drawn (a play of 2 or more cards, or 8 cards in hand)"),
                        seat=seat, hand=ngettext("{n} card", "{n} cards", after_obs.hand_sizes[seat])))
         # Check (F-3.6): who holds the claim marker after the play.
-        counts = ", ".join(_("{who} {cards} ({up} face up)", who=_seat(q), cards=m.totals[q], up=m.face_up_totals[q])
-                           for q in range(len(m.totals)))
+        counts = "; ".join(_("{who}: {cards}, {up} face up", who=_seat(q), up=m.face_up_totals[q],
+                             cards=ngettext("{n} card", "{n} cards", m.totals[q])) for q in range(len(m.totals)))
         resolved = after_obs.pending != i and after_obs.mandalas[i].tiles != m.tiles
         if resolved:  # the holder took both tiles at once (F-4.2): the seat that gained two
             gained = [len(after_obs.singles[q]) + 2 * len(after_obs.flowers[q])
