@@ -14,7 +14,7 @@ help:
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
-	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's first render"
+	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -83,6 +83,7 @@ bench-dashboard: $(VENV)/.test
 bench-ui: $(VENV)/.test
 	$(BIN)/python -m mandalakit.widgets.bench
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_play_dashboards.py -k whole_game
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_lessons.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

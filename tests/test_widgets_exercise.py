@@ -34,3 +34,9 @@ def test_read_answer_kinds():
     assert read_answer("١٢", 0) is None  # ASCII digits only
     assert read_answer("no", True) is False
     assert read_answer(" Field ", "x") == "field"
+
+
+def test_choices_show_the_empty_entry_until_one_is_chosen():
+    ex = Exercise("Which?", "b", choices=["a", "b"])
+    assert ex.answer_box.label == "—" and ex.answer_box.value is None  # not an empty box
+    assert ex.check() is False and ex.attempts == 0

@@ -81,7 +81,7 @@ class Exercise(W.VBox):
         self._check = check
         self.attempts = 0
         if choices:
-            self.answer_box = W.Dropdown(options=[("—", None), *[(c, c) for c in choices]], value=None,
+            self.answer_box = W.Dropdown(options=[("—", None), *[(c, c) for c in choices]], index=0,
                                          description=_("answer"))
         else:
             self.answer_box = W.Text(description=_("answer"), placeholder=_("your answer"),

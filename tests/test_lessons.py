@@ -1,0 +1,137 @@
+"""The Mandala and Flowers lessons served by Voilà (as ``make demo`` serves them), read in Chromium.
+
+For each lesson: the whole page renders (its first render time is printed, issue 10's target
+is under 5 s), an input of a *Try it* widget is changed and its output changes to the
+engine's answer, and an exercise is answered wrong (a hint, no answer) and then right.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, chromium, voila, watch
+
+from mandalakit.flowers import flower_score
+from mandalakit.mandala import COLOURS, river_score
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def lessons_url():
+    with voila(ROOT / "notebooks") as url:
+        yield url
+
+
+def _open(browser, url: str, name: str, exercises: int):
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    errors, outside = watch(page)
+    start = time.monotonic()
+    page.goto(f"{url}voila/render/{name}", timeout=120_000)
+    page.locator(".mk-exercise").nth(exercises - 1).wait_for(timeout=120_000)  # the last widget of the page
+    print(f"\n{name}: first render (every widget drawn) after {time.monotonic() - start:.2f} s "
+          f"(target < {FIRST_RENDER_BUDGET_S} s)")
+    assert page.locator(".mk-exercise").count() == exercises
+    assert page.locator(".MathJax, mjx-container").count() > 0, "the formulas are not typeset"
+    return page, errors, outside
+
+
+def _exercise(page, words: str):
+    return page.locator(".mk-exercise", has_text=words)
+
+
+def _answer(exercise, text: str) -> None:
+    box = exercise.locator("input[type=text], select").first
+    if box.evaluate("el => el.tagName") == "SELECT":
+        box.select_option(label=text)
+    else:
+        box.fill(text)
+        box.press("Enter")
+    exercise.get_by_role("button", name="check").click()
+
+
+def _wrong_then_right(exercise, wrong: str, right: str, hint: str) -> None:
+    _answer(exercise, wrong)
+    feedback = exercise.locator(".mk-exercise-wrong")
+    feedback.wait_for(timeout=30_000)
+    assert "Not yet" in feedback.inner_text() and hint in feedback.inner_text()
+    _answer(exercise, right)
+    exercise.locator(".mk-exercise-right").wait_for(timeout=30_000)
+    assert exercise.locator(".mk-exercise-wrong").count() == 0
+
+
+def _finish(page, errors, outside) -> None:
+    assert not errors, errors
+    assert not [u for u in outside if "fontawesome" not in u], outside
+    page.close()
+
+
+def test_mandala_lesson(browser, lessons_url):
+    page, errors, outside = _open(browser, lessons_url, "mandala.ipynb", exercises=8)
+    try:
+        # The rule of colour: choosing green asks the engine again (M-3.1).
+        table = page.locator(".mk-colour-table")
+        assert "one black card" in table.inner_text()
+        page.locator(".mk-colour-choice select").select_option(label="green")
+        page.wait_for_function("() => document.querySelector('.mk-colour-table').innerText.includes('green card')",
+                               timeout=30_000)
+        assert table.inner_text().count("refused by M-3.1") == 2
+        assert page.locator(".mk-colour-rule .mk-board-svg .mk-active").count() == 2
+        # River × cup: 5 more red cards in the cup.
+        total = page.locator(".mk-river-total")
+        before = total.inner_text()
+        page.locator(".mk-cup-red input").fill("9")
+        page.locator(".mk-cup-red input").press("Enter")
+        page.wait_for_function("before => document.querySelector('.mk-river-total').innerText !== before",
+                               arg=before, timeout=30_000)
+        river = [COLOURS.index(c) for c in ("yellow", "red", "black", "green")]
+        cup = [2, 3, 5, 1, 0, 9]  # black, green, purple, yellow, orange, red
+        assert f"= {river_score(river, cup)}" in total.inner_text()
+        # Exercise 4, answered wrong then right.
+        right = river_score(river, [2, 3, 5, 1, 0, 4])
+        _wrong_then_right(_exercise(page, "4. River × cup"), str(right - 1), str(right), "Space value × cup cards")
+        # A choice exercise: show the answer without an attempt.
+        tie = _exercise(page, "7. The tie-break")
+        tie.get_by_role("button", name="show answer").click()
+        tie.locator(".mk-exercise-answer").wait_for(timeout=30_000)
+        assert "seat 1" in tie.locator(".mk-exercise-answer").inner_text()
+        _finish(page, errors, outside)
+    finally:
+        if not page.is_closed():
+            page.close()
+
+
+def test_flowers_lesson(browser, lessons_url):
+    page, errors, outside = _open(browser, lessons_url, "flowers.ipynb", exercises=7)
+    try:
+        # One play: 2 yellow cards on mandala 3 complete it (F-3.7); the tie keeps the marker (F-3.6).
+        explanation = page.locator(".mk-play-explanation")
+        assert "Face up (F-3.2): purple" in explanation.inner_text()
+        page.locator(".mk-play-colour select").select_option(label="yellow")
+        page.locator(".mk-play-count select").select_option(label="2")
+        page.locator(".mk-play-mandala button", has_text="mandala 3").click()
+        page.wait_for_function(
+            "() => document.querySelector('.mk-play-explanation').innerText.includes('Complete (F-3.7)')",
+            timeout=30_000)
+        assert "the claim marker stays with seat 1" in explanation.inner_text()
+        # Another tile table: the best Flower follows the faces typed.
+        faces = page.locator(".mk-tile-faces input")
+        faces.fill("1 2 3 4 x3 x3")
+        faces.press("Enter")
+        page.wait_for_function("() => document.querySelector('.mk-tile-table').innerText.includes('at best 12')",
+                               timeout=30_000)
+        # Exercises: a number, then a choice, each wrong then right.
+        _wrong_then_right(_exercise(page, "4. A Flower"), "5", str(flower_score(3, 2)), "a + 2b")
+        _wrong_then_right(_exercise(page, "1. Face up or face down"), "face up", "face down", "Is red new")
+        _finish(page, errors, outside)
+    finally:
+        if not page.is_closed():
+            page.close()
