@@ -115,7 +115,7 @@ FLOWERS_POSITION = dict(
 
 
 def _explorer(**position):
-    return PlayExplorer(flowers.build_position(2, **(position or FLOWERS_POSITION), seed=1))
+    return PlayExplorer(flowers.from_position(2, **(position or FLOWERS_POSITION), seed=1))
 
 
 def _choose(view, colour, count, mandala_no):

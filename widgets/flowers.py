@@ -46,7 +46,7 @@ class PlayExplorer(W.VBox):
     Parameters
     ----------
     state : FlowersState
-        A position in the Play step (``flowers.build_position`` builds one).
+        A position in the Play step (``flowers.from_position`` builds one).
 
     Attributes
     ----------
