@@ -258,3 +258,20 @@ def test_any_record_replays_in_the_view(game, players):
         view.review.value = i
         assert view.board.svg.startswith("<svg") and view.score.value
     assert "Game over" in view.status.value
+
+
+@pytest.mark.parametrize(("game", "seats"), [("ohanami", ["you", "greedy"]), ("mandala", ["you", "greedy"]),
+                                             ("flowers", ["you", "greedy", "greedy"])])
+def test_clicking_what_the_board_highlights_plays_a_whole_game(game, seats):
+    """A pupil who clicks only highlighted targets and chips is never stuck (a target both
+    chosen and clickable again is drawn as clickable)."""
+    view = GameView(game, seats=seats, seed=2, bot_delay=0)
+    clicks = 0
+    while not view.state.is_terminal():
+        marked = re.findall(r'<g data-mk-target="([^"]+)"[^>]*class="mk-active"', view.board.svg)
+        chips = [target for target, _label in view.board.chips]
+        assert marked or chips, (clicks, sorted(view.active), view.selection)
+        assert set(marked) | set(chips) == view.active
+        view.click((marked or chips)[0])
+        clicks += 1
+    assert "Game over" in view.status.value

@@ -486,8 +486,10 @@ class GameView(W.VBox):
             self.status.value = ""
             return
         active = self.active
-        marks = {t: "active" for t in active}
-        marks.update({t: "selected" for t in self.selection})
+        # A target both chosen and clickable again (a second card of a colour, the discard for
+        # both cards) is drawn as clickable; the status line lists what is chosen.
+        marks = {t: "selected" for t in self.selection}
+        marks.update({t: "active" for t in active})
         svg = state.to_svg(viewer) if not marks else _render(state, viewer, marks)
         self.board.svg = svg
         drawn = set(targets_in(svg))
