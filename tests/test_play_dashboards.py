@@ -104,7 +104,7 @@ def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url)
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:
         page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
-        page.locator(".widget-dropdown", has_text="seat 1").locator("select").select_option("you")
+        page.get_by_label("seat 1", exact=True).select_option("you")
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
         page.locator(".mk-cover button").click()
@@ -137,7 +137,9 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
     try:
         board = page.locator(".mk-board-svg").inner_html()
         page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
-        page.locator(".mk-game-view input[type=file]").set_input_files(str(path))
+        with page.expect_file_chooser() as chooser:
+            page.locator(".mk-game-view .widget-upload").click()
+        chooser.value.set_files(str(path))
         page.wait_for_selector(".mk-message .mk-refusal", timeout=30_000)
         text = page.locator(".mk-message").inner_text()
         assert "event 3" in text and "kept" in text
