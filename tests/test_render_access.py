@@ -333,6 +333,8 @@ def test_the_two_mandalas_stand_side_by_side_when_wide_and_one_above_the_other_w
 def test_the_three_flowers_mandalas_stand_side_by_side_while_a_column_keeps_280_px(width, columns):
     boxes = hit_boxes(flowers.new_game(3, seed=2).to_svg(width=width))
     assert len({boxes[f"mandala:{i}"][0] for i in (1, 2, 3)}) == columns
+    hand = [y for tid, (_x, y, _w, _h) in boxes.items() if tid.startswith("hand:")]
+    assert hand and (max(hand) < min(boxes[f"mandala:{i}"][1] for i in (1, 2, 3))) == (columns == 1)  # near them
 
 
 @settings(max_examples=200, deadline=None)

@@ -12,7 +12,10 @@ Accessibility, the same for every game:
   is at least :data:`MIN_FONT` px at the drawing's natural size;
 * an element a pupil can click is a :func:`target`: a ``<g>`` with ``data-mk-target`` (an id
   the board view turns into part of a move) and ``data-mk-label`` (words for a screen reader),
-  outlined when the view marks it ``"active"`` (dashed) or ``"selected"`` (solid).
+  outlined when the view marks it ``"active"`` (dashed) or ``"selected"`` (solid);
+* a drawing can be laid out for the width it is shown at (:func:`layout_width`; lines wrap
+  with :func:`lines`, cards with :func:`flow`), so that on a narrow page its text keeps its
+  size instead of being scaled down.
 """
 
 from __future__ import annotations

@@ -208,7 +208,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         layout, 960 px, the three mandalas side by side. Narrower: the drawing is laid out for
         that width (320 px at least, below which it scales down), so its text keeps its size:
         the mandalas stand side by side while each column keeps 280 px, else one above the
-        other; hands, tiles and long lines wrap. The targets are the same.
+        other with the viewing seat's hand and tiles above them; hands, tiles and long lines
+        wrap. The targets are the same.
 
     Returns
     -------
@@ -242,14 +243,15 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     y += _svg.lines(parts, MARGIN, y, _("Flowers · {to_act}", to_act=to_act), room, size=15, weight="bold") + LINE + 2
     seen = _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
              "tile stacks: {dark} dark, {light} light",
-             seat=player, deck=obs.deck_size, discard=sum(obs.discard), contents=_svg.counts_words(obs.discard, COLOURS),
-             dark=obs.stacks[0], light=obs.stacks[1])
+             seat=player, deck=obs.deck_size, discard=sum(obs.discard),
+             contents=_svg.counts_words(obs.discard, COLOURS), dark=obs.stacks[0], light=obs.stacks[1])
     y += _svg.lines(parts, MARGIN, y, seen, room, colour=_svg.MUTED) + LINE
     table = (_("default tile values (an assumption until checked against a printed copy, F-1.5)")
              if state.rules.default_tiles else _("custom tile table"))
     y += _svg.lines(parts, MARGIN, y, table, room, colour=_svg.MUTED) + 8
 
-    if room / NUM_MANDALAS >= COLUMN_MIN:  # the three mandalas side by side, framed to the same height
+    stacked = room / NUM_MANDALAS < COLUMN_MIN
+    if not stacked:  # the three mandalas side by side, framed to the same height
         col_w = room / NUM_MANDALAS
         bottom = y
         for i in range(NUM_MANDALAS):
@@ -259,7 +261,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         for i in range(NUM_MANDALAS):
             parts.append(_svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=8))
         y = bottom
-    else:  # one above the other
+    else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
+        drawn, y = _seat(obs, player, player, y, right, marks)
+        parts += drawn
+        y += 10
         for i in range(NUM_MANDALAS):
             drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks)
             parts += drawn
@@ -269,8 +274,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
                                             "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
-        drawn, y = _seat(obs, seat, player, y, right, marks)
-        parts += drawn
+        if not (stacked and seat == player):
+            drawn, y = _seat(obs, seat, player, y, right, marks)
+            parts += drawn
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory
         res = state.result()
