@@ -151,6 +151,22 @@ def test_hot_seat_cover_hides_the_other_hands():
     assert view.viewer == 1
 
 
+def test_the_width_the_page_reports_lays_the_board_out_for_it():
+    view = GameView("mandala", seats=["you", "random"], seed=8)
+    wide = view.board.svg
+    assert re.match(r'<svg [^>]*width="760"', wide)
+    view.board.width = 400  # what board_view.js reports on a 420 px phone
+    assert re.match(r'<svg [^>]*width="400"', view.board.svg)
+    assert sorted(targets_in(view.board.svg)) == sorted(targets_in(wide))
+    hand = next(t for t in targets_in(wide) if t.startswith("hand:"))
+    view.click(hand)
+    assert re.match(r'<svg [^>]*width="400"', view.board.svg)
+    assert f'data-mk-target="{hand}"' in view.board.svg and 'class="mk-selected"' in view.board.svg
+    view.clear()
+    view.board.width = 0  # unknown: the wide layout
+    assert view.board.svg == wide
+
+
 def test_hint_names_a_legal_move():
     view = GameView("mandala", seats=["you", "random"], seed=8)
     view.hint()

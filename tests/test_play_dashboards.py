@@ -43,11 +43,7 @@ def _open(browser, url: str, name: str, width: int = 1024, height: int = 768):
     errors, outside = watch(page)
     start = time.monotonic()
     page.goto(f"{url}voila/render/{name}", timeout=120_000)
-    # The board, or (hot-seat) the cover's button: whichever the view shows.
-    page.wait_for_function(
-        "() => document.querySelector('.mk-board-svg svg') || "
-        "[...document.querySelectorAll('.mk-cover button')].some(b => b.offsetParent !== null)",
-        timeout=120_000)
+    page.wait_for_selector(".mk-board-svg svg:visible, .mk-cover button:visible", timeout=120_000)
     print(f"\n{name}: first render (board drawn) after {time.monotonic() - start:.2f} s "
           f"(target < {FIRST_RENDER_BUDGET_S} s)")
     return page, errors, outside
@@ -96,6 +92,39 @@ def test_a_whole_game_by_clicks(browser, demo_url, game):
         print(f"{game}: {clicks} clicks, {shown}")
         assert not errors, errors
         assert not [u for u in outside if "fontawesome" not in u], outside
+    finally:
+        page.close()
+
+
+#: The board as the page shows it: its drawing's natural width, the width it is shown at, the
+#: smallest text at that size (px), the page's scroll width and the smaller side of the
+#: smallest click target on screen.
+BOARD_SIZES = """() => {
+  const svg = document.querySelector('.mk-board-svg svg');
+  const shown = svg.getBoundingClientRect().width, natural = +svg.getAttribute('width');
+  const fonts = [...svg.querySelectorAll('text')].map((t) => +t.getAttribute('font-size') * shown / natural);
+  const targets = [...svg.querySelectorAll('[data-mk-target]')].map((g) => {
+    const r = g.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  return {natural, shown, font: Math.min(...fonts), scroll: document.documentElement.scrollWidth,
+          target: Math.min(...targets)};
+}"""
+
+
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+@pytest.mark.parametrize("width", [420, 1024])
+def test_the_board_fits_the_page_unscaled_on_a_phone_and_on_a_1024_px_screen(browser, demo_url, game, width):
+    """Issue 9: no sideways scrolling at 1024 x 768, and at 420 px the board is laid out for the
+    width the page reports (text 11 px at least, click targets 24 px), not scaled down."""
+    page, errors, _outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=768)
+    try:
+        page.wait_for_function("() => { const s = document.querySelector('.mk-board-svg svg');"
+                               " return s && s.getBoundingClientRect().width >= +s.getAttribute('width'); }",
+                               timeout=30_000)
+        sizes = page.evaluate(BOARD_SIZES)
+        print(f"{game} at {width} px: {sizes}")
+        assert sizes["scroll"] <= width, sizes
+        assert sizes["font"] >= 11 and sizes["target"] >= 24, sizes
+        assert not errors, errors
     finally:
         page.close()
 

@@ -5,12 +5,15 @@ to act, as the board view shows it.
 """
 
 import gettext
+import importlib
 import re
 import timeit
 import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mandalakit import flowers, mandala, ohanami
 from mandalakit.core import messages, svg
@@ -23,6 +26,10 @@ ID_FORMS = {
     "mandala": r"hand:(\w+)|(?:mountain|field):[AB]|discard|pick:(\w+)",
     "flowers": r"hand:(\w+)|mandala:[123]|tile:(\w+)",
 }
+#: A phone 420 px wide leaves about 400 px for the board.
+NARROW = 400
+#: The smaller side of a click target, in px, that a finger hits (touch).
+TOUCH = 24
 #: The colours each game draws (its notation's names).
 COLOURS = {"ohanami": ohanami.SUITS, "mandala": mandala.COLOURS, "flowers": flowers.COLOURS}
 
@@ -189,9 +196,11 @@ def backgrounds_of_text(text: str):
 
 
 def sample_drawings():
+    """Wide drawings of seeded positions, each followed by its narrow drawing (:data:`NARROW` px)."""
     for game in GAMES:
-        for i, (state, text) in enumerate(positions(game, games=2, every=5)):
+        for state, text in positions(game, games=2, every=5):
             yield game, state, text
+            yield game, state, state.to_svg(width=NARROW)
 
 
 def test_every_text_has_4_5_to_1_contrast_with_what_lies_under_it_and_11_px_at_natural_size():
@@ -223,18 +232,119 @@ def test_every_word_a_pupil_reads_goes_through_the_message_catalogue(monkeypatch
     monkeypatch.setattr(messages, "_catalogue", Marked())
     for game, state, text in sample_drawings():
         root = ET.fromstring(text)
-        words = [el.text for el in root.iter() if el.tag in (f"{NS}text", f"{NS}title")]
+        lines = [el.text for el in root.iter(f"{NS}text")]
+        words = [el.text for el in root.iter(f"{NS}title")] + [" ".join(lines)]  # a message may wrap onto lines
         words += [el.get("data-mk-label") for el in root.iter() if el.get("data-mk-label")]
+        assert all(lines), (game, "an empty text")
         for shown in words:
             assert shown, (game, "an empty text")
-            rest = shown
-            while "«" in rest:
-                rest = re.sub(r"«[^«»]*»", "", rest)
-            assert not re.search(r"[A-Za-z]", rest), (game, shown)
+            rest, before = shown, None
+            while rest != before:
+                rest, before = re.sub(r"«[^«»]*»", "", rest), rest
+            assert not re.search(r"[A-Za-z«»]", rest), (game, shown)
+
+
+@pytest.mark.parametrize("width", [None, NARROW])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_drawing_takes_under_10_ms(game, width):
+    _size, state = max(((len(text), s.clone()) for s, text in positions(game, games=1, every=3)), key=lambda p: p[0])
+    seconds = min(timeit.repeat(lambda: state.to_svg(marks={"discard": "active"}, width=width), number=10,
+                                repeat=3)) / 10
+    assert seconds < 0.010, f"{game}: {seconds * 1000:.1f} ms"
+
+
+# ----- narrow pages (issue 9: a board stays usable 420 px wide) ------------------------------
+
+def hit_boxes(text: str) -> dict[str, tuple[float, float, float, float]]:
+    """Target id to the ``(x, y, w, h)`` of the rectangle that takes its clicks."""
+    boxes = {}
+    for g in ET.fromstring(text).iter(f"{NS}g"):
+        if g.get("data-mk-target"):
+            hit = next(el for el in g if el.get("pointer-events") == "all")
+            boxes[g.get("data-mk-target")] = tuple(float(hit.get(k)) for k in ("x", "y", "width", "height"))
+    return boxes
+
+
+def natural_width(text: str) -> float:
+    root = ET.fromstring(text)
+    width = float(root.get("viewBox").split()[2])
+    assert root.get("width") == f"{width:g}"
+    return width
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_drawing_takes_under_10_ms(game):
-    _size, state = max(((len(text), s.clone()) for s, text in positions(game, games=1, every=3)), key=lambda p: p[0])
-    seconds = min(timeit.repeat(lambda: state.to_svg(marks={"discard": "active"}), number=10, repeat=3)) / 10
-    assert seconds < 0.010, f"{game}: {seconds * 1000:.1f} ms"
+def test_a_narrow_drawing_is_no_wider_than_asked_with_the_targets_and_marks_of_the_wide_one(game):
+    for state, wide in positions(game, games=3, every=3):
+        narrow = state.to_svg(width=NARROW)
+        assert natural_width(narrow) <= NARROW < natural_width(wide)  # shown unscaled, so 11 px stays 11 px
+        assert sorted(targets(narrow)) == sorted(targets(wide))
+        marks = dict(zip(targets(wide)[:2], ("active", "selected")))
+        marked = [re.findall(r'data-mk-target="([^"]+)"[^>]*class="([^"]+)"', state.to_svg(marks=marks, width=w))
+                  for w in (None, NARROW)]
+        assert marked[0] == marked[1] and len(marked[0]) == len(marks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_narrow_drawing_keeps_11_px_text_and_touch_sized_targets_inside_it(game):
+    smallest = []
+    for state, _wide in positions(game, games=3, every=3):
+        text = state.to_svg(width=NARROW)
+        width = natural_width(text)
+        assert min(float(el.get("font-size")) for el in ET.fromstring(text).iter(f"{NS}text")) >= svg.MIN_FONT
+        for tid, (x, y, w, h) in hit_boxes(text).items():
+            assert min(w, h) >= TOUCH, (tid, w, h)
+            assert 0 <= x - 3 and x + w + 3 <= width, tid  # with its mark's outline
+            smallest.append(min(w, h))
+    assert min(smallest) < 60  # cards are targets, not only large areas
+
+
+def test_every_line_of_text_fits_inside_its_drawing_wide_and_narrow():
+    """Measured with :func:`svg.text_width`, an upper bound for DejaVu Sans, Arial and Helvetica."""
+    for game, _state, text in sample_drawings():
+        width = natural_width(text)
+        for el in ET.fromstring(text).iter(f"{NS}text"):
+            w = svg.text_width(el.text, float(el.get("font-size")), el.get("font-weight", "normal"))
+            left = float(el.get("x")) - {"start": 0, "middle": w / 2, "end": w}[el.get("text-anchor", "start")]
+            assert 0 <= left and left + w <= width + 0.5, (game, width, el.text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_width_chooses_the_layout_and_never_goes_below_the_smallest(game):
+    module, seats = GAMES[game]
+    state = module.new_game(seats[-1], seed=3)
+    wide = state.to_svg()
+    natural = natural_width(wide)
+    assert state.to_svg(width=natural) == state.to_svg(width=2000) == wide
+    assert natural_width(state.to_svg(width=natural - 1)) == natural - 1
+    smallest = importlib.import_module(f"mandalakit.{game}.render").SMALLEST
+    assert natural_width(state.to_svg(width=smallest - 100)) == smallest  # a smaller page scales it down
+    assert smallest <= NARROW
+
+
+def test_the_two_mandalas_stand_side_by_side_when_wide_and_one_above_the_other_when_narrow():
+    state = mandala.new_game(2, seed=1)
+    (ax, ay, _w, _h), (bx, by, _w, _h) = (hit_boxes(state.to_svg())[f"field:{m}"] for m in "AB")
+    assert ax < bx and ay == by
+    (ax, ay, _w, _h), (bx, by, _w, _h) = (hit_boxes(state.to_svg(width=NARROW))[f"field:{m}"] for m in "AB")
+    assert ax == bx and ay < by
+
+
+@pytest.mark.parametrize("width, columns", [(None, 3), (900, 3), (NARROW, 1)])
+def test_the_three_flowers_mandalas_stand_side_by_side_while_a_column_keeps_280_px(width, columns):
+    boxes = hit_boxes(flowers.new_game(3, seed=2).to_svg(width=width))
+    assert len({boxes[f"mandala:{i}"][0] for i in (1, 2, 3)}) == columns
+    hand = [y for tid, (_x, y, _w, _h) in boxes.items() if tid.startswith("hand:")]
+    assert hand and (max(hand) < min(boxes[f"mandala:{i}"][1] for i in (1, 2, 3))) == (columns == 1)  # near them
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text("abcxyzW", min_size=1, max_size=12) | st.just("·"), max_size=30),
+       st.integers(30, 400), st.sampled_from(["normal", "bold"]))
+def test_wrap_keeps_every_word_in_order_and_each_line_within_the_width(words, width, weight):
+    line = " ".join(words)
+    rows = svg.wrap(line, width, size=12, weight=weight)
+    assert " ".join(rows).split() == line.split()
+    for row in rows:
+        one_word = " " not in re.sub(r"( ·)+$", "", row)  # a word too wide for the width keeps a line of its own
+        assert one_word or svg.text_width(row, 12, weight) <= width
+        assert not row.startswith("·") or row == rows[0]

@@ -30,6 +30,11 @@ class BoardView(anywidget.AnyWidget):
         ``[target, label]`` buttons shown under the board.
     chips_label : str
         Accessible name of the row of chips.
+    width : int
+        The width in CSS px the page gives the drawing, set by the page (rounded down to
+        10 px, once resizing has paused for 150 ms); 0 until the page has told. The owner
+        passes it to the renderer (``render_svg(..., width=...)``) so that a narrow page gets
+        a drawing laid out for it rather than one scaled down.
 
     Call :meth:`on_target` to be told of clicks (``callback(target)``) and :meth:`on_escape`
     for the Escape key.
@@ -39,6 +44,7 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     chips = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     chips_label = traitlets.Unicode("").tag(sync=True)
+    width = traitlets.Int(0, min=0).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

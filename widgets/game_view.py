@@ -107,6 +107,7 @@ class GameView(W.VBox):
         self.board.add_class("mk-board-view")
         self.board.on_target(self.click)
         self.board.on_escape(self.clear)
+        self.board.observe(lambda _c: self._redraw(), names="width")  # a narrow page gets a narrow layout
         self.cover_text = W.HTML()
         self.cover_button = W.Button(description="", button_style="primary", layout=W.Layout(width="auto"))
         self.cover_button.on_click(lambda _b: self.uncover())
@@ -490,7 +491,7 @@ class GameView(W.VBox):
         # both cards) is drawn as clickable; the status line lists what is chosen.
         marks = {t: "selected" for t in self.selection}
         marks.update({t: "active" for t in active})
-        svg = state.to_svg(viewer) if not marks else _render(state, viewer, marks)
+        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None)
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
@@ -634,12 +635,6 @@ _SCORE_STYLE = """<style>
 .mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
 .mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
 </style>"""
-
-
-def _render(state, viewer: int, marks: dict) -> str:
-    import importlib
-
-    return importlib.import_module(f"mandalakit.{state.game}.render").render_svg(state, viewer, marks=marks)
 
 
 def _chip_order(target: str):

@@ -354,14 +354,15 @@ class State(ABC):
                 raise IllegalMoveError("chance", f"A chance outcome is due before any move; got {quote(str(move))}.")
             raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {player}'s turn.")
 
-    def to_svg(self, player: int | None = None, *, marks=None) -> str:
+    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None) -> str:
         """SVG drawing of the position, seen by ``player`` (``None``: the seat to act).
 
-        ``marks`` (target id to ``"active"`` or ``"selected"``) outlines click targets; see
-        the game's ``render.render_svg``.
+        ``marks`` (target id to ``"active"`` or ``"selected"``) outlines click targets;
+        ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it out for
+        a narrow page; see the game's ``render.render_svg``.
         """
         render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_svg(self, player, marks=marks)
+        return render.render_svg(self, player, marks=marks, width=width)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

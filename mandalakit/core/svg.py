@@ -12,7 +12,10 @@ Accessibility, the same for every game:
   is at least :data:`MIN_FONT` px at the drawing's natural size;
 * an element a pupil can click is a :func:`target`: a ``<g>`` with ``data-mk-target`` (an id
   the board view turns into part of a move) and ``data-mk-label`` (words for a screen reader),
-  outlined when the view marks it ``"active"`` (dashed) or ``"selected"`` (solid).
+  outlined when the view marks it ``"active"`` (dashed) or ``"selected"`` (solid);
+* a drawing can be laid out for the width it is shown at (:func:`layout_width`; lines wrap
+  with :func:`lines`, cards with :func:`flow`), so that on a narrow page its text keeps its
+  size instead of being scaled down.
 """
 
 from __future__ import annotations
@@ -181,6 +184,65 @@ def flow(x: float, y: float, items: list[tuple[float, object]], right: float, li
         placed.append((x, y, item))
         x += width
     return placed, lines * line
+
+
+#: Estimated advance widths in em, generous enough for DejaVu Sans (the widest common default
+#: sans-serif; Arial, Helvetica and Liberation Sans are narrower), so a line measured with
+#: :func:`text_width` fits whichever sans-serif the browser picks.
+_NARROW, _WIDE = frozenset(" ,.:;'!|ijlrtf()[]·-/"), frozenset("mwMW@%×")
+#: Bold text is this much wider than normal text.
+_BOLD = 1.1
+
+
+def text_width(s: object, size: float, weight: str = "normal") -> float:
+    """Estimated width in px of the text ``s`` at ``size`` px (an upper bound for common fonts)."""
+    em = sum(0.42 if ch in _NARROW else 1.0 if ch in _WIDE else 0.8 if ch.isupper() else 0.64 for ch in str(s))
+    return em * size * (_BOLD if weight == "bold" else 1)
+
+
+def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> list[str]:
+    """Split ``s`` at spaces into lines of at most ``width`` px (:func:`text_width`).
+
+    A ``·`` separator stays at the end of its line; a single word wider than ``width`` gets a
+    line of its own.
+    """
+    words: list[str] = []
+    for word in s.split(" "):
+        if word == "·" and words:
+            words[-1] += " ·"
+        elif word:
+            words.append(word)
+    out: list[str] = []
+    for word in words:
+        if out and text_width(f"{out[-1]} {word}", size, weight) <= width:
+            out[-1] += f" {word}"
+        else:
+            out.append(word)
+    return out
+
+
+def lines(parts: list[str], x: float, y: float, s: object, width: float, *, size: int = 12,
+          leading: float | None = None, colour: str = INK, weight: str = "normal") -> float:
+    """Append to ``parts`` the :func:`text` ``s`` wrapped into lines of at most ``width`` px.
+
+    The first baseline is at ``y``, the next ones ``leading`` px apart (by default 1.3 times
+    ``size``). Returns the height the lines after the first add.
+    """
+    step = leading if leading is not None else round(size * 1.3)
+    rows = wrap(str(s), width, size=size, weight=weight)
+    parts.extend(text(x, y + i * step, row, size=size, colour=colour, weight=weight) for i, row in enumerate(rows))
+    return (len(rows) - 1) * step
+
+
+def layout_width(width: float | None, natural: float, smallest: float) -> float:
+    """The width to lay a drawing out for, in px.
+
+    ``natural`` (the wide layout) when ``width`` is ``None`` or at least ``natural``; else
+    ``width``, but never under ``smallest``: a page narrower than that scales the drawing down.
+    """
+    if width is None or width >= natural:
+        return natural
+    return max(float(width), smallest)
 
 
 def document(width: float, height: float, body: list[str] | str, title: str = "") -> str:

@@ -29,10 +29,12 @@ from .tiles import X3
 
 WIDTH = 960
 MARGIN = 10
-COL_W = (WIDTH - 2 * MARGIN) / NUM_MANDALAS
 CARD_W, CARD_H, GAP = 44, 54, 3
 TILE_R = 24
 LINE = 16
+COLUMN_MIN = 280  # the narrowest column a mandala is drawn in
+SMALLEST = 320  # the narrowest layout: the mandalas one above the other
+INFO_X = 118  # claim marker text and missing colours, right of the two tiles
 
 
 def _face(tile) -> tuple[str, str]:
@@ -68,30 +70,33 @@ def _to_act(obs) -> str:
     return _("seat {seat} to play", seat=obs.to_act)
 
 
-def _seat_cards(view, seat: int, x0: float, y: float) -> tuple[list[str], float]:
+def _seat_cards(view, seat: int, x0: float, y: float, col_w: float) -> tuple[list[str], float]:
     """A seat's cards on one mandala: face up (filled) then face down (dashed), wrapping in the column."""
     items = [(CARD_W + GAP, (c, n, False)) for c, (owner, n) in enumerate(view.face_up) if owner == seat and n]
     items += [(CARD_W + GAP, (c, n, True)) for c, n in enumerate(view.face_down(seat)) if n]
-    placed, height = _svg.flow(x0 + 8, y, items, x0 + COL_W - 8, CARD_H + 4)
+    placed, height = _svg.flow(x0 + 8, y, items, x0 + col_w - 8, CARD_H + 4)
     parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down) for x, yy, (c, n, down) in placed]
     return parts, height
 
 
-def _mandala(obs, i: int, player: int, n: int, top: float, marks) -> tuple[list[str], float]:
-    """Mandala ``i`` in its column: tiles, claim marker, missing colours and every seat's cards there."""
+def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks,
+             ) -> tuple[list[str], float]:
+    """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: tiles, claim marker, missing colours
+    and every seat's cards there."""
     view = obs.mandalas[i]
-    x0 = MARGIN + i * COL_W
-    parts = []
+    room = col_w - INFO_X - 8  # right of the tiles
+    parts: list[str] = []
     yy = top + 20
     parts.append(_svg.text(x0 + 8, yy, _("Mandala {mandala}", mandala=i + 1), size=14, weight="bold"))
     if view.claim >= 0:  # the claim marker: a black disc with the holder's seat number (F-3.6)
         parts.append(f'<circle cx="{x0 + 104:g}" cy="{yy - 5:g}" r="9" fill="#000000"/>')
         parts.append(_svg.text(x0 + 104, yy - 1, view.claim, size=_svg.MIN_FONT, anchor="middle", colour="#ffffff",
                                weight="bold"))
-        parts.append(_svg.text(x0 + 118, yy, _("claim marker: seat {seat}", seat=view.claim), size=12))
+        parts.append(_svg.text(x0 + INFO_X, yy, _("claim marker: seat {seat}", seat=view.claim), size=12))
     else:
-        parts.append(_svg.text(x0 + 118, yy, _("unclaimed"), size=12))
+        parts.append(_svg.text(x0 + INFO_X, yy, _("unclaimed"), size=12))
     yy += 8
+    extra = 0
     if view.tiles:
         choosing = obs.phase == "choose" and obs.pending == i  # F-4.1
         for j, (tile, back) in enumerate(zip(view.tiles, (_("dark back"), _("light back")))):
@@ -104,41 +109,47 @@ def _mandala(obs, i: int, player: int, n: int, top: float, marks) -> tuple[list[
             parts.append(drawn)
         missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
         if missing:
-            parts.append(_svg.text(x0 + 118, yy + 18, ngettext("{n} colour missing:", "{n} colours missing:",
-                                                               len(missing)), size=12))
-            parts.append(_svg.text(x0 + 118, yy + 34, ", ".join(missing), size=12))
+            parts.append(_svg.text(x0 + INFO_X, yy + 18, ngettext("{n} colour missing:", "{n} colours missing:",
+                                                                  len(missing)), size=12))
+            # two lines fit beside the tiles; a third pushes the seats' cards down
+            extra = max(0, _svg.lines(parts, x0 + INFO_X, yy + 34, ", ".join(missing), room) - LINE)
         else:
-            parts.append(_svg.text(x0 + 118, yy + 18, _("complete"), size=12))
+            parts.append(_svg.text(x0 + INFO_X, yy + 18, _("complete"), size=12))
     elif obs.phase == "setup":
-        parts.append(_svg.text(x0 + 8, yy + 20, _("tiles not placed yet (setup, F-2.2)"), size=12))
+        extra = _svg.lines(parts, x0 + 8, yy + 20, _("tiles not placed yet (setup, F-2.2)"), col_w - 16)
     else:
-        parts.append(_svg.text(x0 + 8, yy + 20, _("no tiles: the stacks ran out (F-5.2)"), size=12))
-    yy += 2 * TILE_R + 10
+        extra = _svg.lines(parts, x0 + 8, yy + 20, _("no tiles: the stacks ran out (F-5.2)"), col_w - 16)
+    yy += 2 * TILE_R + 10 + extra
     for seat in range(n):
         cards = ngettext("{n} card", "{n} cards", view.totals[seat])
         if seat == player:
             label = _("you, seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
         else:
             label = _("seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
-        head = _svg.text(x0 + 8, yy + 13, label, size=12, weight="bold" if seat == player else "normal")
-        drawn, height = _seat_cards(view, seat, x0, yy + 18)
+        head: list[str] = []
+        extra = _svg.lines(head, x0 + 8, yy + 13, label, col_w - 16, weight="bold" if seat == player else "normal")
+        drawn, height = _seat_cards(view, seat, x0, yy + 18 + extra, col_w)
+        height += extra
         if seat == player:  # F-3.1: the viewing seat plays onto its own side; always a box to click
             height = max(height, CARD_H + 4)
-            box = (x0 + 4, yy, COL_W - 8, height + 20)
+            box = (x0 + 4, yy, col_w - 8, height + 20)
             side = [_svg.rect(*box, stroke=_svg.MUTED, dash=True)]
             words = _("mandala {mandala}, your side: {cards}", mandala=i + 1,
                       cards=_svg.counts_words(view.cards[seat], COLOURS))
-            parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + [head] + drawn, marks))
+            parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks))
             yy += height + 24
         else:
-            parts += [head] + drawn
+            parts += head + drawn
             yy += height + 20
     return parts, yy + 4
 
 
-def _seat(obs, seat: int, player: int, y: float, marks) -> tuple[list[str], float]:
-    """One seat's line: score, hand (the viewer's own only, F-2.4), Flowers and unpaired tiles."""
-    parts = []
+def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[list[str], float]:
+    """One seat's lines: score, hand (the viewer's own only, F-2.4), Flowers and unpaired tiles.
+
+    The hand and the tiles wrap at ``right``.
+    """
+    parts: list[str] = []
     own = seat == player
     flowers = obs.flowers[seat]
     head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
@@ -148,44 +159,40 @@ def _seat(obs, seat: int, player: int, y: float, marks) -> tuple[list[str], floa
     if seat == obs.active and obs.to_act >= 0:
         head = _("{head} · this seat's turn", head=head)
     y += 16
-    parts.append(_svg.text(MARGIN, y, head, size=13, weight="bold"))
-    y += 6
+    y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6
     if own and any(obs.hand):
         parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
-        x = MARGIN + 44
-        for c in range(NUM_COLOURS):
-            if obs.hand[c]:
-                words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
-                                 colour=_svg.colour_name(COLOURS[c]))
-                drawn = _svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
-                parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks))
-                x += CARD_W + GAP
-        y += CARD_H + 6
-    singles = obs.singles[seat]
-    x = MARGIN
-    if flowers:
-        parts.append(_svg.text(x, y + TILE_R + 4, _("Flowers"), size=12))
-        x += 56
-        for a, b in flowers:
-            parts.append(_svg.rect(x - 3, y - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R))
-            parts.append(_tile(x, y + 1, a))
-            parts.append(_tile(x + 2 * TILE_R + 4, y + 1, b))
-            x += 4 * TILE_R + 18
-    if singles:
-        parts.append(_svg.text(x, y + TILE_R + 4, _("unpaired"), size=12))
-        x += 60
-        for t in singles:
-            parts.append(_tile(x, y + 1, t))
-            x += 2 * TILE_R + 6
-    if flowers or singles:
-        y += 2 * TILE_R + 6
+        colours = [(CARD_W + GAP, c) for c in range(NUM_COLOURS) if obs.hand[c]]
+        placed, height = _svg.flow(MARGIN + 44, y, colours, right + GAP, CARD_H + 6)
+        for x, yy, c in placed:
+            words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
+                             colour=_svg.colour_name(COLOURS[c]))
+            drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
+            parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, yy, CARD_W, CARD_H), drawn, marks))
+        y += height
+    # Flowers, then unpaired tiles, each kind after its label (kept on the line of its first tile)
+    groups = ((_("Flowers"), 56, 4 * TILE_R + 18, flowers),
+              (_("unpaired"), 60, 2 * TILE_R + 6, [(t,) for t in obs.singles[seat]]))
+    items = [(w + (label_w if k == 0 else 0), (label if k == 0 else None, label_w, tiles))
+             for label, label_w, w, kind in groups for k, tiles in enumerate(kind)]
+    if items:
+        placed, height = _svg.flow(MARGIN, y, items, right + 6, 2 * TILE_R + 6)
+        for x, yy, (label, label_w, tiles) in placed:
+            if label is not None:
+                parts.append(_svg.text(x, yy + TILE_R + 4, label, size=12))
+                x += label_w
+            if len(tiles) == 2:  # a Flower: its two tiles in a frame
+                parts.append(_svg.rect(x - 3, yy - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R))
+            parts += [_tile(x + j * (2 * TILE_R + 4), yy + 1, t) for j, t in enumerate(tiles)]
+        y += height
     else:
         parts.append(_svg.text(MARGIN, y + 14, _("no tiles yet"), size=12, colour=_svg.MUTED))
         y += LINE + 4
     return parts, y
 
 
-def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
+               width: float | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -196,11 +203,18 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     marks : mapping of str to str, optional
         Target id (``"hand:red"``, ``"mandala:2"``, ``"tile:red"``) to ``"active"`` or
         ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
+    width : float, optional
+        The width in CSS px the drawing will be shown at. ``None`` or 960 and more: the wide
+        layout, 960 px, the three mandalas side by side. Narrower: the drawing is laid out for
+        that width (320 px at least, below which it scales down), so its text keeps its size:
+        the mandalas stand side by side while each column keeps 280 px, else one above the
+        other with the viewing seat's hand and tiles above them; hands, tiles and long lines
+        wrap. The targets are the same.
 
     Returns
     -------
     str
-        An ``<svg>`` document 960 px wide (scaled down on narrower pages).
+        An ``<svg>`` document (scaled down on narrower pages).
 
     Raises
     ------
@@ -220,38 +234,49 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
     n = state.num_players
+    page = _svg.layout_width(width, WIDTH, SMALLEST)
+    right = page - MARGIN
+    room = right - MARGIN
     parts: list[str] = []
     y = MARGIN + 14
     to_act = _to_act(obs)
-    parts.append(_svg.text(MARGIN, y, _("Flowers · {to_act}", to_act=to_act), size=15, weight="bold"))
-    y += LINE + 2
-    parts.append(_svg.text(
-        MARGIN, y,
-        _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
-          "tile stacks: {dark} dark, {light} light",
-          seat=player, deck=obs.deck_size, discard=sum(obs.discard), contents=_svg.counts_words(obs.discard, COLOURS),
-          dark=obs.stacks[0], light=obs.stacks[1]),
-        size=12, colour=_svg.MUTED))
-    y += LINE
+    y += _svg.lines(parts, MARGIN, y, _("Flowers · {to_act}", to_act=to_act), room, size=15, weight="bold") + LINE + 2
+    seen = _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
+             "tile stacks: {dark} dark, {light} light",
+             seat=player, deck=obs.deck_size, discard=sum(obs.discard),
+             contents=_svg.counts_words(obs.discard, COLOURS), dark=obs.stacks[0], light=obs.stacks[1])
+    y += _svg.lines(parts, MARGIN, y, seen, room, colour=_svg.MUTED) + LINE
     table = (_("default tile values (an assumption until checked against a printed copy, F-1.5)")
              if state.rules.default_tiles else _("custom tile table"))
-    parts.append(_svg.text(MARGIN, y, table, size=12, colour=_svg.MUTED))
-    y += 8
+    y += _svg.lines(parts, MARGIN, y, table, room, colour=_svg.MUTED) + 8
 
-    top, bottom = y, y
-    for i in range(NUM_MANDALAS):
-        drawn, yy = _mandala(obs, i, player, n, top, marks)
+    stacked = room / NUM_MANDALAS < COLUMN_MIN
+    if not stacked:  # the three mandalas side by side, framed to the same height
+        col_w = room / NUM_MANDALAS
+        bottom = y
+        for i in range(NUM_MANDALAS):
+            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks)
+            parts += drawn
+            bottom = max(bottom, yy + 4)
+        for i in range(NUM_MANDALAS):
+            parts.append(_svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=8))
+        y = bottom
+    else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
+        drawn, y = _seat(obs, player, player, y, right, marks)
         parts += drawn
-        bottom = max(bottom, yy + 4)
-    for i in range(NUM_MANDALAS):
-        parts.append(_svg.rect(MARGIN + i * COL_W + 2, top, COL_W - 4, bottom - top, stroke="#999999", rx=8))
-    y = bottom + 8
-    parts.append(_svg.text(MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
-                                            "the number is how many."), size=12, colour=_svg.MUTED))
-    y += 14
+        y += 10
+        for i in range(NUM_MANDALAS):
+            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks)
+            parts += drawn
+            parts.append(_svg.rect(MARGIN + 2, y, room - 4, yy + 4 - y, stroke="#999999", rx=8))
+            y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)
+    y += 8
+    y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
+                                            "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
-        drawn, y = _seat(obs, seat, player, y, marks)
-        parts += drawn
+        if not (stacked and seat == player):
+            drawn, y = _seat(obs, seat, player, y, right, marks)
+            parts += drawn
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory
         res = state.result()
@@ -259,10 +284,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         reasons = {"F-5.1": _("a third Flower"), "F-5.2": _("a tile stack ran out"), "F-5.3": _("every seat passed")}
         finals, verdict = _svg.result_lines(res.scores, res.winners)
         reason = reasons.get(state.end_reason, _("end"))
-        parts.append(_svg.text(MARGIN, y, _("Game over ({reason}). {finals}", reason=reason, finals=finals), size=13,
-                               weight="bold"))
-        y += 18
-        parts.append(_svg.text(MARGIN, y, verdict, size=13, weight="bold"))
+        y += _svg.lines(parts, MARGIN, y, _("Game over ({reason}). {finals}", reason=reason, finals=finals), room,
+                        size=13, weight="bold") + 18
+        y += _svg.lines(parts, MARGIN, y, verdict, room, size=13, weight="bold")
     y += MARGIN + 6
     title = _("Flowers position seen by seat {seat}: {to_act}", seat=player, to_act=to_act)
-    return _svg.document(WIDTH, y, parts, title=title)
+    return _svg.document(page, y, parts, title=title)

@@ -29,9 +29,11 @@ MARGIN = 10
 CARD_W, CARD_H, GAP = 44, 54, 4
 LINE = 16
 LABEL_W = 64  # room for an area's label left of its cards
-MANDALA_W = (WIDTH - 3 * MARGIN) / 2
 ROW_W = LABEL_W + NUM_COLOURS * (CARD_W + GAP) - GAP  # a label and six colours
-DISCARD_X = MARGIN + ROW_W + 24
+MANDALA_MIN = ROW_W + 16  # a mandala's box: a row with 8 px either side
+SMALLEST = MANDALA_MIN + 2 * MARGIN  # the narrowest layout: the mandalas one above the other
+DISCARD_X = MARGIN + ROW_W + 24  # beside the hand when there is room
+SIZES_X = MARGIN + 210  # hand and cup sizes beside a seat's name when there is room
 
 
 def _counts(x: float, y: float, counts, *, face_down: bool = False, pick=False, marks=None) -> list[str]:
@@ -86,8 +88,13 @@ def _status(state, obs) -> str:
     return _("seat {seat} to play", seat=turn)
 
 
-def _seat_block(obs, seat: int, player: int, y: float, score: int | None, marks) -> tuple[list[str], float]:
-    """River, hand and cup of one seat; the hand and cup contents only for the viewing seat."""
+def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right: float, marks,
+                ) -> tuple[list[str], float]:
+    """River, hand and cup of one seat; the hand and cup contents only for the viewing seat.
+
+    The sizes go beside the seat's name and the discard pile beside the hand when they fit
+    left of ``right``, else on a line of their own.
+    """
     parts = []
     own = seat == player
     head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
@@ -100,7 +107,10 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, marks)
     else:
         hand = ngettext("hand: {n} card", "hand: {n} cards", obs.hand_sizes[seat])
         sizes = _("{hand} · {cup}, both hidden", hand=hand, cup=cup)
-    parts.append(_svg.text(MARGIN + 210, y + 12, sizes, size=12, colour=_svg.MUTED))
+    if SIZES_X + _svg.text_width(sizes, 12) <= right:
+        parts.append(_svg.text(SIZES_X, y + 12, sizes, size=12, colour=_svg.MUTED))
+    else:
+        y += 18 + _svg.lines(parts, MARGIN, y + 30, sizes, right - MARGIN, colour=_svg.MUTED)
     y += 18
     parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("river"), size=12, weight="bold"))
     parts.extend(_river(MARGIN + LABEL_W, y, obs.rivers[seat]))
@@ -119,7 +129,11 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, marks)
         if x == MARGIN + LABEL_W:
             parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
         words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
-        parts.append(_area("discard", words, DISCARD_X, y, _("discard"), obs.discard, marks))
+        if DISCARD_X + ROW_W <= right:
+            parts.append(_area("discard", words, DISCARD_X, y, _("discard"), obs.discard, marks))
+        else:
+            y += CARD_H + 6
+            parts.append(_area("discard", words, MARGIN, y, _("discard"), obs.discard, marks))
         y += CARD_H + 6
         parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("cup"), size=12, weight="bold"))
         parts.extend(_counts(MARGIN + LABEL_W, y, obs.cup, face_down=True))
@@ -127,8 +141,8 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, marks)
     return parts, y
 
 
-def _mandala(obs, m: int, player: int, x: float, y: float, marks) -> tuple[list[str], float]:
-    """One mandala (M-1.2): the opponent's field on top, the mountain, the viewing seat's field."""
+def _mandala(obs, m: int, player: int, x: float, y: float, w: float, marks) -> tuple[list[str], float]:
+    """One mandala (M-1.2) in a box ``w`` px wide: the opponent's field, the mountain, the viewer's field."""
     other = 1 - player
     name = MANDALAS[m]
     destroyed = obs.destroying == m
@@ -137,8 +151,8 @@ def _mandala(obs, m: int, player: int, x: float, y: float, marks) -> tuple[list[
     title = (_("Mandala {mandala} · being destroyed", mandala=name) if destroyed
              else _("Mandala {mandala} · {n} of 6 colours", mandala=name, n=present))
     top = y
-    parts = [_svg.text(x + 8, y + 16, title, size=13, weight="bold")]
-    y += 26
+    parts: list[str] = []
+    y += 26 + _svg.lines(parts, x + 8, y + 16, title, w - 16, size=13, weight="bold")
     parts.append(_svg.text(x + 8, y + CARD_H / 2 + 4, _("field {seat}", seat=other), size=12, weight="bold"))
     parts.extend(_counts(x + 8 + LABEL_W, y, obs.fields[m][other]))
     y += CARD_H + 8
@@ -154,11 +168,12 @@ def _mandala(obs, m: int, player: int, x: float, y: float, marks) -> tuple[list[
     parts.append(_area(f"field:{name}", words, x + 8, y, _("field {seat}", seat=player), obs.fields[m][player], marks))
     y += CARD_H + 6
     stroke = "#000000" if destroyed else "#888888"
-    parts.insert(0, _svg.rect(x, top, MANDALA_W, y - top + 2, stroke=stroke, rx=8, dash=not destroyed))
+    parts.insert(0, _svg.rect(x, top, w, y - top + 2, stroke=stroke, rx=8, dash=not destroyed))
     return parts, y + 2
 
 
-def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
+               width: float | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -169,11 +184,17 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     marks : mapping of str to str, optional
         Target id (``"hand:red"``, ``"field:A"``, ``"pick:red"``, ...) to ``"active"`` or
         ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
+    width : float, optional
+        The width in CSS px the drawing will be shown at. ``None`` or 760 and more: the wide
+        layout, 760 px, the two mandalas side by side. Narrower: the drawing is laid out for
+        that width (380 px at least, below which it scales down), so its text keeps its size:
+        mandala B goes under mandala A, the discard pile under the hand, and long lines wrap.
+        The targets are the same.
 
     Returns
     -------
     str
-        An ``<svg>`` document 760 px wide (scaled down on narrower pages). Every card is drawn
+        An ``<svg>`` document (scaled down on narrower pages). Every card is drawn
         with its colour's symbol and *name* and a number: the count of that colour in an
         area, or the value of a river space.
 
@@ -196,37 +217,42 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     obs = state.observation(player)
     over = state.current_player == TERMINAL
     result = state.result() if over else None
+    page = _svg.layout_width(width, WIDTH, SMALLEST)
+    right = page - MARGIN
+    room = right - MARGIN
     parts: list[str] = []
     y = MARGIN + 14
     status = _status(state, obs)
-    parts.append(_svg.text(MARGIN, y, _("Mandala · {status}", status=status), size=15, weight="bold"))
-    y += LINE + 2
+    y += _svg.lines(parts, MARGIN, y, _("Mandala · {status}", status=status), room, size=15, weight="bold") + LINE + 2
     deck = ngettext("deck {n} card", "deck {n} cards", obs.deck_size)
     line = _("seen by seat {seat} · {deck}", seat=player, deck=deck)
     if obs.end_triggered:
         line = _("{line} · end triggered (deck emptied)", line=line)
-    parts.append(_svg.text(MARGIN, y, line, size=12, colour=_svg.MUTED))
-    y += 8
+    y += _svg.lines(parts, MARGIN, y, line, room, colour=_svg.MUTED) + 8
     other = 1 - player
-    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None, marks)
+    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None, right, marks)
     parts.extend(block)
     y += 4
-    a, y_a = _mandala(obs, 0, player, MARGIN, y, marks)
-    b, y_b = _mandala(obs, 1, player, 2 * MARGIN + MANDALA_W, y, marks)
+    side = (page - 3 * MARGIN) / 2
+    if side >= MANDALA_MIN:  # M-1.2: the two mandalas side by side
+        a, y_a = _mandala(obs, 0, player, MARGIN, y, side, marks)
+        b, y_b = _mandala(obs, 1, player, 2 * MARGIN + side, y, side, marks)
+        y = max(y_a, y_b)
+    else:  # one above the other
+        a, y = _mandala(obs, 0, player, MARGIN, y, room, marks)
+        b, y = _mandala(obs, 1, player, MARGIN, y + 8, room, marks)
     parts.extend(a + b)
-    y = max(y_a, y_b) + 8
-    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None, marks)
+    y += 8
+    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None, right, marks)
     parts.extend(block)
     y += 4
-    parts.append(_svg.text(MARGIN, y + 12, _("Numbers: cards of that colour in an area; in a river, the value of "
+    y += _svg.lines(parts, MARGIN, y + 12, _("Numbers: cards of that colour in an area; in a river, the value of "
                                              "the space (a cup card scores the value of its colour's space, M-7.3)."),
-                           size=12, colour=_svg.MUTED))
-    y += LINE + 2
+                    room, colour=_svg.MUTED) + LINE + 2
     if result is not None:
         for line in _svg.result_lines(result.scores, result.winners):
-            y += 18
-            parts.append(_svg.text(MARGIN, y, line, size=14, weight="bold"))
+            y += 18 + _svg.lines(parts, MARGIN, y + 18, line, room, size=14, weight="bold")
         y += 6
     y += MARGIN
     title = _("Mandala, {status}, seen by seat {seat}", status=status, seat=player)
-    return _svg.document(WIDTH, y, parts, title=title)
+    return _svg.document(page, y, parts, title=title)

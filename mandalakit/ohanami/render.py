@@ -27,13 +27,14 @@ from .cards import PINK, SUIT_OF, SUITS
 from .moves import MAX_ROWS
 from .scoring import sakura_points
 
-# Geometry in pixels: 520 wide (a hand of 10 cards), so a board fits a 1024 px page unscaled
-# and is drawn at 81 % on a 420 px phone; long rows wrap.
+# Geometry in pixels: 520 wide (a hand of 10 cards), so a board fits a 1024 px page unscaled;
+# on a narrower page (``width``) the drawing is laid out for that width down to 320 px: long
+# rows, hands, the "new row" boxes and long lines wrap.
 WIDTH = 520
+SMALLEST = 320
 CARD_W, CARD_H, GAP = 38, 54, 3
 MARGIN = 10
 ROW_LABEL = 62  # room for "row 1" left of a row
-RIGHT = WIDTH - MARGIN
 LINE = 16
 NEW_ROW_W = 110
 DISCARD_W = 150
@@ -47,14 +48,15 @@ def _card_label(card: int) -> str:
     return _("card {card}, {suit}", card=card, suit=_svg.colour_name(_suit(card)))
 
 
-def _cards(y: float, cards, *, targets: bool = False, ringed=(), marks=None) -> tuple[list[str], float, float]:
-    """Cards from the row start at height ``y``, wrapping at the right margin; each a ``card:N`` target if asked.
+def _cards(y: float, cards, right: float, *, targets: bool = False, ringed=(), marks=None,
+           ) -> tuple[list[str], float, float]:
+    """Cards from the row start at height ``y``, wrapping at ``right``; each a ``card:N`` target if asked.
 
     Cards in ``ringed`` get a thin black ring (the own pick, still in hand until all have picked).
 
     Returns the parts, the height used and the x after the last card.
     """
-    placed, height = _svg.flow(MARGIN + ROW_LABEL, y, [(CARD_W + GAP, c) for c in cards], RIGHT, CARD_H + 4)
+    placed, height = _svg.flow(MARGIN + ROW_LABEL, y, [(CARD_W + GAP, c) for c in cards], right, CARD_H + 4)
     parts = []
     for x, yy, c in placed:
         drawn = _svg.card(x, yy, _suit(c), c, w=CARD_W, h=CARD_H)
@@ -88,13 +90,13 @@ def _where(obs) -> str:
     return _("round {round} of 3 · step {step} of 5 · place phase", round=obs.round, step=obs.step)
 
 
-def _rows(obs, seat: int, own: bool, y: float, marks) -> tuple[list[str], float]:
+def _rows(obs, seat: int, own: bool, y: float, right: float, marks) -> tuple[list[str], float]:
     """A seat's rows (O-2.4); for the viewing seat, ``row:R`` targets and a box per row it may start."""
     parts = []
     rows = obs.rows[seat]
     for r, row in enumerate(rows, start=1):
         label = _svg.text(MARGIN, y + CARD_H / 2 + 4, _("row {row}", row=r), size=12, colour=_svg.MUTED)
-        cards, height, x_end = _cards(y, row)
+        cards, height, x_end = _cards(y, row, right)
         if own:
             words = _("row {row}: {cards}", row=r, cards=", ".join(str(c) for c in row))
             box = (MARGIN - 2, y - 2, x_end - MARGIN + 4, height)
@@ -104,19 +106,18 @@ def _rows(obs, seat: int, own: bool, y: float, marks) -> tuple[list[str], float]
         y += height
     free = MAX_ROWS - len(rows)
     if free and own:  # one dashed box per row number still free (O-2.4)
-        x = MARGIN + ROW_LABEL
-        for r in range(len(rows) + 1, MAX_ROWS + 1):
-            box = [_svg.rect(x, y, NEW_ROW_W, CARD_H, stroke=_svg.MUTED, dash=True),
-                   _svg.text(x + NEW_ROW_W / 2, y + CARD_H / 2 + 4, _("new row {row}", row=r), size=12,
+        boxes = [(NEW_ROW_W + 8, r) for r in range(len(rows) + 1, MAX_ROWS + 1)]
+        placed, height = _svg.flow(MARGIN + ROW_LABEL, y, boxes, right + 8, CARD_H + 4)
+        for x, yy, r in placed:
+            box = [_svg.rect(x, yy, NEW_ROW_W, CARD_H, stroke=_svg.MUTED, dash=True),
+                   _svg.text(x + NEW_ROW_W / 2, yy + CARD_H / 2 + 4, _("new row {row}", row=r), size=12,
                              anchor="middle", colour=_svg.MUTED)]
-            parts.append(_svg.target(f"row:{r}", _("start row {row}", row=r), (x, y, NEW_ROW_W, CARD_H), box, marks))
-            x += NEW_ROW_W + 8
-        y += CARD_H + 4
+            parts.append(_svg.target(f"row:{r}", _("start row {row}", row=r), (x, yy, NEW_ROW_W, CARD_H), box, marks))
+        y += height
     elif free:
-        parts.append(_svg.text(MARGIN, y + 12, ngettext("{n} more row may still be started (3 at most)",
-                                                        "{n} more rows may still be started (3 at most)", free),
-                               size=12, colour=_svg.MUTED))
-        y += LINE
+        more = ngettext("{n} more row may still be started (3 at most)",
+                        "{n} more rows may still be started (3 at most)", free)
+        y += _svg.lines(parts, MARGIN, y + 12, more, right - MARGIN, colour=_svg.MUTED) + LINE
     return parts, y
 
 
@@ -129,7 +130,8 @@ def _discard(obs, x: float, y: float, marks) -> str:
     return _svg.target("discard", _("discard, {count}", count=count), (x, y, DISCARD_W, CARD_H), box, marks)
 
 
-def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None) -> str:
+def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
+               width: float | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -141,12 +143,18 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     marks : mapping of str to str, optional
         Target id (``"card:45"``, ``"row:2"``, ``"discard"``) to ``"active"`` or
         ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
+    width : float, optional
+        The width in CSS px the drawing will be shown at. ``None`` or 520 and more: the wide
+        layout, 520 px. Narrower: the drawing is laid out for that width (320 px at least,
+        below which it scales down), so its text keeps its size; hands, rows, the "new row"
+        boxes and long lines wrap, and the discard box goes under the revealed cards when
+        it has no room beside them. The targets are the same.
 
     Returns
     -------
     str
-        An ``<svg>`` document 520 px wide (scaled down to narrower pages). Every card shows
-        its number, its suit's symbol and its suit name; rows longer than the page wrap.
+        An ``<svg>`` document (scaled down to narrower pages). Every card shows its number,
+        its suit's symbol and its suit name; rows longer than the drawing wrap.
 
     Raises
     ------
@@ -165,16 +173,17 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
     cap = state.rules.sakura_cap
+    page = _svg.layout_width(width, WIDTH, SMALLEST)
+    right = page - MARGIN
     parts: list[str] = []
     y = MARGIN + 14
 
     where = _where(obs)  # O-2.1, O-2.2
-    parts.append(_svg.text(MARGIN, y, _("Ohanami · {where}", where=where), size=15, weight="bold"))
-    y += LINE + 2
+    room = right - MARGIN
+    y += _svg.lines(parts, MARGIN, y, _("Ohanami · {where}", where=where), room, size=15, weight="bold") + LINE + 2
     discarded = ngettext("{n} card discarded face down", "{n} cards discarded face down", obs.discarded)
-    parts.append(_svg.text(MARGIN, y, _("{to_act} · seen by seat {seat} · {discarded}", to_act=_seat_to_act(state),
-                                        seat=player, discarded=discarded), size=12, colour=_svg.MUTED))
-    y += 10
+    y += _svg.lines(parts, MARGIN, y, _("{to_act} · seen by seat {seat} · {discarded}", to_act=_seat_to_act(state),
+                                        seat=player, discarded=discarded), room, colour=_svg.MUTED) + 10
 
     for seat in range(state.num_players):
         own = seat == player
@@ -191,20 +200,18 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             score_text = _("no round scored yet")
         head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
         parts.append(_svg.text(MARGIN, y + 10, head, size=13, weight="bold"))
-        parts.append(_svg.text(MARGIN + 100, y + 10, score_text, size=12))
-        y += 18
+        y += _svg.lines(parts, MARGIN + 100, y + 10, score_text, room - 100) + 18
         count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i])) for i in range(4))
-        parts.append(_svg.text(MARGIN, y + 8, _("{counts} (sakura points {points})", counts=count_text,
-                                                  points=sakura_points(counts[PINK], cap)), size=12, colour=_svg.MUTED))
-        y += 16
-        rows, y = _rows(obs, seat, own, y, marks)
+        counts_line = _("{counts} (sakura points {points})", counts=count_text, points=sakura_points(counts[PINK], cap))
+        y += _svg.lines(parts, MARGIN, y + 8, counts_line, room, colour=_svg.MUTED) + 16
+        rows, y = _rows(obs, seat, own, y, right, marks)
         parts += rows
         # Hand and pick: the viewing seat's cards, other seats' counts only (O-2.6).
         y += 2
         if own:
             parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
             ringed = obs.own_pick if obs.phase == "pick" and obs.own_pick else ()  # still in hand until all picked
-            cards, height, _end = _cards(y, obs.hand, targets=True, ringed=ringed, marks=marks)
+            cards, height, _end = _cards(y, obs.hand, right, targets=True, ringed=ringed, marks=marks)
             parts += cards
             if not obs.hand:
                 parts.append(_svg.text(MARGIN + ROW_LABEL, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
@@ -215,30 +222,31 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             if obs.own_place:
                 line.append(_("your placement: {place} (done when every seat has placed)", place=obs.own_place))
             if line:
-                parts.append(_svg.text(MARGIN, y + 12, " · ".join(line), size=12))
-                y += LINE + 2
+                y += _svg.lines(parts, MARGIN, y + 12, " · ".join(line), room) + LINE + 2
         elif obs.hand_sizes[seat]:
             status = ngettext("hand: {n} card, hidden from seat {seat}", "hand: {n} cards, hidden from seat {seat}",
                               obs.hand_sizes[seat], seat=player)
-            parts.append(_svg.text(MARGIN, y + 12, status, size=12, colour=_svg.MUTED))
-            y += LINE + 2
+            y += _svg.lines(parts, MARGIN, y + 12, status, room, colour=_svg.MUTED) + LINE + 2
         if obs.revealed is not None:  # place phase: every pick is public (O-2.3)
             parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("revealed"), size=12))
-            cards, height, x_end = _cards(y, obs.revealed[seat], targets=own and obs.own_place is None, marks=marks)
+            cards, height, x_end = _cards(y, obs.revealed[seat], right, targets=own and obs.own_place is None,
+                                          marks=marks)
             parts += cards
-            if own:
+            if own and x_end + 16 + DISCARD_W <= right:
                 parts.append(_discard(obs, x_end + 16, y, marks))
+            elif own:  # no room beside the cards: the discard box goes under them
+                parts.append(_discard(obs, MARGIN + ROW_LABEL, y + height, marks))
+                height += CARD_H + 4
             y += height
-        parts.append(f'<line x1="{MARGIN}" y1="{y + 4}" x2="{RIGHT}" y2="{y + 4}" stroke="#cccccc"/>')
+        parts.append(f'<line x1="{MARGIN}" y1="{y + 4}" x2="{right:g}" y2="{y + 4}" stroke="#cccccc"/>')
         y += 6
 
     if state.current_player == TERMINAL:  # O-3.5: the result, with the tie-break by pink
         res = state.result()
         y += 4
         for line in _svg.result_lines(res.scores, res.winners):
-            y += 18
-            parts.append(_svg.text(MARGIN, y, line, size=13, weight="bold"))
+            y += 18 + _svg.lines(parts, MARGIN, y + 18, line, room, size=13, weight="bold")
         y += 8
     y += MARGIN
     title = _("Ohanami, {where}, seen by seat {seat}", where=where, seat=player)
-    return _svg.document(WIDTH, y, parts, title=title)
+    return _svg.document(page, y, parts, title=title)

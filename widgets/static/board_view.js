@@ -5,6 +5,9 @@
 // Targets are the SVG elements with a `data-mk-target` id; the drawing marks highlighted ones
 // with the class `mk-active` and chosen ones with `mk-selected`. Chips are buttons for targets
 // that are not drawn on the board (a count, "pass").
+//
+// The width the page gives the drawing goes back to the kernel as the `width` trait, so the
+// drawing can be laid out for a narrow page: in 10 px steps and only once resizing pauses.
 
 const STYLE = `
 .mk-board svg [data-mk-target] { cursor: pointer; }
@@ -84,10 +87,24 @@ export default {
         event.preventDefault();
       }
     });
+    let resized = null;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(resized);
+      resized = setTimeout(() => {
+        const width = Math.floor(board.clientWidth / 10) * 10;
+        if (width > 0 && width !== model.get("width")) {  // 0: hidden, e.g. behind the cover
+          model.set("width", width);
+          model.save_changes();
+        }
+      }, 150);
+    });
+    observer.observe(board);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
     return () => {
+      observer.disconnect();
+      clearTimeout(resized);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
     };
