@@ -21,6 +21,7 @@ from .base import GamePart, same_colour_cards
 class MandalaPart(GamePart):
     game = "mandala"
     tie_break_rule = "M-7.4"
+    private_rule = "M-2.4"
 
     def paths(self, state, move):
         if isinstance(move, Pick):
