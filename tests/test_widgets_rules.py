@@ -13,7 +13,7 @@ from mandalakit.widgets.rules import rules_html
 def test_a_section_quotes_each_of_its_rules_under_its_id(game):
     for section in sections(game):
         html = rules_html(section)
-        ids = re.findall(r"<dd><b>([A-Z]-[\d.]+)</b>", html)
+        ids = re.findall(r"<li><b>([A-Z]-[\d.]+)</b>", html)
         assert ids == list(rules(section))
         assert "**" not in html and "`" not in html  # inline Markdown became HTML
 
@@ -25,7 +25,7 @@ def test_inline_markdown_becomes_html_and_other_text_is_escaped(monkeypatch):
     import mandalakit.widgets.rules as module
 
     monkeypatch.setattr(module, "rule_text", lambda rid, language: "k < 3 & **k** > 1 <script>")
-    assert "<dd>k &lt; 3 &amp; <b>k</b> &gt; 1 &lt;script&gt;</dd>" in module.rules_html("O-3.4")
+    assert "</b> k &lt; 3 &amp; <b>k</b> &gt; 1 &lt;script&gt;</li>" in module.rules_html("O-3")
 
 
 def test_unknown_ids_are_refused_as_the_rulebook_refuses_them():

@@ -35,6 +35,7 @@ CAP_CHOICES = (("15, the printed table (O-3.4)", 15), ("10 (a variant)", 10), ("
 SUIT_CARDS = {suit: SUIT_OF.count(code) for code, suit in enumerate(SUITS)}
 _HIGHLIGHT = "#000000"
 _MARGINAL = "#D55E00"
+_GRID = "#e5e5e5"
 # The chosen round is drawn black on white text, the others stay grey: it must stand out.
 _STYLE = """<style>
 .mk-scoring-calculator .mk-calc-round .widget-toggle-button.mod-active {
@@ -99,8 +100,9 @@ class ScoringCalculator(W.VBox):
                                         value=round_no, description="score at",
                                         style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
-        # A fixed height: the sentence is one to five lines long, and the chart must not jump.
-        self.total = W.HTML(layout=W.Layout(height="15em", overflow="hidden", min_width="18em", flex="1 1 18em"))
+        # A fixed height: the text is three to eight lines long (at 360 px wide), and the chart
+        # under it must not jump when it changes.
+        self.total = W.HTML(layout=W.Layout(height="14.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
         self.total.add_class("mk-calc-total")
         self.chart = FigureView(self._figure())
         self.chart.add_class("mk-calc-chart")
@@ -168,12 +170,12 @@ class ScoringCalculator(W.VBox):
                 title={"text": chart["title"]},
                 height=460, margin={"l": 50, "r": 10, "t": 40, "b": 40},
                 xaxis={"range": x_range, "anchor": "y", "tick0": 0},
-                yaxis={"title": {"text": "points"}, "domain": [0.42, 1], "range": [0, chart["top"]]},
+                yaxis={"title": {"text": "points"}, "domain": [0.42, 1], "range": [0, chart["top"]], "gridcolor": _GRID},
                 xaxis2={"title": {"text": "k = pink cards in all rows"}, "range": x_range, "anchor": "y2",
                         "matches": "x", "tick0": 0},
-                yaxis2={"title": {"text": "next adds"}, "domain": [0, 0.3], "rangemode": "tozero"},
+                yaxis2={"title": {"text": "next adds"}, "domain": [0, 0.3], "rangemode": "tozero", "gridcolor": _GRID},
                 legend={"orientation": "h", "y": -0.2},
-                template="plotly_white",
+                plot_bgcolor="#ffffff",  # white on plotly's default template: a named one costs ~0.1 s to build
             ),
         )
 
@@ -202,8 +204,8 @@ class ScoringCalculator(W.VBox):
         note = ("pink scores only at the end of round 3 (O-3.3)" if rnd < 3
                 else f"one more pink card would add {nxt} (O-3.3{', capped by O-3.4' if cap and p >= cap else ''})")
         self.total.value = (
-            f'<div style="font-size:1.1em;padding-left:1em">'
-            f"<p>Score at the end of <b>round {rnd}</b>:<br>" + "<br>".join(terms) + "</p>"
-            f'<p style="font-size:1.3em"><b>total <span class="mk-total-value">{self.score}</span></b></p>'
-            f"<p>{note}</p></div>"
+            f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
+            f"<div>Score at the end of <b>round {rnd}</b>:</div><div>" + "<br>".join(terms) + "</div>"
+            f'<div style="font-size:1.3em;margin:0.3em 0"><b>total <span class="mk-total-value">{self.score}</span>'
+            f"</b></div><div>{note}</div></div>"
         )

@@ -161,7 +161,7 @@ class ReplayViewer(W.VBox):
         self.caption.add_class("mk-replay-caption")
         self.board = W.HTML()
         self.board.add_class("mk-replay-board")
-        self.score = W.HTML()
+        self.score = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.score.add_class("mk-replay-score")
         shown = self.state_at(start)
         example = str(shown.legal_moves()[0]) if shown.current_player >= 0 else ""

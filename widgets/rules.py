@@ -4,7 +4,7 @@ A lesson quotes its rules from :mod:`mandalakit.core.rulebook` (the texts the en
 refusals name), so the page and the engine cannot drift apart.
 
 >>> html = rules_html("O-3.4")
->>> html.startswith('<dl class="mk-rules">') and "<code>sakura_cap</code>" in html
+>>> html.startswith('<div class="mk-rules">') and "<code>sakura_cap</code>" in html
 True
 """
 
@@ -27,7 +27,7 @@ def _inline(text: str) -> str:
 
 
 def rules_html(*ids: str, language: str = "en") -> str:
-    """Rules of record as an HTML definition list, each under its id.
+    """Rules of record as HTML: each section's title, then a list of its rules, each after its id.
 
     Parameters
     ----------
@@ -40,8 +40,9 @@ def rules_html(*ids: str, language: str = "en") -> str:
     Returns
     -------
     str
-        ``<dl class="mk-rules">`` with one ``<dt>`` (id and section title) and ``<dd>`` (the
-        rule) per rule.
+        ``<div class="mk-rules">``: per section id, a paragraph with the id and title and a
+        ``<ul>`` with one ``<li>`` per rule (its id in bold, then its text); a rule id alone
+        is an ``<li>`` that also names its section.
 
     Raises
     ------
@@ -51,9 +52,10 @@ def rules_html(*ids: str, language: str = "en") -> str:
     parts = []
     for rid in ids:
         if "." in rid:
-            parts.append(f"<dt><b>{escape(rid)}</b> ({escape(rule_title(rid, language))})</dt>"
-                         f"<dd>{_inline(rule_text(rid, language))}</dd>")
+            parts.append(f"<ul><li><b>{escape(rid)}</b> ({_inline(rule_title(rid, language))}) "
+                         f"{_inline(rule_text(rid, language))}</li></ul>")
             continue
-        parts.append(f'<dt class="mk-rules-section"><b>{escape(rid)} {_inline(rule_text(rid, language))}</b></dt>')
-        parts += [f"<dd><b>{escape(r)}</b> {_inline(rule_text(r, language))}</dd>" for r in rules(rid, language)]
-    return '<dl class="mk-rules">' + "".join(parts) + "</dl>"
+        items = "".join(f"<li><b>{escape(r)}</b> {_inline(rule_text(r, language))}</li>" for r in rules(rid, language))
+        parts.append(f'<p class="mk-rules-section"><b>{escape(rid)} {_inline(rule_text(rid, language))}</b></p>'
+                     f"<ul>{items}</ul>")
+    return '<div class="mk-rules">' + "".join(parts) + "</div>"
