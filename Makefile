@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 .PHONY: demo port-free test bench bench-dashboard bench-ui clean help
 
 help:
-	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila on http://$(HOST):$(PORT)/"
+	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
@@ -63,8 +63,8 @@ port-free:
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
 	@echo ""
-	@echo "  mandalakit dashboards: http://$(HOST):$(PORT)/voila/render/ohanami.ipynb"
-	@echo "  (all notebooks: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
+	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
+	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser

@@ -59,24 +59,21 @@ def _voila_executable() -> str:
 
 
 @contextlib.contextmanager
-def voila(target: Path):
-    """A Voilà server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
-    127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
-    and is always stopped."""
+def _serving(command: list[str], name: str):
+    """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root) until the
+    Voila static file answers; yield its URL; always stop it."""
     port = _free_port()
-    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block voila
+    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block the server
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
-    proc = subprocess.Popen(
-        [_voila_executable(), str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
+    proc = subprocess.Popen([*command, f"--port={port}"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
                 log.seek(0)
-                pytest.fail(f"voila exited with {proc.returncode}: {log.read()[-2000:]}")
+                pytest.fail(f"{name} exited with {proc.returncode}: {log.read()[-2000:]}")
             try:
                 # A static file answers without starting a kernel (the page itself would start one).
                 with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
@@ -84,7 +81,7 @@ def voila(target: Path):
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.monotonic() > deadline:
                     log.seek(0)
-                    pytest.fail(f"voila did not answer within 60 s: {log.read()[-2000:]}")
+                    pytest.fail(f"{name} did not answer within 60 s: {log.read()[-2000:]}")
                 time.sleep(0.2)
         yield url
     finally:
@@ -95,6 +92,28 @@ def voila(target: Path):
             proc.kill()
             proc.wait(timeout=10)
         log.close()
+
+
+@contextlib.contextmanager
+def voila(target: Path):
+    """A Voila server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
+    127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
+    and is always stopped."""
+    with _serving([_voila_executable(), str(target), "--no-browser", "--Voila.ip=127.0.0.1"], "voila") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def binder_server():
+    """The Binder layout: a Jupyter server with Voila's server extension, started through
+    ``binder/start`` in the repository's root as Binder starts it; notebooks are at
+    ``voila/render/notebooks/<name>.ipynb``. Yields its URL; always stopped."""
+    _voila_executable()  # the dashboard extra is installed (else skip, or fail in CI)
+    command = [str(ROOT / "binder" / "start"), sys.executable, "-m", "jupyter", "server", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+               "--ServerApp.allow_root=True"]  # a container may run the tests as root
+    with _serving(command, "jupyter server") as url:
+        yield url
 
 
 @contextlib.contextmanager

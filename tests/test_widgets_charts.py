@@ -10,7 +10,8 @@ import plotly.offline
 import pytest
 
 from mandalakit.widgets.charts import BASIC_TRACES, PLOTLY_JS_VERSION, FigureView
-from mandalakit.widgets.ohanami import ReplayViewer, ScoringCalculator
+from mandalakit.widgets.ohanami import ScoringCalculator
+from mandalakit.widgets.replay import ReplayViewer
 
 ROOT = Path(__file__).resolve().parents[1]
 

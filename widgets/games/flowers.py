@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.messages import _, ngettext
+from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
 
 from .base import GamePart, same_colour_cards
@@ -32,6 +32,9 @@ class FlowersPart(GamePart):
     game = "flowers"
     example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
+    private_rule = "F-2.4"
+    chance_words = {**GamePart.chance_words,  # F-2.1: the two tile stacks are shuffled apart
+                    "dark": N_("the dark tiles are shuffled"), "light": N_("the light tiles are shuffled")}
 
     def paths(self, state, move):
         if isinstance(move, Pass):

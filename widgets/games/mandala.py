@@ -22,6 +22,7 @@ class MandalaPart(GamePart):
     game = "mandala"
     example = "mountain A black"
     tie_break_rule = "M-7.4"
+    private_rule = "M-2.4"
 
     def paths(self, state, move):
         if isinstance(move, Pick):
