@@ -1,11 +1,14 @@
-"""The rules of record in a lesson: sections and rules quoted from the package, as HTML.
+"""The rules of record quoted in a lesson: sections and rules by id, as HTML.
 
-A lesson quotes its rules from :mod:`mandalakit.core.rulebook` (the texts the engine's
-refusals name), so the page and the engine cannot drift apart.
+A lesson quotes the rules from the texts in the package (:mod:`mandalakit.core.rulebook`),
+never copied by hand, so the page says what the engine and its refusals say.
 
->>> html = rules_html("O-3.4")
->>> html.startswith('<div class="mk-rules">') and "<code>sakura_cap</code>" in html
+>>> from mandalakit.widgets.rules import rules_html
+>>> html = rules_html("M-3").data
+>>> "<b>M-3 Rule of colour</b>" in html and "M-3.1" in html and "<b>own</b>" in html
 True
+>>> rules_html("M-7.3", "M-7.4").data.count("End of the game")
+1
 """
 
 from __future__ import annotations
@@ -13,49 +16,60 @@ from __future__ import annotations
 import re
 from html import escape
 
+from IPython.display import HTML
+
 from mandalakit.core.rulebook import rule_text, rule_title, rules
 
-__all__ = ["rules_html"]
+__all__ = ["rule_html", "rules_html"]
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_CODE = re.compile(r"`([^`]+)`")
+_CODE = re.compile(r"`(.+?)`")
 
 
-def _inline(text: str) -> str:
-    """A rule's inline Markdown (``**term**``, backquotes) as HTML; everything else escaped."""
-    return _CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<b>\1</b>", escape(text, quote=False)))
+def rule_html(rule: str, language: str = "en") -> str:
+    """One rule's text as HTML: its inline Markdown (``**term**``, backquotes) made bold and code.
+
+    Raises :class:`~mandalakit.core.errors.RulesError` for an unknown id (see ``rule_text``).
+    """
+    text = escape(rule_text(rule, language))
+    return _CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<b>\1</b>", text))
 
 
-def rules_html(*ids: str, language: str = "en") -> str:
-    """Rules of record as HTML: each section's title, then a list of its rules, each after its id.
+def rules_html(*ids: str, language: str = "en") -> HTML:
+    """Sections (``"M-3"``: its title and every rule) and single rules (``"M-7.4"``), quoted
+    with their ids, ready to display at the end of a notebook cell.
 
     Parameters
     ----------
     *ids : str
-        Section ids (``"O-2"``: the section's title, then each of its rules) or rule ids
-        (``"O-3.4"``), in the order to show them.
+        Section or rule ids, in the order they are shown; a rule is shown under its
+        section's title, once for consecutive rules of one section.
     language : str
-        Language of the texts (:func:`mandalakit.rule_text`).
+        Language of the rules texts (``"en"``, the rules of record).
 
     Returns
     -------
-    str
-        ``<div class="mk-rules">``: per section id, a paragraph with the id and title and a
-        ``<ul>`` with one ``<li>`` per rule (its id in bold, then its text); a rule id alone
-        is an ``<li>`` that also names its section.
+    IPython.display.HTML
+        Its ``.data`` is the HTML text.
 
     Raises
     ------
     RulesError
-        For an id the rules texts do not hold.
+        For an id that no rules text holds.
     """
-    parts = []
+    groups: list[tuple[str, list[str]]] = []  # (section, its rules shown), consecutive ids merged
     for rid in ids:
-        if "." in rid:
-            parts.append(f"<ul><li><b>{escape(rid)}</b> ({_inline(rule_title(rid, language))}) "
-                         f"{_inline(rule_text(rid, language))}</li></ul>")
-            continue
-        items = "".join(f"<li><b>{escape(r)}</b> {_inline(rule_text(r, language))}</li>" for r in rules(rid, language))
-        parts.append(f'<p class="mk-rules-section"><b>{escape(rid)} {_inline(rule_text(rid, language))}</b></p>'
-                     f"<ul>{items}</ul>")
-    return '<div class="mk-rules">' + "".join(parts) + "</div>"
+        is_section = "." not in rid
+        section = rid if is_section else rid.rpartition(".")[0]
+        members = list(rules(rid, language)) if is_section else [rid]
+        if groups and groups[-1][0] == section:
+            groups[-1][1].extend(r for r in members if r not in groups[-1][1])
+        else:
+            groups.append((section, members))
+    blocks = []
+    for section, members in groups:
+        title = escape(rule_title(section, language))
+        items = "".join(f"<li><b>{escape(r)}</b> {rule_html(r, language)}</li>" for r in members)
+        blocks.append(f'<div class="mk-rules"><b>{escape(section)} {title}</b>'
+                      f'<ul style="margin-top:0.2em">{items}</ul></div>')
+    return HTML("".join(blocks))
