@@ -436,7 +436,7 @@ class GameView(W.VBox):
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
         self.state.apply(move)
         self._resolve_chance()
-        self.message.value = f'<div class="mk-bot-move">{escape(self._public_move(seat, move))}</div>'
+        self.message.value = f'<div class="mk-bot-move">{self._public_move(seat, move)}</div>'
         self._review_to_end()
         nxt = self.to_act
         if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
@@ -445,13 +445,11 @@ class GameView(W.VBox):
         return nxt >= 0 and self.seats[nxt] != HUMAN
 
     def _public_move(self, seat: int, move) -> str:
-        """A bot's move in words, as the viewer may know it (a simultaneous pick stays hidden)."""
-        viewer = self.viewer
-        obs = self.state.observation(viewer if viewer is not None else 0)
-        if getattr(obs, "phase", None) in ("pick", "place") and self.spec.name == "ohanami" and (
-                obs.own_pick is None or str(move).startswith("pick")):
-            return _("{name} chose (hidden until every seat has chosen).", name=self.names[seat])
-        return _("{name} played {move}.", name=self.names[seat], move=str(move))
+        """HTML of a bot's move as the viewer may know it (the game's part hides what the
+        rules hide, such as Ohanami's picks until every seat has chosen); while the cover is
+        up nobody looks, so nothing hidden is told."""
+        viewer = self.viewer if self.viewer is not None else -1
+        return self.part.public_event(self.state, {"by": seat, "event": str(move)}, viewer, self.names)
 
     def _cancel_bots(self) -> None:
         task, self._task = self._task, None
