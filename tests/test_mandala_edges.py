@@ -5,8 +5,10 @@ mountain, yellow and orange in seat 0's field, purple in seat 1's field. Playing
 into A completes it (M-5.1).
 """
 
+import numpy as np
 import pytest
 
+from mandalakit.core.bots import random_playout
 from mandalakit.core.contract import CHANCE, ChanceEvent
 from mandalakit.mandala import COLOURS, Discard, Field, Mountain, Pick, Rules, parse
 from mandalakit.mandala import from_position as _from_position
@@ -138,13 +140,40 @@ def test_M_7_1_deck_emptied_by_the_draw_of_the_completing_mountain_play(rules):
     assert state.hands[0] == [0, 1, 1, 1, 1, 1]
 
 
-def test_M_7_1_deck_emptied_by_the_refill_makes_that_completion_the_last():
-    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]))
+def test_M_7_1_a_refill_that_empties_the_deck_deals_both_cards_and_play_goes_on():
+    # The refill comes after its completion: the deck's last card, then the discard pile becomes
+    # the new deck (a chance event) and the second card is dealt; the end is triggered for later.
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), manual_chance=True)
     play(state, "mountain A red")  # 3 drawn, 1 left
-    assert not state.end_triggered
+    assert pickers(state) == [0, 1, 0]
+    assert state.current_player == CHANCE and state.end_triggered and state.deck == []
+    assert state.mountains[0] == [1, 0, 0, 0, 0, 0]  # the deck's last card, black
+    pile = state.discard
+    outcome = (YELLOW,) + tuple(c for c in range(6) for _ in range(pile[c] - (c == YELLOW)))
+    state.apply(ChanceEvent("reshuffle", outcome))
+    state.check_invariants()
+    assert state.mountains[0] == [1, 0, 0, 1, 0, 0] and len(state.deck) == sum(pile) - 1
+    assert not state.is_terminal() and state.phase == "play" and state.current_player == 1
+    assert [str(e).split()[0] for _, e in state.history] == ["mountain", "pick", "pick", "pick", "reshuffle"]
+
+
+def test_M_7_1_after_a_refill_that_empties_the_deck_the_game_ends_at_a_later_completion():
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), seed=4)
+    play(state, "mountain A red")
     pickers(state)
-    assert state.end_triggered and state.is_terminal()
-    assert state.mountains[0] == [1, 0, 0, 0, 0, 0]  # the refill dealt 1 card, then the deck ran out
+    assert state.end_triggered and not state.is_terminal() and sum(state.mountains[0]) == 2
+    done = len(state.history)
+    random_playout(state, np.random.default_rng(4))
+    later = [type(e) for by, e in state.history[done:] if by >= 0]
+    assert state.is_terminal() and later[-1] is Pick  # the game ended by resolving a later destruction
+
+
+def test_M_6_3_end_at_once_a_refill_that_empties_the_deck_is_dealt_then_the_game_ends():
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), rules=END_AT_ONCE, seed=0)
+    play(state, "mountain A red")
+    pickers(state)
+    assert state.end_triggered and state.is_terminal() and sum(state.mountains[0]) == 2
+    assert [getattr(e, "kind", "move") for _, e in state.history][-1] == "reshuffle"
 
 
 def test_M_7_1_completion_after_a_reshuffle_in_the_same_turn_is_the_last():

@@ -324,8 +324,9 @@ def test_M_5_5_a_seat_with_an_empty_field_picks_into_the_discard_pile():
     assert state.discard[BLACK] == discard[BLACK] + 2 and state.rivers[1] == [] and state.cups[1][BLACK] == 0
 
 
-def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_until_the_deck_runs_out():
-    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], deck=["purple", "purple", "green", "red"]))
+def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_through_a_reshuffle():
+    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], deck=["purple", "purple", "green", "red"]),
+                          manual_chance=True)
     discard = list(state.discard)
     state.apply(Mountain(0, RED))  # draws purple, purple, green
     for _ in range(3):
@@ -333,9 +334,13 @@ def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_until_the_deck_runs_o
     assert state.fields[0] == [[0] * 6, [0] * 6] and state.field_sizes[0] == [0, 0]
     assert state.discard[YELLOW] == discard[YELLOW] + 2 and state.discard[ORANGE] == discard[ORANGE] + 1
     assert state.discard[PURPLE] == discard[PURPLE] + 1
-    assert state.mountains[0] == [0, 0, 0, 0, 0, 1] and state.owner[0] == [-1, -1, -1, -1, -1, 0]
-    # The deck had 4 cards: 3 drawn, then the refill dealt 1 and the deck ran out (M-7.1).
-    assert state.end_triggered and state.is_terminal()
+    # The deck had 4 cards: 3 drawn, the refill deals the last (M-6.2) and, after a reshuffle
+    # of the discard pile (M-6.1), a second card; the end waits for a later completion (M-7.1).
+    assert state.mountains[0] == [0, 0, 0, 0, 0, 1] and state.current_player == CHANCE
+    outcome = tuple(c for c in (ORANGE, BLACK, GREEN, PURPLE, YELLOW, RED) for _ in range(state.discard[c]))
+    state.apply(ChanceEvent("reshuffle", outcome))
+    assert state.mountains[0] == [0, 0, 0, 0, 1, 1] and state.owner[0] == [-1, -1, -1, -1, 0, 0]
+    assert state.end_triggered and not state.is_terminal() and state.current_player == 1
 
 
 # ----- M-6 deck ----------------------------------------------------------------------------------------

@@ -23,9 +23,9 @@ class Rules(RulesBase):
         M-6.3. ``"reshuffle_then_last_completion"`` (default, M-7.1): once the deck has been
         emptied, the discard pile is reshuffled whenever needed (M-6.1) and the game ends after
         the next completion is resolved. ``"end_at_once"``: the game ends at the end of the
-        turn in which the deck is first emptied (that turn's draws are still completed by a
-        reshuffle, M-6.1, and a completion in that turn is still resolved fully, without a
-        new mountain deal, M-5.6).
+        turn in which the deck is first emptied (that turn's draws, and a refill that empties
+        the deck, are still completed by a reshuffle, M-6.1; a completion after the emptying
+        in that turn is still resolved fully, without a new mountain deal, M-5.6).
     """
 
     deck_exhaustion: str = RESHUFFLE_THEN_LAST_COMPLETION

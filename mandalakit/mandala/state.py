@@ -20,9 +20,10 @@ Rulings made here (documented where they apply)
 -----------------------------------------------
 * Deal order of the first shuffle (M-2.2, M-2.3): top 2 cards to mountain A, next 2 to
   mountain B, then seat 0 gets 6 to hand and 2 to cup, then seat 1 the same.
-* The refill of a mountain (M-5.6) deals card by card and stops as soon as the end of the
-  game is triggered; if the refill empties the deck for the first time, that completion was
-  resolved in the same turn as the emptying, so it is the last one (M-7.1) and the game ends.
+* The refill of a mountain (M-5.6) comes after its completion (M-7.1): it deals both cards,
+  through a reshuffle (M-6.1) if it empties the deck; emptying the deck there triggers the end
+  (M-6.2), and the game ends at a later completion. A refill is not started once the game is
+  known to end with this turn.
 """
 
 from __future__ import annotations
@@ -158,11 +159,13 @@ class MandalaState(State):
         self.phase = CHANCE_PHASE
         self._turn = CHANCE
         self._chance_kind = SHUFFLE
-        # The rest of a turn interrupted by a reshuffle (M-6.1): draws still owed to a seat,
-        # then the mandala whose completion must be checked (-1: none).
+        # The rest of a turn interrupted by a reshuffle (M-6.1): cards still owed to a seat's
+        # hand, or to the mountain of mandala ``_refill`` (M-5.6; -1: to the hand), then the
+        # mandala whose completion must be checked (-1: none).
         self._draw_seat = 0
         self._draw_left = 0
         self._check = -1
+        self._refill = -1
 
     # ----- contract --------------------------------------------------------------------------
     @property
@@ -598,7 +601,8 @@ class MandalaState(State):
 
     # ----- M-6: drawing and reshuffles ----------------------------------------------------------
     def _continue_turn(self) -> None:
-        """Finish the current turn: owed draws (M-4.1, M-4.3), then the completion check (M-5.1)."""
+        """Finish the current turn: owed draws (M-4.1, M-4.3) and the completion check
+        (M-5.1), or the rest of a refill (M-5.6)."""
         if self._draw_left and not self._draw():
             return  # waiting for a reshuffle (M-6.1)
         m = self._check
@@ -608,7 +612,8 @@ class MandalaState(State):
             self._end_turn()
 
     def _draw(self) -> bool:
-        """Draw the owed cards into ``_draw_seat``'s hand; False if a reshuffle is due first.
+        """Deal the owed cards into ``_draw_seat``'s hand, or into mountain ``_refill``
+        (M-5.6); False if a reshuffle is due first.
 
         M-6.1: an empty deck with a non-empty discard pile needs a reshuffle (a chance node).
         M-6.2: emptying the deck triggers the end. M-6.3: with the discard pile empty too, the
@@ -618,6 +623,7 @@ class MandalaState(State):
         hand = self.hands[seat]
         deck = self.deck
         n = self._draw_left
+        m = self._refill
         drawn = 0
         while n:
             if not deck:
@@ -629,13 +635,17 @@ class MandalaState(State):
                     self._chance_kind = RESHUFFLE
                     return False
                 break
-            hand[deck.pop()] += 1
-            drawn += 1
+            if m < 0:
+                hand[deck.pop()] += 1
+                drawn += 1
+            else:
+                self._into_mountain(m, deck.pop())
             n -= 1
             if not deck:
                 self.end_triggered = True
         self.hand_sizes[seat] += drawn
         self._draw_left = 0
+        self._refill = -1
         return True
 
     def _apply_chance(self, event: ChanceEvent) -> None:
@@ -730,8 +740,9 @@ class MandalaState(State):
         """M-5.6: both fields to the discard pile, then a new mountain of 2 unless the game ends.
 
         The game ends here after a filled river (M-7.2) or once the deck has been emptied
-        (M-7.1: this is the next completion). The refill deals card by card and stops once the
-        end is triggered: emptying the deck during the refill makes this completion the last.
+        (M-7.1: this is the next completion). The refill comes after the completion: if it
+        empties the deck, the discard pile is reshuffled for the rest of it (M-6.1) and the end
+        is triggered (M-6.2) for a later completion (M-7.1).
         """
         m = self.destroying
         discard = self.discard
@@ -748,18 +759,10 @@ class MandalaState(State):
         if self.river_full or self.end_triggered:
             self._game_over()
             return
-        deck = self.deck
-        for _ in range(REFILL):
-            if not deck:  # M-6.3: nothing left to deal (only reachable from a hand-built position)
-                break
-            self._into_mountain(m, deck.pop())
-            if not deck:
-                self.end_triggered = True
-                break
-        if self.end_triggered:
-            self._game_over()
-        else:
-            self._end_turn()
+        self._refill = m
+        self._draw_left = REFILL
+        self._check = -1
+        self._continue_turn()
 
     # ----- M-7: end of a turn and of the game -------------------------------------------------------
     def _end_turn(self) -> None:
