@@ -234,8 +234,10 @@ def test_M_4_4_three_reds_field_play_of_one_or_two_is_legal_but_not_three():
 
 
 def test_M_4_4_last_card_into_a_mountain_needs_something_to_draw():
+    # Neither hand can ever play again, so this is a stalemate (M-7.5): only the printed rules
+    # ("play_on") let it be played.
     position = rest_in_cup(pos(hands=[{"red": 1}, {"black": 1}], deck=[], end_triggered=True))
-    state = from_position(position)
+    state = from_position(position, rules=Rules(stalemate="play_on"))
     assert state.legal_moves() == [Discard(RED, 1)]
     refused(state, Mountain(1, RED), "M-4.4")
     state.apply(Discard(RED, 1))  # the discarded card comes straight back (M-6.1 reshuffle)

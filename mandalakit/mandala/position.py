@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.errors import NotationError, RulesError, quote, shown
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
-from .rules import Rules
+from .rules import STALEMATE_END, Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
 
 
@@ -52,7 +52,8 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
         With the rule id when the position is impossible: wrong card totals (``M-1.1``),
         a colour in two areas of a mandala (``M-3.1``), an already complete mandala
         (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
-        deck without ``end_triggered`` (``M-6.2``).
+        deck without ``end_triggered`` (``M-6.2``), no mandala able to complete again
+        (``M-7.5``, unless ``stalemate="play_on"``).
     """
     return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
 
@@ -137,6 +138,11 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     state.end_triggered = bool(position.get("end_triggered", False))
     if not state.deck and not state.end_triggered:
         raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
+    state.count_free()
+    if rules.stalemate == STALEMATE_END and not state.can_complete():
+        raise RulesError("M-7.5", "Neither mandala can complete again (a colour they lack has no card left in "
+                                  "hands, deck or discard pile, or the hands are too small to play them), so "
+                                  "the game would already be over.")
     state.phase = PLAY
     state._turn = to_move
     state._chance_kind = RESHUFFLE

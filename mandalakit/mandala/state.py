@@ -24,6 +24,12 @@ Rulings made here (documented where they apply)
   through a reshuffle (M-6.1) if it empties the deck; emptying the deck there triggers the end
   (M-6.2), and the game ends at a later completion. A refill is not started once the game is
   known to end with this turn.
+* M-7.5 (``stalemate="end"``) is applied by its reason: the game ends at the end of a turn
+  after which no mandala can complete again (:meth:`MandalaState.can_complete`). Besides a
+  colour lying wholly in rivers and cups, this happens when the only cards left of a colour
+  that a mandala lacks lie in the other mandala, itself blocked, or when deck and discard pile
+  are empty and the hands are too small to play what a mandala lacks. Nothing could change
+  the scores any more in such a game, and without this it would never end.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from ..core.errors import IllegalMoveError, RulesError, quote, shown
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
-from .rules import END_AT_ONCE, Rules
+from .rules import END_AT_ONCE, STALEMATE_END, Rules
 from .scoring import river_score, winners
 
 PLAY, PICKING, CHANCE_PHASE, OVER = "play", "pick", "chance", "over"
@@ -128,6 +134,9 @@ class MandalaState(State):
         The deck has been emptied at least once (M-6.2).
     river_full : bool
         A sixth river space was filled in the current destruction (M-7.2).
+    free : list of 6 int
+        Cards of each colour in hands, deck and discard pile: the only cards that can still
+        go into a mandala before the next completion (M-7.5, :meth:`can_complete`).
     """
 
     game = "mandala"
@@ -137,6 +146,7 @@ class MandalaState(State):
         self.num_players = 2
         self.rules = rules
         self._end_at_once = rules.deck_exhaustion == END_AT_ONCE
+        self._end_stalemate = rules.stalemate == STALEMATE_END
         self.setup = setup
         self.rng = rng
         self.history = []
@@ -154,6 +164,7 @@ class MandalaState(State):
         self.ncolours = [0, 0]
         self.end_triggered = False
         self.river_full = False
+        self.free = [PER_COLOUR] * NUM_COLOURS
         self.mover = first_player
         self.destroying = -1
         self.phase = CHANCE_PHASE
@@ -416,7 +427,53 @@ class MandalaState(State):
         new.hands[q] = hand
         new.cups[q] = cup
         new.deck = pool[k + cup_size:]
+        new.count_free()
         return new
+
+    def count_free(self) -> None:
+        """Count :attr:`free` from hands, deck and discard pile (after a hand-built position or a
+        resampling of hidden cards); play keeps it up to date by itself."""
+        free = [self.hands[0][c] + self.hands[1][c] + self.discard[c] for c in _COLOURS]
+        for c in self.deck:
+            free[c] += 1
+        self.free = free
+
+    def can_complete(self) -> bool:
+        """True if a mandala can still complete, at the start of a turn (M-7.5).
+
+        Nothing leaves a mandala before it completes, and rivers and cups never give a card
+        back, so only free cards (hands, deck, discard pile: :attr:`free`) can bring mandala
+        ``m`` the ``k`` colours it lacks, one play each, while both hands keep a card (M-4.4).
+
+        * With cards in the deck or discard pile, discards and draws can bring any free card
+          into either hand, so ``m`` can complete exactly when every colour it lacks has a
+          free card and there are at least ``k + 2`` free cards.
+        * With deck and discard pile empty, a hand can only shrink (M-6.3: a discard draws
+          back the same cards), so ``m`` can complete exactly when the colours it lacks can be
+          shared out between the seats holding them, each seat playing at most its hand size
+          minus one of them.
+
+        When neither mandala can complete, no card can reach a river or cup again: the scores
+        are final and no end of M-7.1 or M-7.2 can come.
+
+        Returns
+        -------
+        bool
+        """
+        free = self.free
+        pool = len(self.deck) + self.discard_size
+        s0, s1 = self.hand_sizes
+        h0, h1 = self.hands
+        for owner in self.owner:
+            lacking = [c for c in _COLOURS if owner[c] == _NONE]
+            k = len(lacking)
+            if pool:
+                if pool + s0 + s1 >= k + 2 and all(free[c] for c in lacking):
+                    return True
+            elif (all(h0[c] or h1[c] for c in lacking) and k <= s0 + s1 - 2
+                  and sum(1 for c in lacking if not h1[c]) < s0 and sum(1 for c in lacking if not h0[c]) < s1):
+                return True
+        return False
 
     def check_invariants(self) -> None:
         """Card conservation and bookkeeping (M-1.1, M-3.1, M-8).
@@ -443,6 +500,9 @@ class MandalaState(State):
         assert sum(total) == DECK_SIZE
         assert self.hand_sizes == [sum(h) for h in self.hands], "hand sizes out of date"
         assert self.discard_size == sum(self.discard), "discard size out of date"
+        free = self.free
+        self.count_free()
+        assert self.free == free, "free cards out of date (M-7.5)"
         for m in range(2):
             areas_m = [self.mountains[m], self.fields[m][0], self.fields[m][1]]
             assert self.field_sizes[m] == [sum(self.fields[m][0]), sum(self.fields[m][1])]
@@ -482,6 +542,7 @@ class MandalaState(State):
         o0, o1 = self.owner
         new.owner = [o0[:], o1[:]]
         new.ncolours = self.ncolours[:]
+        new.free = self.free[:]
         new.rng = copy_rng(self.rng)
         return new
 
@@ -546,6 +607,7 @@ class MandalaState(State):
                                             "discard pile are empty, so nothing can be drawn.")
         hand[c] -= 1
         self.hand_sizes[seat] = size
+        self.free[c] -= 1
         self.mountains[m][c] += 1
         if owner == _NONE:
             self.owner[m][c] = _MOUNTAIN
@@ -573,6 +635,7 @@ class MandalaState(State):
                                             "may never end with no card in hand, and a field play draws nothing.")
         hand[c] -= n
         self.hand_sizes[seat] = size
+        self.free[c] -= n
         self.fields[m][seat][c] += n
         self.field_sizes[m][seat] += n
         if owner == _NONE:
@@ -680,13 +743,17 @@ class MandalaState(State):
             for _ in range(START_HAND):
                 self.hands[p][deck.pop()] += 1
             for _ in range(START_CUP):
-                self.cups[p][deck.pop()] += 1
+                c = deck.pop()
+                self.cups[p][c] += 1
+                self.free[c] -= 1
             self.hand_sizes[p] = START_HAND
         self.phase = PLAY
         self._turn = self.mover
 
     def _into_mountain(self, m: int, c: int) -> None:
+        """A card from the deck goes face up into mountain ``m`` (M-2.2, M-5.6)."""
         self.mountains[m][c] += 1
+        self.free[c] -= 1
         if self.owner[m][c] == _NONE:
             self.owner[m][c] = _MOUNTAIN
             self.ncolours[m] += 1
@@ -719,6 +786,7 @@ class MandalaState(State):
         else:  # M-5.5: an empty field still picks, into the discard pile
             self.discard[c] += k
             self.discard_size += k
+            self.free[c] += k
         if any(mountain):
             self._turn = 1 - seat
         else:
@@ -746,10 +814,12 @@ class MandalaState(State):
         """
         m = self.destroying
         discard = self.discard
+        free = self.free
         for seat in range(2):
             field = self.fields[m][seat]
             for c in _COLOURS:
                 discard[c] += field[c]
+                free[c] += field[c]
             self.discard_size += self.field_sizes[m][seat]
             self.fields[m][seat] = [0] * NUM_COLOURS
             self.field_sizes[m][seat] = 0
@@ -766,8 +836,15 @@ class MandalaState(State):
 
     # ----- M-7: end of a turn and of the game -------------------------------------------------------
     def _end_turn(self) -> None:
-        """Pass the turn to the other seat (M-2.5), unless the game ends now (M-6.3 ``end_at_once``)."""
+        """Pass the turn to the other seat (M-2.5), unless the game ends now: M-6.3
+        ``end_at_once`` once the deck was emptied, M-7.5 once no mandala can complete again."""
         if self._end_at_once and self.end_triggered:
+            self._game_over()
+            return
+        # Cheap first: with 6 cards in deck and discard pile (so at least 8 free cards) and a
+        # free card of every colour, can_complete() is true.
+        if (self._end_stalemate and (0 in self.free or len(self.deck) + self.discard_size < 6)
+                and not self.can_complete()):
             self._game_over()
             return
         nxt = 1 - self.mover
