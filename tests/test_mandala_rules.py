@@ -539,6 +539,66 @@ def test_position_round_trip_and_impossible_positions():
         from_position(pos(deck=[]))
 
 
+@pytest.mark.parametrize("change", [
+    {"hands": [["red"], {"green": 1}]},
+    {"discard": "AB"},
+    {"mountains": ["A"]},
+    {"mountains": {"A": [], "B": {}}},  # [] is not counts
+    {"cups": [[], {}]},
+    {"fields": {"A": [{}, "x"]}},
+    {"rivers": [{"red": 1}, []]},  # an object is not a list of colours
+    {"deck": {"red": 1}},
+    {"deck": "red"},  # nor is a text, read letter by letter
+    {"position": None},
+])
+def test_M_1_1_position_areas_of_the_wrong_type_are_refused(change):
+    position = change["position"] if "position" in change else {**pos(), **change}
+    with pytest.raises(RulesError, match=r"^\[options\] (A|The) .* must be .*, not "):
+        from_position(position)
+
+
+@pytest.mark.parametrize("value", ["false", 0, 1, None, []])
+def test_M_6_2_end_triggered_must_be_true_or_false(value):
+    with pytest.raises(RulesError, match=r"\[M-6.2\] end_triggered must be true or false"):
+        from_position(pos(end_triggered=value))
+
+
+def test_M_2_5_to_move_and_first_player_are_whole_numbers():
+    with pytest.raises(RulesError, match=r"\[M-2.5\] to_move must be seat 0 or 1, not 1.0"):
+        from_position(pos(to_move=1.0))
+    with pytest.raises(RulesError, match=r"\[M-2.5\] The first player must be seat 0 or 1, not 1.0"):
+        new_game(2, seed=1, setup={"first_player": 1.0})
+    assert from_position(pos(to_move=np.int64(1))).current_player == 1
+
+
+def test_M_1_2_position_mandala_names_in_any_case():
+    lower = from_position(pos(mountains={"a": {"black": 2, "green": 1}, "b": {"purple": 1}},
+                              fields={"a": [{"yellow": 2, "orange": 1}, {"purple": 1}]}))
+    assert lower.position() == from_position(pos()).position()
+    with pytest.raises(RulesError, match=r"\[options\] The position's mountains name mandala A twice"):
+        from_position(pos(mountains={"A": {}, "a": {}}))
+
+
+_LONG = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("change", [
+    {"hands": [{_LONG: 1}, {"black": 1}]},
+    {"hands": [{"red": _LONG}, {"black": 1}]},
+    {"discard": {"red": [_LONG]}},
+    {"deck": ["red", _LONG]},
+    {"rivers": [[_LONG], []]},
+    {"mountains": {_LONG: {}}},
+    {"cups": [_LONG, {}]},
+    {"hands": [{"red": 10 ** 4000}, {"black": 1}]},
+])
+def test_M_1_1_position_refusals_quote_at_most_60_characters(change):
+    with pytest.raises(RulesError) as err:
+        from_position({**pos(), **change})
+    message = str(err.value)
+    assert len(message) < 300 and "x" * 61 not in message and "0" * 61 not in message
+
+
 def test_svg_shows_both_mandalas_rivers_own_hand_and_colour_names_only():
     state = from_position(pos(rivers=[["red"], ["green", "black"]], cups=[{"red": 2}, {"orange": 3}]))
     svg = state.to_svg(0)

@@ -7,7 +7,9 @@ deck as colour codes, top card first.
 
 from __future__ import annotations
 
-from ..core.errors import NotationError
+from collections.abc import Mapping
+
+from ..core.errors import NotationError, shown
 
 BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
 #: Colour names by colour code (M-1.1). Drawing colours live in :mod:`mandalakit.core.svg`.
@@ -37,7 +39,7 @@ def colour_code(name: str) -> int:
     try:
         return _CODE[name.lower()]
     except (KeyError, AttributeError):
-        raise NotationError(f"{name!r} is not a Mandala colour; the colours are {', '.join(COLOURS)}.",
+        raise NotationError(f"{shown(name)} is not a Mandala colour; the colours are {', '.join(COLOURS)}.",
                             "M-1.1") from None
 
 
@@ -45,22 +47,34 @@ def mandala_index(name: str) -> int:
     """Index 0 or 1 of mandala ``"A"`` or ``"B"`` (case-insensitive); else :class:`NotationError`."""
     if isinstance(name, str) and name.upper() in MANDALAS:
         return MANDALAS.index(name.upper())
-    raise NotationError(f"{name!r} is not a mandala; there are two, A and B.", "M-1.2")
+    raise NotationError(f"{shown(name)} is not a mandala; there are two, A and B.", "M-1.2")
 
 
-def counts_of(cards: dict | None) -> list[int]:
+def counts_of(cards: Mapping, what: str = "cards") -> list[int]:
     """Counts per colour code from a ``{colour name: count}`` mapping (missing colours are 0).
+
+    Parameters
+    ----------
+    cards : mapping of str to int
+    what : str
+        What the mapping holds, for the refusal (``"hand of seat 0"``).
 
     Raises
     ------
     NotationError
-        For an unknown colour name or a negative or non-integer count.
+        Rule tag ``options`` if ``cards`` is not a mapping (a list, a text); ``M-1.1`` for an
+        unknown colour name or a count that is not a whole number of at least 0.
     """
+    if not isinstance(cards, Mapping):
+        raise NotationError(f"The {what} must be an object of colour counts such as {{\"red\": 2}}, "
+                            f"not {shown(cards)}.", "options")
     out = [0] * NUM_COLOURS
-    for name, k in (cards or {}).items():
+    for name, k in cards.items():
+        c = colour_code(name)
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise NotationError(f"The count of {name} must be a whole number of at least 0, not {k!r}.", "M-1.1")
-        out[colour_code(name)] += k
+            raise NotationError(f"The count of {COLOURS[c]} in the {what} must be a whole number of at least 0, "
+                                f"not {shown(k)}.", "M-1.1")
+        out[c] += k
     return out
 
 

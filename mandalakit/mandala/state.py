@@ -35,6 +35,7 @@ Rulings made here (documented where they apply)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 
@@ -910,8 +911,9 @@ def new_game(
 
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
-    if first not in (0, 1) or isinstance(first, bool):
+    if isinstance(first, bool) or not isinstance(first, Integral) or first not in (0, 1):
         raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {shown(first)}.")
+    first = int(first)
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
     return state
