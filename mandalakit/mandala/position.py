@@ -156,7 +156,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     if rules.stalemate == STALEMATE_END and not state.can_complete():
         raise RulesError("M-7.5", "Neither mandala can complete again (a colour they lack has no card left in "
                                   "hands, deck or discard pile, or the hands are too small to play them), so "
-                                  "the game would already be over.")
+                                  "the game would already be over; Rules(stalemate='play_on') plays it all the same.")
     state.phase = PLAY
     state._turn = to_move
     state._chance_kind = RESHUFFLE

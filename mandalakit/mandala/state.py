@@ -434,10 +434,13 @@ class MandalaState(State):
     def count_free(self) -> None:
         """Count :attr:`free` from hands, deck and discard pile (after a hand-built position or a
         resampling of hidden cards); play keeps it up to date by itself."""
+        self.free = self._free_now()
+
+    def _free_now(self) -> list[int]:
         free = [self.hands[0][c] + self.hands[1][c] + self.discard[c] for c in _COLOURS]
         for c in self.deck:
             free[c] += 1
-        self.free = free
+        return free
 
     def can_complete(self) -> bool:
         """True if a mandala can still complete, at the start of a turn (M-7.5).
@@ -480,7 +483,8 @@ class MandalaState(State):
         """Card conservation and bookkeeping (M-1.1, M-3.1, M-8).
 
         hands + cups + rivers + mountains + fields + deck + discard pile = 108 cards, 18 of each
-        colour; each colour lives in at most one area of a mandala; cached sizes are current.
+        colour; each colour lives in at most one area of a mandala; cached sizes and :attr:`free`
+        are current.
         Before the first shuffle every card is still in the box and nothing is checked.
         """
         if self._chance_kind == SHUFFLE and self._turn == CHANCE:
@@ -501,9 +505,7 @@ class MandalaState(State):
         assert sum(total) == DECK_SIZE
         assert self.hand_sizes == [sum(h) for h in self.hands], "hand sizes out of date"
         assert self.discard_size == sum(self.discard), "discard size out of date"
-        free = self.free
-        self.count_free()
-        assert self.free == free, "free cards out of date (M-7.5)"
+        assert self.free == self._free_now(), "free cards out of date (M-7.5)"
         for m in range(2):
             areas_m = [self.mountains[m], self.fields[m][0], self.fields[m][1]]
             assert self.field_sizes[m] == [sum(self.fields[m][0]), sum(self.fields[m][1])]
