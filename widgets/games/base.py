@@ -10,6 +10,23 @@ from mandalakit.core.messages import N_, _
 Path = tuple[str, ...]
 
 
+def cards_paths(hand: str, count: int, dest: str) -> list[Path]:
+    """The click paths of a play of ``count`` cards of one colour onto ``dest`` (Mandala's
+    field and discard, Flowers' plays): the hand colour once per card, or once and then a
+    count chip ``n:K``, then the destination."""
+    paths = [(hand,) * count + (dest,)]
+    if count > 1:
+        paths.append((hand, f"n:{count}", dest))
+    return paths
+
+
+def clicked_count(clicks: Path) -> int:
+    """How many cards ``clicks`` choose: the last count chip, else how often the first target
+    (a hand colour) was clicked."""
+    counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
+    return counts[-1] if counts else sum(c == clicks[0] for c in clicks)
+
+
 def same_colour_cards(state, clicks: Path, colours: Sequence[str]) -> bool:
     """True if ``clicks`` are the same ``hand:<colour>`` target, at most as many times as the
     seat to act holds cards of that colour (its own hand: nothing hidden is read)."""

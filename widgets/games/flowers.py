@@ -15,7 +15,7 @@ from html import escape
 from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
 
-from .base import GamePart, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count, same_colour_cards
 
 
 def _flower_sum(a, b) -> str:
@@ -42,10 +42,7 @@ class FlowersPart(GamePart):
         if isinstance(move, Take):
             return [(f"tile:{COLOURS[move.colour]}",)]
         hand, dest = f"hand:{COLOURS[move.colour]}", f"mandala:{move.mandala + 1}"
-        paths = [(hand,) * move.count + (dest,)]
-        if move.count > 1:
-            paths.append((hand, f"n:{move.count}", dest))
-        return paths
+        return cards_paths(hand, move.count, dest)
 
     def attempt(self, state, clicks):
         last = clicks[-1]
@@ -54,8 +51,7 @@ class FlowersPart(GamePart):
         first = clicks[0]
         if not (first.startswith("hand:") and last.startswith("mandala:")):
             return None
-        counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
-        count = counts[-1] if counts else sum(c == first for c in clicks)
+        count = clicked_count(clicks)
         return f"play {count} {first[5:]} on {last[8:]}"
 
     def extends(self, state, clicks):

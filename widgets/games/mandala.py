@@ -15,7 +15,7 @@ from html import escape
 from mandalakit.core.messages import _, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, Pick, river_score
 
-from .base import GamePart, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count, same_colour_cards
 
 
 class MandalaPart(GamePart):
@@ -31,10 +31,7 @@ class MandalaPart(GamePart):
         if isinstance(move, Mountain):
             return [(hand, f"mountain:{MANDALAS[move.mandala]}")]
         dest = f"field:{MANDALAS[move.mandala]}" if isinstance(move, Field) else "discard"
-        paths = [(hand,) * move.count + (dest,)]
-        if move.count > 1:
-            paths.append((hand, f"n:{move.count}", dest))
-        return paths
+        return cards_paths(hand, move.count, dest)
 
     def attempt(self, state, clicks):
         last = clicks[-1]
@@ -44,8 +41,7 @@ class MandalaPart(GamePart):
         if not first.startswith("hand:"):
             return None
         colour = first[5:]
-        counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
-        count = counts[-1] if counts else sum(c == first for c in clicks)
+        count = clicked_count(clicks)
         area, _sep, mandala = last.partition(":")
         if area == "mountain":
             return f"mountain {mandala} {colour}" + (f" {count}" if count > 1 else "")
