@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from mandalakit.core.messages import N_, _
+from mandalakit.core.messages import N_, _, ngettext
 
 Path = tuple[str, ...]
 
@@ -49,6 +49,8 @@ class GamePart:
     game: str = ""
     #: A move in the game's notation, shown in the move box as an example.
     example: str = ""
+    #: Colour names of a game whose moves play cards of one colour from the hand.
+    colours: tuple[str, ...] = ()
     #: Rule id of the game's tie-break and shared victory.
     tie_break_rule: str = ""
     #: Rule id that keeps a seat's hand from the other seats (a move is tried in a replay only
@@ -75,12 +77,23 @@ class GamePart:
 
     def extends(self, state, clicks: Path) -> bool:
         """True if ``clicks``, which lead to no legal move, are still a selection a pupil may
-        make (the engine judges the move once it is complete). Default: never."""
-        return False
+        make (the engine judges the move once it is complete): more cards of a hand colour
+        than any legal move takes, in games whose moves play cards of one colour
+        (:attr:`colours` set)."""
+        return bool(self.colours) and same_colour_cards(state, clicks, self.colours)
 
     def label(self, target: str) -> str:
         """Words for a target (chips and screen readers), e.g. ``"2 cards"``."""
-        return target
+        kind, _sep, what = target.partition(":")
+        if kind == "n":
+            return ngettext("{n} card", "{n} cards", int(what))
+        if kind == "hand":
+            return _("{colour} cards in your hand", colour=_(what))
+        return self.target_words(kind, what) or target
+
+    def target_words(self, kind: str, what: str) -> str | None:
+        """Words for a target of the game's own kinds (``"mountain"``, ``"A"``)."""
+        return None
 
     def score_panel(self, state, viewer: int, names: Sequence[str]) -> str:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""

@@ -15,7 +15,7 @@ from html import escape
 from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
 
-from .base import GamePart, cards_paths, clicked_count, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count
 
 
 def _flower_sum(a, b) -> str:
@@ -30,6 +30,7 @@ def _flower_sum(a, b) -> str:
 
 class FlowersPart(GamePart):
     game = "flowers"
+    colours = COLOURS
     example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
     private_rule = "F-2.4"
@@ -54,19 +55,12 @@ class FlowersPart(GamePart):
         count = clicked_count(clicks)
         return f"play {count} {first[5:]} on {last[8:]}"
 
-    def extends(self, state, clicks):
-        return same_colour_cards(state, clicks, COLOURS)
-
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
-        if kind == "n":
-            return ngettext("{n} card", "{n} cards", int(what))
+    def target_words(self, kind, what):
         return {
-            "hand": _("{colour} cards in your hand", colour=_(what)),
             "mandala": _("mandala {n}", n=what),
             "tile": _("take the {colour} tile", colour=_(what)),
             "pass": _("pass (no play is possible)"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """Each seat's Flowers with a + 2b, single tiles, and the claim markers (F-5.4)."""

@@ -15,11 +15,12 @@ from html import escape
 from mandalakit.core.messages import _, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, Pick, river_score
 
-from .base import GamePart, cards_paths, clicked_count, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count
 
 
 class MandalaPart(GamePart):
     game = "mandala"
+    colours = COLOURS
     example = "mountain A black"
     tie_break_rule = "M-7.4"
     private_rule = "M-2.4"
@@ -51,20 +52,13 @@ class MandalaPart(GamePart):
             return f"discard {colour} {count}"
         return None
 
-    def extends(self, state, clicks):
-        return same_colour_cards(state, clicks, COLOURS)
-
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
-        if kind == "n":
-            return ngettext("{n} card", "{n} cards", int(what))
+    def target_words(self, kind, what):
         return {
-            "hand": _("{colour} cards in your hand", colour=_(what)),
             "mountain": _("mountain {mandala}", mandala=what),
             "field": _("your field of mandala {mandala}", mandala=what),
             "pick": _("take the {colour} cards of the mountain", colour=_(what)),
             "discard": _("the discard pile"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """River × cup per seat (M-7.3): space value × cup cards of that colour.

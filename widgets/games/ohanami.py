@@ -63,13 +63,12 @@ class OhanamiPart(GamePart):
         rest = [c for c in pick if c not in cards]
         return "place " + " ".join(steps + [f"{c}>x" for c in rest])
 
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
+    def target_words(self, kind, what):
         return {
             "card": _("card {card}", card=what),
             "row": _("row {row}", row=what),
             "discard": _("discard face down"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """Cards per suit in each seat's rows and the score of each round ended (O-3)."""
