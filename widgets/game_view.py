@@ -189,8 +189,8 @@ class GameView(W.VBox):
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
         self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.names = [_("Seat {seat} (you)", seat=i) if k == HUMAN else _("Seat {seat} ({bot})", seat=i, bot=k)
-                      for i, k in enumerate(seats)]
+        self.players = list(seats)  # who plays each seat, as a record names them
+        self.names = _display_names(self.players)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
@@ -218,15 +218,16 @@ class GameView(W.VBox):
         """The seat whose eyes the board uses, or ``None`` while the cover hides every hand.
 
         While a person plays: that person's seat (hot-seat: the seat that said only its
-        player looks). Looking back or after the end: the seat chosen under *view of*.
+        player looks), also when looking back. After the end, or when only bots play: the
+        seat chosen under *view of*.
         """
         humans = self.humans
-        if self.reviewing or self.state.is_terminal():  # looking back, or the game is over
+        if self.state.is_terminal() or not humans:  # the game is over, or only bots play
             if self.view_of.value >= 0:
                 return self.view_of.value
             return self.looking if self.looking is not None else (humans[0] if humans else 0)
-        if not humans:
-            return 0  # bots only: watch from seat 0
+        # A live game with people at this screen: looking back never shows another seat's
+        # hand, and the cover stays up until the seat to act says only its player looks.
         return self.looking
 
     @property
@@ -273,13 +274,15 @@ class GameView(W.VBox):
         if outcome.kind == "attempt":
             try:
                 move = self.state.parse_move(outcome.text)
-                probe = self.state.clone()
-                probe.apply(move)  # the engine judges on a copy; a legal reading is played below
+                self.state.clone().apply(move)  # the engine judges on a copy
             except MandalakitError as error:
                 self.message.value = refusal_html(error, self._instead())
                 self._redraw()
                 return
-            self._play(move)
+            # The engine would accept what the clicks were read as, but they are not a path of
+            # that move (the part filled in a default): never play what was not chosen.
+            self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
+            self._redraw()
             return
         if outcome.kind == "unknown":
             self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
@@ -512,7 +515,7 @@ class GameView(W.VBox):
 
     # ----- records ----------------------------------------------------------------------------
     def _record(self) -> dict:
-        return records.from_state(self.state, players=self.names, seed=self.seed)
+        return records.from_state(self.state, players=self.players, seed=self.seed)
 
     def prepare_download(self) -> None:
         """Put a download link of this game's record (JSON) under the button.
@@ -530,15 +533,14 @@ class GameView(W.VBox):
         """Replace the game by a record's game (validated by replaying it). A bad record raises
         :class:`RecordError` and keeps the current game."""
         state = records.replay(record)
-        names = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
-        seats = [n if n in self.spec.bots and state.game == self.spec.name else HUMAN for n in names]
-        spec = get_game(state.game)
-        self.spec, self.part = spec, part_of(state.game)
-        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.seats = [s if s in spec.bots else HUMAN for s in seats]
-        self.names = [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i)
-                      for i, n in enumerate(names)]
-        self.bots = {i: spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
+        if state.game != self.spec.name:  # this page plays one game: say where the record belongs
+            raise RecordError("record", _("This is a record of {other}; this view plays {game}. Open the {other} "
+                                          "page to load it.", other=state.game, game=self.spec.name))
+        # A record names each seat by who played it: a bot's name makes that seat a bot again.
+        self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
+        self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
+        self.names = _display_names(self.players)
+        self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
         self._start(state)
         self._fill_panel()
 
@@ -633,6 +635,11 @@ _SCORE_STYLE = """<style>
 .mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
 .mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
 </style>"""
+
+
+def _display_names(players: Sequence[str]) -> list[str]:
+    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it."""
+    return [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i) for i, n in enumerate(players)]
 
 
 def _chip_order(target: str):

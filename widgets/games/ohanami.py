@@ -56,8 +56,9 @@ class OhanamiPart(GamePart):
         dests = [c for c in clicks if not c.startswith("card:")]
         if state.phase != "place":
             return f"pick {cards[0]} {cards[1]}" if len(cards) == 2 and not dests else None
-        if not dests or not clicks[-1] or clicks[-1].startswith("card:"):
-            return None
+        pairs = list(zip(clicks[::2], clicks[1::2]))
+        if len(clicks) % 2 or not all(c.startswith("card:") and not d.startswith("card:") for c, d in pairs):
+            return None  # placements are a card, then where it goes (O-2.5)
         pick = state.observation(state.current_player).revealed[state.current_player]
         steps = [f"{c}>{'x' if d == 'discard' else d[4:]}" for c, d in zip(cards, dests)]
         rest = [c for c in pick if c not in cards]
