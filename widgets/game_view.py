@@ -340,7 +340,7 @@ class GameView(W.VBox):
         clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
         words = _("Click {clicks}.", clicks=clicks)
         self.message.value = (f'<div class="mk-hint"><b>{_("Hint")}</b>: '
-                              f"{_('the greedy bot would play {move}', move=f'<code>{escape(str(move))}</code>')}. "
+                              f"{_('the greedy bot’s move is {move}', move=f'<code>{escape(str(move))}</code>')}. "
                               f"{escape(words)}</div>")
 
     def uncover(self) -> None:
@@ -368,7 +368,7 @@ class GameView(W.VBox):
         return False
 
     def _instead(self) -> str:
-        labels = sorted(self.part.label(t) for t in self.active)
+        labels = [self.part.label(t) for t in sorted(self.active, key=_chip_order)]
         if not labels:
             return ""
         return _("Choose one of the highlighted: {labels}.", labels=", ".join(labels))
