@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from _browser import FIRST_RENDER_BUDGET_S, ROOT, VOILA_TEMPLATE_CDN, binder_server, chromium, voila, watch
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, VOILA_TEMPLATE_CDN, binder_server, voila, watch
 
 from mandalakit.ohanami import round_score
 
@@ -36,11 +36,6 @@ def voila_url():
     with voila(NOTEBOOK) as url:
         yield url
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
 
 
 try:
