@@ -33,6 +33,7 @@ REQUIRE = os.environ.get("MANDALAKIT_REQUIRE_BROWSER") == "1"
 # Issue 2's target on this machine. Only printed (`make bench-dashboard`): timings on a shared
 # machine are too noisy for an assertion.
 FIRST_RENDER_BUDGET_S = 5.0
+EXTRA = os.environ.get("MK_EXTRA", "").split()
 # Voilà's own "lab" template links Font Awesome from a CDN; offline these two stylesheets fail
 # and only icons go missing (the dashboards use text labels, so nothing they need is lost).
 VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
@@ -99,7 +100,7 @@ def voila(target: Path):
     """A Voila server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
     127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
     and is always stopped."""
-    with _serving([_voila_executable(), str(target), "--no-browser", "--Voila.ip=127.0.0.1"], "voila") as url:
+    with _serving([_voila_executable(), str(target), *EXTRA, "--no-browser", "--Voila.ip=127.0.0.1"], "voila") as url:
         yield url
 
 
