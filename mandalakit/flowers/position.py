@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_list, check_mapping, check_players, check_rules, game_rng
 from ..core.errors import MandalakitError, RulesError, quote, shown
-from ..core.messages import _, a_or_an, ngettext
+from ..core.messages import _, a_or_an, colour, ngettext
 from .cards import (
     ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code,
 )
@@ -298,7 +298,7 @@ def from_position(
                 if n and not m.covered >> c & 1:
                     raise RulesError("F-3.2", _("Mandala {mandala}: {a_card} card lies face down only if {colour} is "
                                                 "already there (a tile or a face-up card); otherwise it would be face "
-                                                "up.", mandala=i + 1, a_card=a_or_an(COLOURS[c]), colour=COLOURS[c]))
+                                                "up.", mandala=i + 1, a_card=a_or_an(COLOURS[c]), colour=colour(COLOURS[c])))
                 m.cards[seat][c] += n
         for seat in range(players):
             m.tot[seat] = sum(m.cards[seat])

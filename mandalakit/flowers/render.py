@@ -166,7 +166,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[l
         placed, height = _svg.flow(MARGIN + 44, y, colours, right + GAP, CARD_H + 6)
         for x, yy, c in placed:
             words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
-                             colour=_svg.colour_name(COLOURS[c]))
+                             colour=_svg.colour_name(COLOURS[c], obs.hand[c]))
             drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
             parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, yy, CARD_W, CARD_H), drawn, marks))
         y += height

@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
-from ..core.messages import _, ngettext
+from ..core.messages import _, colour, ngettext
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -73,6 +73,11 @@ class Tile:
     def face_text(self) -> str:
         """``"2"`` or ``"x3"``."""
         return X3_TEXT if self.face == X3 else str(self.face)
+
+    @property
+    def words(self) -> str:
+        """The tile for a sentence in the language in force: ``"orange 1"``; French ``"grise x3"``."""
+        return _("{colour} {face}", colour=colour(COLOURS[self.colour]), face=self.face_text)
 
     def __str__(self) -> str:
         return f"{COLOURS[self.colour]} {self.face_text}"

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.errors import NotationError, shown
-from ..core.messages import _
+from ..core.messages import NP_, _
 from ..core.notation import folded, plain_letters
 
 BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
 #: Colour names by colour code (M-1.1). Drawing colours live in :mod:`mandalakit.core.svg`.
-COLOURS: tuple[str, ...] = ("black", "green", "purple", "yellow", "orange", "red")
+COLOURS: tuple[str, ...] = (NP_("black"), NP_("green"), NP_("purple"), NP_("yellow"), NP_("orange"), NP_("red"))
 NUM_COLOURS = 6
 PER_COLOUR = 18  # M-1.1
 DECK_SIZE = NUM_COLOURS * PER_COLOUR  # 108
