@@ -18,8 +18,9 @@ from test_sentences import flowers_moves, mandala_moves, ohanami_moves, random_p
 
 import mandalakit
 from mandalakit import MandalakitError, RulesError, flowers, mandala, ohanami
-from mandalakit.core import messages, records
+from mandalakit.core import messages, records, rulebook
 from mandalakit.core.messages import _, colour, get_language, language, ngettext, set_language
+from mandalakit.core.rulebook import rule_text, rule_title, sections
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "mandalakit" / "locale" / "mandalakit.pot"
@@ -32,6 +33,7 @@ ENGLISH = re.compile(r"\b(the|seat|seats|card|cards|cannot|must|with|hand|is|not
                      r"row|rows|tile|tiles|discard|deck|game|over|there|would|of|in|and|to|play|player|round|event|record)\b",
                      re.IGNORECASE)
 #: A field left unfilled: {seat}, {n}, {seat:+1}.
+RULE_ID = re.compile(r"\b[MFO]-\d+(?:\.\d+)?")
 UNFILLED = re.compile(r"\{[A-Za-z_]\w*(![rsa])?(:[^{}]*)?\}")
 
 
@@ -218,3 +220,37 @@ def test_the_catalogue_is_read_from_the_po_file(monkeypatch):
             assert messages._catalogue.plural(0) == 0 and messages._catalogue.plural(2) == 1
     finally:
         messages._translations.cache_clear()
+
+
+# ----- the rules texts in French ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_every_rule_id_has_a_french_text_and_every_french_id_an_english_one(game):
+    english, french = rulebook._book(game, "en"), rulebook._book(game, "fr")
+    assert list(french.texts) == list(english.texts) and french.sections == english.sections
+    for rule, text in english.texts.items():
+        assert french.texts[rule] != text, rule
+        # the same rules cited, the same options named, every number kept (6 colours, 8 in hand)
+        assert set(RULE_ID.findall(french.texts[rule])) == set(RULE_ID.findall(text)), rule
+        assert re.findall(r"`[^`]*`", french.texts[rule]) == re.findall(r"`[^`]*`", text), rule
+        number = re.compile(r"(?<![\w-])\d+(?![\w-])")
+        assert set(number.findall(text)) <= set(number.findall(french.texts[rule])), rule
+
+
+def test_rule_text_reads_the_language_in_force_unless_given_one():
+    assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
+    with language("fr"):
+        assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
+        assert rule_title("M-4.4") == "Un tour : exactement une action parmi trois"
+        assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
+        with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
+            rule_text("M-4.9")
+    assert rule_text("O-2.4").startswith("Rows: at most 3 per player")
+
+
+def test_the_french_rules_use_the_words_of_the_glossary():
+    text = " ".join(" ".join(rulebook._book(game, "fr").texts.values()) for game in ("mandala", "flowers", "ohanami"))
+    for word in ("cartes sable", "montagne", "champ", "rivière", "coupe", "Construire une montagne", "Cultiver un champ",
+                 "Défausser (et repiocher)", "Règle de la couleur", "marqueur Collecte", "tuiles Fleur", "rangée",
+                 "manche", "fleurs de cerisier", "barème pyramidal", "la fin de partie est déclenchée", "Arbitrage"):
+        assert word.lower() in text.lower(), word
