@@ -62,8 +62,8 @@ from functools import cache
 
 from .errors import RulesError, shown
 
-__all__ = ["LANGUAGES", "N_", "NP_", "_", "a_or_an", "colour", "get_language", "language", "ngettext",
-           "set_language"]
+__all__ = ["LANGUAGES", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
+           "ngettext", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
 LANGUAGES = ("en", "fr")
@@ -132,6 +132,12 @@ def a_or_an(word: str) -> str:
     """
     spoken_vowel = word[:1].lower() in "aeiou" or word.startswith("8") or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+def first_up(text: str) -> str:
+    """``text`` with a capital first letter, to start a sentence ("the deck" -> "The deck",
+    "la pioche" -> "La pioche")."""
+    return text[:1].upper() + text[1:]
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import RulesError, as_written
+from .messages import _
 
 __all__ = ["MAX_DIGITS", "WHOLE_NUMBER", "option_value"]
 
@@ -40,6 +41,7 @@ def option_value(text: str, name: str = ""):
     if WHOLE_NUMBER.fullmatch(text):
         if len(text.lstrip("-")) > MAX_DIGITS:
             what = f"the value of {as_written(name)}" if name else as_written(text)
-            raise RulesError("options", f"{what} has more than {MAX_DIGITS} digits, far too many for any option")
+            raise RulesError("options", _("{what} has more than {digits} digits, far too many for any option",
+                                          what=what, digits=MAX_DIGITS))
         return int(text)
     return text

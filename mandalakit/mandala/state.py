@@ -923,8 +923,8 @@ def new_game(
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player", "position"})
     if unknown or len(setup) > 1:
-        raise RulesError("options", f"A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
-                                    f"got keys {quote(', '.join(map(repr, setup))) or 'none'}.")
+        raise RulesError("options", _("A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
+                                      "got keys {keys}.", keys=quote(", ".join(map(repr, setup))) or _("none")))
     rng = None if manual_chance else make_rng(seed)
     if "position" in setup:
         from .position import build_position  # position builds on this module's state
@@ -932,7 +932,7 @@ def new_game(
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, Integral) or first not in (0, 1):
-        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {shown(first)}.")
+        raise RulesError("M-2.5", _("The first player must be seat 0 or 1, not {value}.", value=shown(first)))
     first = int(first)
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
