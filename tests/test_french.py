@@ -254,3 +254,18 @@ def test_the_french_rules_use_the_words_of_the_glossary():
                  "Défausser (et repiocher)", "Règle de la couleur", "marqueur Collecte", "tuiles Fleur", "rangée",
                  "manche", "fleurs de cerisier", "barème pyramidal", "la fin de partie est déclenchée", "Arbitrage"):
         assert word.lower() in text.lower(), word
+
+
+def test_the_cli_refuses_a_damaged_record_in_the_language_asked(tmp_path, capsys):
+    from mandalakit import cli
+
+    state = ohanami.new_game(2, seed=4)
+    state.apply(state.legal_moves()[0])
+    record = records.from_state(state)
+    record["events"][1]["event"] = "pick 1 1"
+    path = tmp_path / "game.json"
+    records.save(record, path)
+    for code, words in (("en", "names card 1 twice"), ("fr", "nomme deux fois la carte 1")):
+        assert cli.main(["--language", code, "replay", str(path)]) == 2
+        assert words in capsys.readouterr().err
+        assert get_language() == "en"  # the command leaves the language as it found it

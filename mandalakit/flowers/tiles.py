@@ -207,8 +207,9 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
         if not header_seen:
             header_seen = True
             if [c.lower() for c in cells] != ["back", "colour", "face"]:
-                raise RulesError("F-1.5", f"The tile table{' ' + source if source else ''} must start with the header "
-                                 f"'back,colour,face' (line {line} reads {shown(','.join(cells))}).")
+                raise RulesError("F-1.5", _("The tile table{source} must start with the header 'back,colour,face' "
+                                            "(line {line} reads {value}).", source=" " + source if source else "",
+                                            line=line, value=shown(",".join(cells))))
             continue
         rows.append(cells)
         lines.append(line)
