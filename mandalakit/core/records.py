@@ -287,13 +287,13 @@ def _check_rules_shape(spec, options: Mapping) -> None:
         problem = _shape_problem(written[name], value, "")
         if problem is None:
             continue
-        shape = "rows: a list" if isinstance(written[name], list) else "an object"
-        if problem.startswith("not as"):
-            problem = f", {problem}; a record holds the data itself, never the name of a file to read"
+        shape = _("rows: a list") if isinstance(written[name], list) else _("an object")
+        if not isinstance(value, list if isinstance(written[name], list) else Mapping):  # "not as text": a path?
+            text = N_("The record's rules option {name} must be stored as written by the engine ({shape}), {problem}; "
+                      "a record holds the data itself, never the name of a file to read.")
         else:
-            problem = f"; {problem}"
-        raise RecordError("record", f"The record's rules option {shown(name)} must be stored as written by "
-                          f"the engine ({shape}){problem}.")
+            text = N_("The record's rules option {name} must be stored as written by the engine ({shape}); {problem}.")
+        raise RecordError("record", _(text, name=shown(name), shape=shape, problem=problem))
 
 
 def _shape_problem(written: Any, value: Any, where: str) -> str | None:
@@ -304,18 +304,21 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
     """
     if isinstance(written, list):
         if not isinstance(value, list):
-            return f"{where} is {_kind(value)}, not a list" if where else f"not as {_kind(value)}"
+            return (_("{where} is {kind}, not a list", where=where, kind=_kind(value)) if where else
+                    _("not as {kind}", kind=_kind(value)))
         if written and isinstance(written[0], (list, dict)):
             for i, item in enumerate(value):
-                problem = _shape_problem(written[0], item, f"{where}, item {i}" if where else f"item {i}")
+                problem = _shape_problem(written[0], item, _("{where}, item {i}", where=where, i=i) if where else
+                                         _("item {i}", i=i))
                 if problem is not None:
                     return problem
     elif isinstance(written, dict):
         if not isinstance(value, Mapping):
-            return f"{where} is {_kind(value)}, not an object" if where else f"not as {_kind(value)}"
+            return (_("{where} is {kind}, not an object", where=where, kind=_kind(value)) if where else
+                    _("not as {kind}", kind=_kind(value)))
         for key, item in value.items():
             if key in written and isinstance(written[key], (list, dict)):
-                inner = f"entry {shown(key)}"
+                inner = _("entry {key}", key=shown(key))
                 problem = _shape_problem(written[key], item, f"{where}, {inner}" if where else inner)
                 if problem is not None:
                     return problem
