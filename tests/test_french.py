@@ -211,6 +211,10 @@ def test_board_drawings_are_french(game, players):
             state.apply(legal[rng.integers(len(legal))])
     assert labels and not [s for s in labels if UNFILLED.search(s) or ENGLISH.search(unquoted(s))]
     assert any("joueur" in s for s in labels)
+    # « 2 cartes vertes », « défausse : 2 noires », never « 2 verte » (a card labelled with a number,
+    # an Ohanami card or a Mandala river space, is one card: « 74 bleue », « 3 rouge »)
+    plural = re.compile(r"\b([2-9]|\d\d+) (cartes )?(noire|verte|violette|jaune|rouge|grise|bleue|rose)\b")
+    assert [s for s in labels if ":" in s or "carte" in s if plural.search(s)] == []
 
 
 def test_the_catalogue_is_read_from_the_po_file(monkeypatch):
@@ -297,3 +301,10 @@ def test_every_refusal_sentence_goes_through_the_catalogue():
                 left.append(f"{name}:{node.lineno}")
     assert [place for place in left if place.split(":")[0] not in NOT_YET] == []
     assert {place.split(":")[0] for place in left} == NOT_YET  # the list shrinks as they are translated
+
+
+def test_a_card_titled_with_its_count_agrees_with_it():
+    state = mandala.from_position({"hands": [{"green": 3, "red": 1}, {"black": 1}]})
+    with language("fr"):
+        titles = re.findall(r"<title>([^<]+)</title>", state.to_svg(0))
+    assert "3 vertes" in titles and "1 rouge" in titles

@@ -107,16 +107,18 @@ def symbol(x: float, y: float, colour: str, ink: str, size: float = 12) -> str:
 
 
 def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, h: float = 54,
-         face_down: bool = False) -> str:
+         face_down: bool = False, count: int = 1) -> str:
     """One card: a rounded rectangle in the colour's fill with its label, symbol and colour name.
 
     ``face_down`` draws a light card with a dashed border for cards whose colour is public but
     which lie face down; the symbol and the name still tell the colour. The ``<title>`` is
-    ``"{label} {name}"``, plus ``" (face down)"``.
+    ``"{label} {name}"``, plus ``" (face down)"``; where ``label`` is a number of cards, ``count``
+    gives it, so that the name agrees in the title (« 3 vertes »; the name on the card stays short).
     """
     bg, fg = PALETTE[colour]
     name = colour_name(colour)
-    title = _("{label} {colour}", label=label, colour=name) + (_(" (face down)") if face_down else "")
+    title = (_("{label} {colour}", label=label, colour=colour_name(colour, count))
+             + (_(" (face down)") if face_down else ""))
     if face_down:
         body = rect(x, y, w, h, fill_colour=PALETTE["back"][0], stroke="#333333", dash=True)
         fg = PALETTE["back"][1]
