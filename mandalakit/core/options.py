@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import RulesError, as_written
+from .messages import _
 
 __all__ = ["MAX_DIGITS", "WHOLE_NUMBER", "option_value"]
 
@@ -41,7 +42,10 @@ def option_value(text: str, name: str = ""):
     number = text.strip(" ")
     if WHOLE_NUMBER.fullmatch(number):
         if len(number.lstrip("-")) > MAX_DIGITS:
-            what = f"the value of {as_written(name)}" if name else as_written(number)
-            raise RulesError("options", f"{what} has more than {MAX_DIGITS} digits, far too many for any option")
+            if name:
+                raise RulesError("options", _("the value of {name} has more than {digits} digits, far too many "
+                                              "for any option", name=as_written(name), digits=MAX_DIGITS))
+            raise RulesError("options", _("{value} has more than {digits} digits, far too many for any option",
+                                          value=as_written(number), digits=MAX_DIGITS))
         return int(number)
     return text
