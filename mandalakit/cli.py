@@ -26,6 +26,7 @@ import re
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -249,16 +250,19 @@ def cmd_tournament(args) -> int:
     rules = _rules(args.rule)
     vary = _rules(args.vary)
     target = _writable_target(args.out, (".parquet",), "tournament.parquet")
+    start = time.perf_counter()
     table = tournament(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
                        rotations=args.rotations, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        dask_workers=args.dask_workers, progress=not args.quiet)
+    seconds = time.perf_counter() - start
     arguments = {"game": args.game, "players": list(dict.fromkeys(table.players.tolist())),
                  "bots": args.bots, "vary": {k: [_as_typed(v) for v in vs] for k, vs in vary.items()},
                  "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
     _atomic_write(target, lambda p: write_parquet(table, p, arguments))
     games = len(table.groupby(["players", "lineup", "variant", "deal"]))
     wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
-    print(f"{games} games, {len(table)} rows -> {target}; win rate by bot: {wins}")
+    print(f"{games} games, {len(table)} rows -> {target}; win rate by bot: {wins}; "
+          f"played in {seconds:.1f} s of wall-clock time ({games / seconds:,.0f} games/s, workers started included)")
     return 0
 
 

@@ -22,8 +22,8 @@ Table schema (one row per game and seat, sorted by cell, deal and seat)
 ------------------------------------------------------------------------
 ``players`` (int, seats in the game), ``lineup`` (str, the cell's bots sorted as given,
 comma-separated), ``variant`` (str, the varied options as ``name=value`` joined by ``;``,
-``default`` when nothing varies), one column per varied option (str, its value as written on
-the command line, ``none`` for None), ``deal`` (int), then the columns of
+``default`` when nothing varies), one column ``rule_<name>`` per varied option (str, its value
+as written on the command line, ``none`` for None), ``deal`` (int), then the columns of
 :func:`mandalakit.simulate.seat_rows`: ``seat`` (int, 0 moves first), ``bot`` (str),
 ``score`` (int, points), ``winner`` and ``shared`` (bool), ``margin`` (int, points: the score
 minus the best other score), ``decisions`` (int, moves by all seats in the game),
@@ -47,6 +47,8 @@ from .simulate import MAX_GAMES, _worker_signals, play_one, resolve_bots, seat_r
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
 METADATA_KEY = b"mandalakit"
+#: Start of the column name of a varied option (``rule_sakura_cap``), apart from the summary columns.
+OPTION_PREFIX = "rule_"
 #: Most games in one chunk of work sent to a worker (a chunk is one task, one progress step).
 MAX_CHUNK = 100
 
@@ -63,7 +65,7 @@ class Cell:
 
     def first_columns(self, deal: int) -> dict:
         out = {"players": self.players, "lineup": ",".join(self.lineup), "variant": self.variant}
-        out.update(self.options)
+        out.update((f"{OPTION_PREFIX}{name}", value) for name, value in self.options)
         out["deal"] = deal
         return out
 

@@ -1,6 +1,8 @@
 """`mandalakit tournament`: seat balance, seeds by deal, the same table whatever the workers
 (local processes or a Dask cluster), Parquet metadata, refusals before any game."""
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -24,7 +26,7 @@ def test_every_cell_every_deal_every_seat_once(small):
     assert len(small) == 2 * (3 * 4 * 2 + 4 * 6 * 3)
     assert not small.duplicated(["players", "lineup", "variant", "deal", "seat"]).any()
     assert sorted(small.variant.unique()) == ["sakura_cap=15", "sakura_cap=none"]
-    assert set(small.sakura_cap) == {"15", "none"}
+    assert set(small.rule_sakura_cap) == {"15", "none"}
     assert (small.end == "O-2.1").all()  # Ohanami ends after the third round
     assert (small.groupby(["players", "lineup", "variant", "deal"]).winner.sum() >= 1).all()
 
@@ -41,7 +43,7 @@ def test_a_cell_is_the_simulation_of_its_lineup_and_its_deal_is_the_game_seed(sm
     cell = small[(small.lineup == "greedy,random,random") & (small.variant == "sakura_cap=none")]
     alone = simulate("ohanami", 3, 6, seed=3, bots=["greedy", "random", "random"], rules={"sakura_cap": None},
                      jobs=1, progress=False)
-    ours = cell.drop(columns=["players", "lineup", "variant", "sakura_cap"]).rename(columns={"deal": "game"})
+    ours = cell.drop(columns=["players", "lineup", "variant", "rule_sakura_cap"]).rename(columns={"deal": "game"})
     pd.testing.assert_frame_equal(ours.reset_index(drop=True), alone)
 
 
@@ -67,7 +69,7 @@ def test_same_table_and_file_whatever_the_number_of_workers(tmp_path, capsys):
                     "arguments": {"game": "flowers", "players": [2, 3], "bots": ["greedy", "random"],
                                   "vary": {"single_play_draw": ["4", "2"]}, "rules": {}, "rotations": 2, "seed": 9}}
     table = pd.read_parquet(tmp_path / "a.parquet")
-    assert set(table.end) <= {"F-5.1", "F-5.2", "F-5.3"} and table.single_play_draw.tolist().count("2") == 96
+    assert set(table.end) <= {"F-5.1", "F-5.2", "F-5.3"} and table.rule_single_play_draw.tolist().count("2") == 96
 
 
 def test_dask_local_cluster_of_two_workers_gives_the_local_table(small):
@@ -102,3 +104,13 @@ def test_cli_refuses_a_vary_without_values_and_a_csv_target(tmp_path, capsys):
     assert exc.value.code == 2 and "expected NAME=VALUE,VALUE,..." in capsys.readouterr().err
     assert main(["tournament", "--game", "ohanami", "--out", str(tmp_path / "t.csv")]) == 2
     assert "the output must end in .parquet" in capsys.readouterr().err
+
+
+def test_a_varied_flowers_tile_table_keeps_its_own_column_beside_the_tiles_count():
+    table_file = str(Path(__file__).resolve().parents[1] / "datasets" / "flowers-tiles-no-x3.csv")
+    table = tournament("flowers", players=[2], bots=["random"], vary={"tiles": [None, table_file]}, rotations=1,
+                       seed=0, jobs=1, progress=False)
+    assert set(table.rule_tiles) == {"none", table_file}  # F-1.5: the table the game was played with
+    assert table.tiles.dtype.kind == "i"  # the seat's tile count (flowers.seat_summary)
+    # No x3 face in the variant table: every Flower scores its faces' sum, so the scores differ.
+    assert table.groupby("rule_tiles").score.sum().nunique() == 2
