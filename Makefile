@@ -111,6 +111,6 @@ bench-tournament: $(VENV)/.test
 	$(BIN)/mandalakit bench --game ohanami --players 2
 	@out=$$(mktemp -d) && for where in "--jobs 1" "--jobs 2" "--dask-workers 2"; do \
 		echo "tournament $$where:"; \
-		$(BIN)/mandalakit tournament --game ohanami --players 2 --bots random --rotations 10000 --quiet $$where \
+		$(BIN)/mandalakit tournament --game ohanami --players 2 --bots random --rotations 2500 --quiet $$where \
 			--out $$out/bench.parquet || exit 1; \
 	done; rm -rf $$out

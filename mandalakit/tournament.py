@@ -194,15 +194,19 @@ def tournament(
                          "one run: fewer rotations, bots, player counts or variants.")
     if scheduler is not None and dask_workers is not None:
         raise RulesError("options", "Give either a Dask scheduler's address or a number of local Dask workers, not both.")
-    dask = scheduler is not None or dask_workers is not None
-    workers = (dask_workers or 2) if dask else worker_count(total, jobs)
-    size = max(1, min(MAX_CHUNK, total // (4 * workers)))
-    chunks = [(game, seed, cell, start, min(start + size, rotations * cell.players))
-              for cell in grid for start in range(0, rotations * cell.players, size)]
-    if dask:
+
+    def chunks(workers: int) -> list[tuple]:
+        """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
+        :data:`MAX_CHUNK` games each); the rows do not depend on the chunking."""
+        size = max(1, min(MAX_CHUNK, total // (4 * workers)))
+        return [(game, seed, cell, start, min(start + size, rotations * cell.players))
+                for cell in grid for start in range(0, rotations * cell.players, size)]
+
+    if scheduler is not None or dask_workers is not None:
         results = _run_dask(chunks, total, scheduler, dask_workers, progress)
     else:
-        results = _run_local(chunks, total, workers, progress)
+        jobs = worker_count(total, jobs)
+        results = _run_local(chunks(jobs), total, jobs, progress)
     return pd.DataFrame([row for chunk_rows in results for row in chunk_rows])
 
 
@@ -235,23 +239,26 @@ def _run_local(chunks: list, total: int, jobs: int, progress: bool) -> list[list
     return results
 
 
-def _run_dask(chunks: list, total: int, scheduler: str | None, workers: int | None,
+def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | None,
               progress: bool) -> list[list[dict]]:
-    """Rows of every chunk, in chunk order, played on a Dask cluster (see :func:`tournament`)."""
+    """Rows of every chunk of ``make_chunks(workers)``, in chunk order, played on a Dask
+    cluster (see :func:`tournament`): a local one of ``workers`` processes, or the one at
+    ``scheduler``, whose workers are counted once connected."""
     import logging
 
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise RulesError("options", "Dask is not installed: pip install 'mandalakit[analysis]'.") from None
-    results: list = [None] * len(chunks)
     with ExitStack() as stack:
         if scheduler is None:
             cluster = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None, silence_logs=logging.ERROR))
+                                                       dashboard_address=None, silence_logs=logging.CRITICAL))
             client = stack.enter_context(Client(cluster))
         else:
             client = stack.enter_context(Client(scheduler))
+        chunks = make_chunks(max(1, len(client.scheduler_info().get("workers", {}))))
+        results: list = [None] * len(chunks)
         bar = stack.enter_context(_bar(total, progress))
         futures = [client.submit(play_chunk, *chunk, pure=False) for chunk in chunks]
         index = {future.key: i for i, future in enumerate(futures)}
