@@ -16,6 +16,8 @@ help:
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
+	@echo "make datasets - make the shipped tournament tables of datasets/ again (datasets/README.md)"
+	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -96,3 +98,28 @@ messages: $(VENV)/.test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+
+# ----- analysis: the shipped datasets (datasets/README.md) and tournament throughput ---------------
+# Each dataset is one `mandalakit tournament` command, quoted with its seed in its data card.
+.PHONY: datasets bench-tournament
+datasets: $(VENV)/.test
+	$(BIN)/mandalakit tournament --game ohanami --bots greedy,random --rotations 100 --seed 2026 --out datasets/ohanami-bots.parquet
+	$(BIN)/mandalakit tournament --game mandala --bots greedy,random --rotations 400 --seed 2026 --out datasets/mandala-bots.parquet
+	$(BIN)/mandalakit tournament --game flowers --bots greedy,random --rotations 100 --seed 2026 --out datasets/flowers-bots.parquet
+	$(BIN)/mandalakit tournament --game ohanami --bots greedy,random --rotations 20 --seed 2026 --vary sakura_cap=15,none \
+		--out datasets/ohanami-sakura-cap.parquet
+	$(BIN)/mandalakit tournament --game mandala --bots greedy,random --rotations 100 --seed 2026 \
+		--vary deck_exhaustion=reshuffle_then_last_completion,end_at_once --vary stalemate=end,play_on \
+		--out datasets/mandala-variants.parquet
+	$(BIN)/mandalakit tournament --game flowers --bots greedy,random --rotations 16 --seed 2026 --vary single_play_draw=4,2 \
+		--vary tiles=none,datasets/flowers-tiles-no-x3.csv --out datasets/flowers-variants.parquet
+
+# Random self-play on one core (bench), then the same games as a tournament on 1 and 2 local
+# processes and on a local Dask cluster of 2 workers: games/s, worker start-up included.
+bench-tournament: $(VENV)/.test
+	$(BIN)/mandalakit bench --game ohanami --players 2
+	@out=$$(mktemp -d) && for where in "--jobs 1" "--jobs 2" "--dask-workers 2"; do \
+		echo "tournament $$where:"; \
+		$(BIN)/mandalakit tournament --game ohanami --players 2 --bots random --rotations 2500 --quiet $$where \
+			--out $$out/bench.parquet || exit 1; \
+	done; rm -rf $$out

@@ -5,6 +5,7 @@ Examples
 ::
 
     mandalakit simulate --game ohanami --players 3 --games 900 --seed 1 --bots greedy,random,random --out runs.parquet
+    mandalakit tournament --game ohanami --bots greedy,random --vary sakura_cap=15,none --rotations 10 --out t.parquet
     mandalakit record --game ohanami --players 2 --seed 7 --bots greedy,random --out game.json
     mandalakit replay game.json
     mandalakit bench --game ohanami
@@ -25,6 +26,7 @@ import re
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -227,6 +229,44 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _option_values(text: str) -> tuple[str, list]:
+    """Parse ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` reads it)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name or not all(raw.split(",")):
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {shown(text)}")
+    try:
+        return name, [option_value(v, name) for v in raw.split(",")]
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _player_counts(text: str) -> list[int]:
+    """``--players`` of a tournament: whole numbers separated by commas (``2,3,4``)."""
+    return [_whole_number(t) for t in text.split(",")]
+
+
+def cmd_tournament(args) -> int:
+    from .tournament import tournament, write_parquet
+
+    rules = _rules(args.rule)
+    vary = _rules(args.vary)
+    target = _writable_target(args.out, (".parquet",), "tournament.parquet")
+    start = time.perf_counter()
+    table = tournament(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
+                       rotations=args.rotations, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler,
+                       dask_workers=args.dask_workers, progress=not args.quiet)
+    seconds = time.perf_counter() - start
+    arguments = {"game": args.game, "players": list(dict.fromkeys(table.players.tolist())),
+                 "bots": args.bots, "vary": {k: [_as_typed(v) for v in vs] for k, vs in vary.items()},
+                 "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
+    _atomic_write(target, lambda p: write_parquet(table, p, arguments))
+    games = len(table.groupby(["players", "lineup", "variant", "deal"]))
+    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    print(f"{games} games, {len(table)} rows -> {target}; win rate by bot: {wins}; "
+          f"played in {seconds:.1f} s of wall-clock time ({games / seconds:,.0f} games/s, workers started included)")
+    return 0
+
+
 def cmd_record(args) -> int:
     from .core import records
     from .core.registry import get_game
@@ -318,6 +358,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="output file, .csv or .parquet")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("tournament", help="play bots x seats x rules options x player counts into one Parquet table")
+    p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
+    p.add_argument("--players", type=_player_counts, default=None,
+                   help="player counts separated by commas, e.g. 2,3,4 (default: every count of the game)")
+    p.add_argument("--bots", type=_bot_list, default=None,
+                   help="bots that meet in every line-up, e.g. greedy,random (default: every bot of the game)")
+    p.add_argument("--vary", action="append", type=_option_values, default=[], metavar="NAME=VALUE,VALUE",
+                   help="a rules option to vary, e.g. --vary sakura_cap=15,none (repeatable: every combination)")
+    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
+                   help="a rules option fixed for every game (repeatable, once per option)")
+    p.add_argument("--rotations", type=_positive_int, default=1,
+                   help="full rotations over the seats per line-up and variant (rotations x players games); default 1")
+    p.add_argument("--seed", type=_whole_number, default=0, help="base seed (same arguments, same table); default 0")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=_positive_int, default=None,
+                       help="local worker processes (default: all cores for 200 games or more)")
+    where.add_argument("--dask-workers", type=_positive_int, default=None, metavar="N",
+                       help="play on a local Dask cluster of N worker processes")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--out", required=True, help="output file, .parquet")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("record", help="play one bot game and write its JSON record")
     game_args(p)

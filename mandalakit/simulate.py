@@ -80,17 +80,42 @@ def _rows(job) -> list[dict]:
     game, players, rules_dict, names, seed, index = job
     spec = get_game(game)
     state, seat_bots = play_one(spec, players, spec.make_rules(rules_dict), names, seed, index)
+    return seat_rows(spec, state, seat_bots, {"game": index})
+
+
+def seat_rows(spec: GameSpec, state, seat_bots: Sequence[str], first: Mapping) -> list[dict]:
+    """The table rows of a finished game, one per seat: ``first`` (the game's coordinates),
+    then ``seat, bot, score, winner, shared, margin, decisions, reshuffles, end`` and the
+    game's :attr:`~mandalakit.core.contract.GameSpec.seat_summary` columns.
+
+    ``margin``: the seat's score minus the best score of the other seats (points; > 0 for a
+    sole winner). ``decisions``: moves made by all seats in the game. ``reshuffles``: chance
+    events of kind ``reshuffle`` (Mandala M-6.1, Flowers F-3.5). ``end``: the rule id of the
+    end trigger (``state.end_reason``), the same in every row of a game.
+    """
     result = state.result()
+    scores = result.scores
+    decisions = reshuffles = 0
+    for seat, move in state.history:
+        if seat >= 0:
+            decisions += 1
+        elif getattr(move, "kind", "") == "reshuffle":
+            reshuffles += 1
+    end = getattr(state, "end_reason", None) or ""
     rows = []
-    for s in range(players):
-        row = {
-            "game": index,
+    for s in range(len(scores)):
+        row = dict(first)
+        row.update({
             "seat": s,
             "bot": seat_bots[s],
-            "score": result.scores[s],
+            "score": scores[s],
             "winner": s in result.winners,
             "shared": len(result.winners) > 1 and s in result.winners,
-        }
+            "margin": scores[s] - max(scores[:s] + scores[s + 1:]),
+            "decisions": decisions,
+            "reshuffles": reshuffles,
+            "end": end,
+        })
         row.update(spec.seat_summary(state, s))
         rows.append(row)
     return rows
@@ -131,8 +156,10 @@ def simulate(
     Returns
     -------
     pandas.DataFrame
-        Columns ``game, seat, bot, score, winner, shared`` and the game's per-seat summary
-        columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green, grey, pink``).
+        Columns ``game`` (the game's index), then those of :func:`seat_rows`: ``seat, bot,
+        score, winner, shared, margin, decisions, reshuffles, end`` and the game's per-seat
+        summary columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green,
+        grey, pink``).
     """
     import pandas as pd
     from tqdm.auto import tqdm

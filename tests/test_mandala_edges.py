@@ -128,6 +128,7 @@ def test_M_7_2_sixth_river_colour_mid_destruction_finishes_the_picks_then_ends()
     assert state.cups[0][BLACK] == 1 and state.cups[0][RED] == 1
     assert state.result().scores == (6 * 1 + 4 * 1, 1 * 2)  # seat 1: green in space 1, 2 in cup
     assert state.result().players[0]["river"] == river + ["black"]
+    assert state.end_reason == "M-7.2"
 
 
 # ----- the deck emptied in the same turn as a completion (M-7.1) ------------------------------------------------
@@ -139,6 +140,7 @@ def test_M_7_1_deck_emptied_by_the_draw_of_the_completing_mountain_play(rules):
     pickers(state)
     assert state.is_terminal() and state.mountains[0] == [0] * 6  # resolved fully, no new mountain
     assert state.hands[0] == [0, 1, 1, 1, 1, 1]
+    assert state.end_reason == ("M-6.3" if rules == END_AT_ONCE else "M-7.1")
 
 
 def test_M_7_1_a_refill_that_empties_the_deck_deals_both_cards_and_play_goes_on():
@@ -167,6 +169,7 @@ def test_M_7_1_after_a_refill_that_empties_the_deck_the_game_ends_at_a_later_com
     random_playout(state, np.random.default_rng(4))
     later = [type(e) for by, e in state.history[done:] if by >= 0]
     assert state.is_terminal() and later[-1] is Pick  # the game ended by resolving a later destruction
+    assert state.end_reason == "M-7.1"
 
 
 def test_M_6_3_end_at_once_a_refill_that_empties_the_deck_is_dealt_then_the_game_ends():
@@ -175,6 +178,7 @@ def test_M_6_3_end_at_once_a_refill_that_empties_the_deck_is_dealt_then_the_game
     pickers(state)
     assert state.end_triggered and state.is_terminal() and sum(state.mountains[0]) == 2
     assert [getattr(e, "kind", "move") for _, e in state.history][-1] == "reshuffle"
+    assert state.end_reason == "M-6.3"
 
 
 def test_M_7_1_completion_after_a_reshuffle_in_the_same_turn_is_the_last():
@@ -274,6 +278,7 @@ def test_M_7_5_the_last_black_picked_into_a_river_ends_the_game_at_the_end_of_th
     assert sum(state.mountains[0]) == 2  # the turn was played to its end, refill included (M-5.6)
     assert state.rivers == [[BLACK, RED], [BLACK, GREEN]]
     assert state.result().scores == (10, 6)  # scored as usual (M-7.3): 10 and 6 black cup cards in space 1
+    assert state.end_reason == "M-7.5"
 
 
 def test_M_7_5_play_on_keeps_playing_after_the_last_black_is_picked():
@@ -282,6 +287,7 @@ def test_M_7_5_play_on_keeps_playing_after_the_last_black_is_picked():
     play(state, "mountain A red")
     pickers(state)
     assert not state.is_terminal() and state.current_player == 1 and not state.can_complete()
+    assert state.end_reason is None
 
 
 def test_M_7_5_a_position_with_every_black_in_rivers_and_cups_is_refused():

@@ -873,6 +873,31 @@ class MandalaState(State):
         self._turn = nxt
         self.phase = PLAY
 
+    @property
+    def end_reason(self) -> str | None:
+        """Rule that ended the game, ``None`` before the end (a column of simulation tables).
+
+        ``"M-7.2"`` a river was filled; ``"M-7.1"`` the completion after the deck was emptied;
+        ``"M-6.3"`` the deck was emptied under ``deck_exhaustion="end_at_once"``; ``"M-7.5"``
+        no mandala could complete any more. Read from the final position (a property, so the
+        state keeps its 29 attributes, see ``__init__``): an M-7.1 end comes right after a
+        completion, whose last :class:`Pick` leaves its mandala empty with no new mountain
+        (M-5.6); an M-7.5 end comes at the end of a turn.
+        """
+        if self._turn != TERMINAL:
+            return None
+        if self.river_full:
+            return "M-7.2"
+        if not self.end_triggered:
+            return "M-7.5"
+        if self._end_at_once:
+            return "M-6.3"
+        last = next(move for seat, move in reversed(self.history) if seat >= 0)
+        emptied = any(self.ncolours[m] == 0 and not any(self.mountains[m]) for m in range(2))
+        if (isinstance(last, Pick) and emptied) or self.rules.stalemate != STALEMATE_END or self.can_complete():
+            return "M-7.1"
+        return "M-7.5"
+
     def _game_over(self) -> None:
         self.phase = OVER
         self._turn = TERMINAL

@@ -322,6 +322,11 @@ class OhanamiState(State):
             "round_rows": [[[list(r) for r in rows] for rows in seat] for seat in self.round_rows],
         }
 
+    @property
+    def end_reason(self) -> str | None:
+        """Rule that ended the game: ``"O-2.1"`` (the third round was scored), ``None`` before."""
+        return "O-2.1" if self._turn == TERMINAL else None
+
     def clone(self) -> OhanamiState:
         new = object.__new__(OhanamiState)
         new.__dict__.update(self.__dict__)
