@@ -16,13 +16,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .core.messages import _, ngettext
+from .core.messages import N_, _, ngettext
 from .tournament import OPTION_PREFIX
 
 #: Columns that name one game of a tournament table (deal ``g`` of a cell).
 GAME = ["players", "lineup", "variant", "deal"]
 #: What the per-seat and per-game measures of :func:`effects` are counted in.
-UNITS = {"score": "points", "winning_margin": "points", "decisions": "moves", "reshuffles": "reshuffles"}
+UNITS = {"score": N_("points"), "winning_margin": N_("points"), "decisions": N_("moves"), "reshuffles": N_("reshuffles")}
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -206,8 +206,8 @@ def effects(table, option: str, measure: str = "score"):
 
 
 #: Names of the measures in a sentence.
-MEASURES = {"score": "a player's score", "winning_margin": "the winner's lead", "decisions": "the number of moves",
-            "reshuffles": "the number of reshuffles"}
+MEASURES = {"score": N_("a player's score"), "winning_margin": N_("the winner's lead"),
+            "decisions": N_("the number of moves"), "reshuffles": N_("the number of reshuffles")}
 
 
 def size_word(d: float) -> str:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
+from .core.messages import _
 from .core.registry import get_game
 from .simulate import MAX_GAMES, _worker_signals, play_one, resolve_bots, seat_rows, worker_count
 
@@ -93,19 +94,19 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
     spec = get_game(game)
     counts = list(range(spec.min_players, spec.max_players + 1)) if players is None else list(players)
     if not counts or len(set(counts)) != len(counts):
-        raise RulesError("options", f"Give each player count once, not {shown(counts)}.")
+        raise RulesError("options", _("Give each player count once, not {counts}.", counts=shown(counts)))
     counts = [check_players(spec.name, p, spec.min_players, spec.max_players, spec.player_rule) for p in counts]
     names = list(spec.bots) if bots is None else list(bots)
     if not names or len(set(names)) != len(names):
-        raise RulesError("options", f"Give each bot once, not {shown(','.join(names))}.")
+        raise RulesError("options", _("Give each bot once, not {bots}.", bots=shown(",".join(names))))
     vary = dict(vary or {})
     fixed = dict(rules or {})
     for name, values in vary.items():
         if name in fixed:
-            raise RulesError("options", f"The option {shown(name)} is both fixed (--rule) and varied (--vary); give it once.")
+            raise RulesError("options", _("The option {name} is both fixed (--rule) and varied (--vary); give it once.", name=shown(name)))
         texts = [written(v) for v in values]
         if not texts or len(set(texts)) != len(texts):
-            raise RulesError("options", f"Give each value of {shown(name)} once, not {shown(','.join(texts))}.")
+            raise RulesError("options", _("Give each value of {name} once, not {values}.", name=shown(name), values=shown(",".join(texts))))
     variants = []
     for values in itertools.product(*vary.values()):
         chosen = dict(zip(vary, values))
@@ -186,14 +187,15 @@ def tournament(
 
     grid = cells(game, players, bots, vary, rules)
     if isinstance(rotations, bool) or not isinstance(rotations, int) or rotations < 1:
-        raise RulesError("options", f"The number of rotations must be a whole number of at least 1, not {shown(rotations)}.")
+        raise RulesError("options", _("The number of rotations must be a whole number of at least 1, not {value}.",
+                                      value=shown(rotations)))
     check_seed(seed)
     total = sum(rotations * c.players for c in grid)
     if total > MAX_GAMES:
-        raise RulesError("options", f"This tournament has {total:,} games; at most {MAX_GAMES:,} can be played in "
-                         "one run: fewer rotations, bots, player counts or variants.")
+        raise RulesError("options", _("This tournament has {total:,} games; at most {most:,} can be played in one run: "
+                                      "fewer rotations, bots, player counts or variants.", total=total, most=MAX_GAMES))
     if scheduler is not None and dask_workers is not None:
-        raise RulesError("options", "Give either a Dask scheduler's address or a number of local Dask workers, not both.")
+        raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
 
     def chunks(workers: int) -> list[tuple]:
         """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
@@ -249,7 +251,7 @@ def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | Non
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise RulesError("options", "Dask is not installed: pip install 'mandalakit[analysis]'.") from None
+        raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     with ExitStack() as stack:
         if scheduler is None:
             cluster = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
