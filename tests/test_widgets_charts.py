@@ -9,7 +9,9 @@ import plotly.graph_objects as go
 import plotly.offline
 import pytest
 
-from mandalakit.widgets.charts import BASIC_TRACES, PLOTLY_JS_VERSION, FigureView
+from traitlets.config import Config
+
+from mandalakit.widgets.charts import BASIC_TRACES, PLOTLY_JS, PLOTLY_JS_VERSION, FigureView
 from mandalakit.widgets.ohanami import ReplayViewer, ScoringCalculator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,10 +57,44 @@ def test_vendored_plotly_js_matches_plotly_py_major_version():
     assert PLOTLY_JS_VERSION.split(".")[0] == plotly.offline.get_plotlyjs_version().split(".")[0]
 
 
-def test_module_evaluates_plotly_once_and_exports_a_view():
+def test_module_is_small_and_fetches_plotly_once_per_page():
+    # anywidget gives a module 2 s to start: plotly.js (1.2 MB) is not inside it but fetched
+    # by render, over HTTP from Voila's extension folder or else from the kernel.
     esm = FigureView._esm
-    assert esm.startswith("const Plotly = (globalThis.__mandalakit_plotly ??=")
-    assert "export default" in esm and 'model.on("change:spec"' in esm
+    assert len(esm) < 10_000 and "Copyright 2012" not in esm
+    assert "globalThis.__mandalakit_plotly ??=" in esm and "voila/labextensions/plotly-basic.min.js" in esm
+    assert "export default" in esm and "async render(" in esm and 'model.on("change:spec"' in esm
+
+
+def _sent(view):
+    sent = []
+    view.send = lambda content, buffers=None: sent.append(content)
+    return sent
+
+
+def test_the_widget_sends_plotly_js_to_a_page_that_asks_for_it():
+    view = FigureView(go.Figure(go.Bar(x=["a"], y=[1])))
+    sent = _sent(view)
+    view._handle_custom_msg({"ask": "plotly.js"}, [])
+    assert sent == [{"plotly_js": PLOTLY_JS}] and PLOTLY_JS.startswith("/**\n* plotly.js (basic - minified)")
+
+
+@pytest.mark.parametrize("forged", [{"ask": "numpy"}, {"ask": ["plotly.js"]}, {}, {"plotly_js": "x"}])
+def test_other_messages_from_the_page_are_ignored(forged):
+    view = FigureView(go.Figure(go.Bar(x=["a"], y=[1])))
+    sent = _sent(view)
+    view._handle_custom_msg(forged, [])
+    assert sent == []
+
+
+def test_voila_serves_the_bundle_from_the_widgets_static_folder():
+    # voila.py adds widgets/static/ to Voila's extension folders (served at voila/labextensions/).
+    namespace = {"get_config": lambda: Config(), "__file__": str(ROOT / "voila.py")}
+    exec((ROOT / "voila.py").read_text(), namespace)
+    folders = namespace["c"].VoilaConfiguration.extra_labextensions_path
+    assert [Path(f) for f in folders] == [ROOT / "widgets" / "static"]
+    assert (ROOT / "widgets" / "static" / "plotly-basic.min.js").read_text() == PLOTLY_JS
+    assert not (ROOT / "widgets" / "static" / "package.json").exists()  # no extension is loaded from it
 
 
 def test_voila_config_turns_off_the_full_plotly_extension():

@@ -4,6 +4,12 @@ Figures are built with plotly.py (``plotly.graph_objects``); the page draws them
 plotly.js basic bundle (bar, scatter and pie traces; 1.2 MB), vendored in ``static/`` with its
 licence, through an anywidget module (``static/figure_view.js``).
 
+The bundle is not part of the module (anywidget gives a module 2 s to start, which a busy
+classroom machine misses with 1.2 MB to evaluate): the page fetches it once, over HTTP on a
+Voilà page (``notebooks/static/`` links it; ``file_allowlist`` in ``voila.json`` serves it, and
+the browser caches it), or else by asking the widget, which answers with :data:`PLOTLY_JS`
+through the kernel once per page.
+
 Why not plotly's own ways of showing a figure:
 
 - ``plotly.graph_objects.FigureWidget`` sends the full 5 MB plotly.js through the kernel once
@@ -27,7 +33,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import traitlets
 
-__all__ = ["BASIC_TRACES", "FigureView", "PLOTLY_JS_VERSION"]
+__all__ = ["BASIC_TRACES", "FigureView", "PLOTLY_JS", "PLOTLY_JS_VERSION"]
 
 #: Trace types drawn by the plotly.js basic bundle.
 BASIC_TRACES = frozenset({"bar", "scatter", "pie"})
@@ -37,20 +43,12 @@ def _read(name: str) -> str:
     return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
 
 
-_PLOTLY_JS = _read("plotly-basic.min.js")
+#: The vendored plotly.js basic bundle (UMD), sent to a page that cannot fetch it over HTTP.
+PLOTLY_JS = _read("plotly-basic.min.js")
 #: Version of the vendored plotly.js basic bundle (from its header).
-PLOTLY_JS_VERSION = re.search(r"plotly\.js \(basic - minified\) v(\S+)", _PLOTLY_JS[:200]).group(1)
-
-# The bundle is a UMD module: given a `module` object it puts plotly there. Wrapped in a
-# function that runs once per page, so every chart after the first only pays for parsing.
-_ESM = (
-    "const Plotly = (globalThis.__mandalakit_plotly ??= (() => {\n"
-    "const module = { exports: {} };\n"
-    f"{_PLOTLY_JS}\n"
-    "return module.exports;\n"
-    "})());\n"
-    f"{_read('figure_view.js')}"
-)
+PLOTLY_JS_VERSION = re.search(r"plotly\.js \(basic - minified\) v(\S+)", PLOTLY_JS[:200]).group(1)
+# What figure_view.js sends when it needs the bundle from the kernel.
+_ASK = {"ask": "plotly.js"}
 
 
 class FigureView(anywidget.AnyWidget):
@@ -75,7 +73,7 @@ class FigureView(anywidget.AnyWidget):
         If the figure holds a trace type the basic bundle cannot draw.
     """
 
-    _esm = _ESM
+    _esm = _read("figure_view.js")
     spec = traitlets.Dict().tag(sync=True)
 
     def __init__(self, figure: go.Figure, **kwargs):
@@ -84,7 +82,13 @@ class FigureView(anywidget.AnyWidget):
             raise ValueError(f"FigureView draws only {sorted(BASIC_TRACES)} traces, not {sorted(others)}")
         super().__init__(**kwargs)
         self.figure = figure
+        self.on_msg(self._answer)
         self.refresh()
+
+    def _answer(self, _widget, content, _buffers) -> None:
+        """Send the bundle to a page that asks for it (any other message is ignored)."""
+        if content == _ASK:
+            self.send({"plotly_js": PLOTLY_JS})
 
     def refresh(self) -> None:
         """Redraw the figure in the page (sends its current JSON)."""
