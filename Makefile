@@ -87,3 +87,10 @@ bench-ui: $(VENV)/.test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+
+# A class opening the lesson at once (issue 11): N pages in headless Chromium on 127.0.0.1,
+# against a server started as `make demo` starts it; bounded in time, stops by itself.
+N ?= 30
+.PHONY: bench-classroom
+bench-classroom: $(VENV)/.test
+	$(BIN)/python tests/classroom_bench.py -n $(N)

@@ -63,6 +63,13 @@ def voila(target: Path):
     """A Voilà server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
     127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
     and is always stopped."""
+    with voila_server(target) as (url, _proc, _log):
+        yield url
+
+
+@contextlib.contextmanager
+def voila_server(target: Path):
+    """:func:`voila`, yielding ``(url, process, log)``: the log is a file open for reading."""
     port = _free_port()
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block voila
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
@@ -86,7 +93,7 @@ def voila(target: Path):
                     log.seek(0)
                     pytest.fail(f"voila did not answer within 60 s: {log.read()[-2000:]}")
                 time.sleep(0.2)
-        yield url
+        yield url, proc, log
     finally:
         proc.terminate()
         try:
