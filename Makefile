@@ -94,3 +94,8 @@ N ?= 30
 .PHONY: bench-classroom
 bench-classroom: $(VENV)/.test
 	$(BIN)/python tests/classroom_bench.py -n $(N)
+
+# JupyterLab for the teacher, with the dashboards' settings (jupyter-config/, as on Binder).
+.PHONY: lab
+lab: $(VENV)/.dashboard
+	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)
