@@ -61,7 +61,15 @@ def _rss_mb(procs) -> list[float]:
 
 
 def _kernels(server: psutil.Process) -> list[psutil.Process]:
-    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    """The server's running kernels (a stopped kernel may linger as a zombie for a moment)."""
+    found = []
+    for p in server.children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+                found.append(p)
+        except psutil.Error:
+            pass
+    return found
 
 
 def _browser_procs() -> list[psutil.Process]:
