@@ -26,7 +26,7 @@ from _browser import ROOT, _free_port, voila_server
 pytestmark = pytest.mark.server
 
 BIN = Path(sys.executable).parent
-CULLING = "Culling kernels with idle durations > 60 seconds at 15 second intervals"
+CULLING = "Culling kernels with idle durations > 300 seconds at 30 second intervals"
 TOKEN = "classroom-test-token"
 
 
