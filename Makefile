@@ -10,11 +10,13 @@ HOST   ?= 127.0.0.1
 .PHONY: demo port-free test bench bench-dashboard bench-ui clean help
 
 help:
-	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila on http://$(HOST):$(PORT)/"
+	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
+	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
+	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -63,11 +65,12 @@ port-free:
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
 	@echo ""
-	@echo "  mandalakit dashboards: http://$(HOST):$(PORT)/voila/render/ohanami.ipynb"
-	@echo "  (all notebooks: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
+	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
+	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
-	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
+	binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
@@ -95,7 +98,7 @@ N ?= 30
 bench-classroom: $(VENV)/.test
 	$(BIN)/python tests/classroom_bench.py -n $(N)
 
-# JupyterLab for the teacher, with the dashboards' settings (jupyter-config/, as on Binder).
+# JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab
 lab: $(VENV)/.dashboard
 	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)

@@ -7,6 +7,7 @@ environment sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where they fail instead.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import shutil
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import typing
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -58,32 +60,35 @@ def _voila_executable() -> str:
     return found
 
 
-@contextlib.contextmanager
-def voila(target: Path):
-    """A Voilà server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
-    127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
-    and is always stopped."""
-    with voila_server(target) as (url, _proc, _log):
-        yield url
+@dataclasses.dataclass
+class Server:
+    """A server started by :func:`serve_voila` or :func:`serve_binder`."""
+
+    url: str  #: its address, ending in "/"
+    process: subprocess.Popen
+    log: typing.IO[str]  #: a file holding its output so far
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read()
 
 
 @contextlib.contextmanager
-def voila_server(target: Path):
-    """:func:`voila`, yielding ``(url, process, log)``: the log is a file open for reading."""
+def _serving(command: list[str], name: str):
+    """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root) until the
+    Voila static file answers; yield it as a :class:`Server`; always stop it."""
     port = _free_port()
-    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block voila
+    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block the server
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
-    proc = subprocess.Popen(
-        [_voila_executable(), str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
+    proc = subprocess.Popen([*command, f"--port={port}"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
                 log.seek(0)
-                pytest.fail(f"voila exited with {proc.returncode}: {log.read()[-2000:]}")
+                pytest.fail(f"{name} exited with {proc.returncode}: {log.read()[-2000:]}")
             try:
                 # A static file answers without starting a kernel (the page itself would start one).
                 with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
@@ -91,9 +96,9 @@ def voila_server(target: Path):
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.monotonic() > deadline:
                     log.seek(0)
-                    pytest.fail(f"voila did not answer within 60 s: {log.read()[-2000:]}")
+                    pytest.fail(f"{name} did not answer within 60 s: {log.read()[-2000:]}")
                 time.sleep(0.2)
-        yield url, proc, log
+        yield Server(url, proc, log)
     finally:
         proc.terminate()
         try:
@@ -102,6 +107,45 @@ def voila_server(target: Path):
             proc.kill()
             proc.wait(timeout=10)
         log.close()
+
+
+@contextlib.contextmanager
+def serve_voila(target: Path):
+    """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
+    it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
+    ``binder/jupyter-config/voila.py``). Yields a :class:`Server`; always stopped."""
+    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), "--no-browser",
+               "--Voila.ip=127.0.0.1"]
+    with _serving(command, "voila") as server:
+        yield server
+
+
+@contextlib.contextmanager
+def voila(target: Path):
+    """:func:`serve_voila`, yielding its URL."""
+    with serve_voila(target) as server:
+        yield server.url
+
+
+@contextlib.contextmanager
+def serve_binder(app: str = "server"):
+    """The Binder layout: a Jupyter server (``app="server"``, or ``"lab"`` as ``make lab``) with
+    Voila's server extension, started through ``binder/start`` in the repository's root as
+    Binder starts it; notebooks are at ``voila/render/notebooks/<name>.ipynb``. Yields a
+    :class:`Server`; always stopped."""
+    _voila_executable()  # the dashboard extra is installed (else skip, or fail in CI)
+    command = [str(ROOT / "binder" / "start"), sys.executable, "-m", "jupyter", app, "--no-browser",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+               "--ServerApp.allow_root=True"]  # a container may run the tests as root
+    with _serving(command, f"jupyter {app}") as server:
+        yield server
+
+
+@contextlib.contextmanager
+def binder_server():
+    """:func:`serve_binder` (Jupyter Server), yielding its URL."""
+    with serve_binder() as server:
+        yield server.url
 
 
 @contextlib.contextmanager

@@ -26,7 +26,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _browser import CHROMIUM, CHROMIUM_ARGS, ROOT, voila_server  # noqa: E402
+from _browser import CHROMIUM, CHROMIUM_ARGS, ROOT, serve_voila  # noqa: E402
 
 PAGE = "voila/render/ohanami.ipynb"
 DRAWN = (
@@ -128,8 +128,8 @@ async def _run(n: int, budget: float) -> int:
     from playwright.async_api import async_playwright
 
     load_before = psutil.getloadavg()[0]
-    with voila_server(ROOT / "notebooks") as (url, proc, log):
-        server = psutil.Process(proc.pid)
+    with serve_voila(ROOT / "notebooks") as served:
+        url, server = served.url, psutil.Process(served.process.pid)
         cpu0 = {"server": _cpu([server])}
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -166,8 +166,7 @@ async def _run(n: int, budget: float) -> int:
                     break
                 await asyncio.sleep(1)
             await browser.close()
-        log.seek(0)
-        server_log = log.read()
+        server_log = served.output()
 
     drawn = [r for r in results if r["drawn"]]
     renders = [r["first_render"] for r in drawn]

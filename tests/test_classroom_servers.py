@@ -21,13 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from _browser import ROOT, _free_port, voila_server
+from _browser import ROOT, Server, serve_binder, serve_voila
 
 pytestmark = pytest.mark.server
 
 BIN = Path(sys.executable).parent
 CULLING = "Culling kernels with idle durations > 300 seconds at 30 second intervals"
-TOKEN = "classroom-test-token"
 
 
 def _get(url: str, data: bytes | None = None) -> tuple[int, str, str]:
@@ -39,44 +38,21 @@ def _get(url: str, data: bytes | None = None) -> tuple[int, str, str]:
         return e.code, "", e.read().decode("utf-8", "replace")
 
 
-def _wait_for(log, text: str, seconds: float = 120) -> str:
+def _wait_for(server: Server, text: str, seconds: float = 120) -> str:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        log.seek(0)
-        out = log.read()
+        out = server.output()
         if text in out:
             return out
         time.sleep(0.5)
     pytest.fail(f"{text!r} not in the server's log: {out[-2000:]}")
 
 
-@contextlib.contextmanager
-def jupyter(command: str):
-    """Jupyter Server (``server``) or JupyterLab (``lab``) started in the repository's root
-    through binder/start, as Binder and ``make lab`` start them; yields (url, log)."""
-    port = _free_port()
-    log = tempfile.TemporaryFile(mode="w+")
-    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}")
-    proc = subprocess.Popen(
-        [str(ROOT / "binder" / "start"), str(BIN / "jupyter"), command, "--no-browser", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
-         *(["--allow-root"] if os.geteuid() == 0 else [])],  # containers run as root
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
-    try:
-        _wait_for(log, f"127.0.0.1:{port}/", 120)
-        yield f"http://127.0.0.1:{port}/", log
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-
-def _check_page(url: str, page: str, log) -> None:
+def _check_page(server: Server, page: str) -> None:
     """The page draws with the repository's settings: no plotly lab extension, the _xsrf cookie
-    Voilà's shutdown request needs, plotly.js served over HTTP, and kernel culling."""
+    Voila's shutdown request needs, plotly.js served over HTTP, the executor's time-outs and
+    kernel culling."""
+    url = server.url
     status, cookies, html = _get(url + page)
     assert status == 200, html[-500:]
     config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))
@@ -84,22 +60,44 @@ def _check_page(url: str, page: str, log) -> None:
     assert "_xsrf=" in cookies
     status, _, bundle = _get(url + "voila/labextensions/plotly-basic.min.js")
     assert status == 200 and "plotly.js (basic - minified)" in bundle[:200]
-    _wait_for(log, CULLING)
+    _wait_for(server, CULLING)
 
 
 def test_make_demo_layout_applies_the_settings():
-    with voila_server(ROOT / "notebooks") as (url, _proc, log):
-        _check_page(url, "voila/render/mandala.ipynb", log)
+    with serve_voila(ROOT / "notebooks") as server:
+        _check_page(server, "voila/render/mandala.ipynb")
 
 
-@pytest.mark.parametrize("command", ["server", "lab"])
-def test_binder_and_lab_layouts_apply_the_settings(command):
-    with jupyter(command) as (url, log):
-        _check_page(url, f"voila/render/notebooks/mandala.ipynb?token={TOKEN}", log)
+@pytest.mark.parametrize("app", ["server", "lab"])
+def test_binder_and_lab_layouts_apply_the_settings(app):
+    # Started as `python -m jupyter ...` in the repository's root: no file there may shadow voila.
+    with serve_binder(app) as server:
+        _check_page(server, "voila/render/notebooks/mandala.ipynb")
+
+
+# How each layout starts, run in the repository's root through binder/start, printing the
+# configuration it loaded as JSON. `python -m` and `-c` put the root first on sys.path: a file
+# there named like a package (voila.py) would be imported instead of it.
+SHOW_CONFIG = {
+    "make demo": ["-c", "import json; from voila.app import Voila; app = Voila(); app.initialize(['notebooks']);"
+                        " print(json.dumps(app.config, default=repr))"],
+    "Binder": ["-m", "jupyter", "server", "--show-config-json"],
+    "make lab": ["-m", "jupyter", "lab", "--show-config-json"],
+}
+
+
+@pytest.mark.parametrize("layout", SHOW_CONFIG)
+def test_every_layout_runs_with_the_settings_of_voila_json(layout):
+    run = subprocess.run([str(ROOT / "binder" / "start"), sys.executable, *SHOW_CONFIG[layout]], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    in_force = json.loads(run.stdout)
+    for section, settings in json.loads((ROOT / "voila.json").read_text(encoding="utf-8")).items():
+        assert {k: in_force.get(section, {}).get(k) for k in settings} == settings, (layout, section)
 
 
 def test_jupyter_server_reads_no_config_from_its_working_folder():
-    # Why jupyter-config/ exists: a jupyter_server_config.json next to the notebooks is ignored.
+    # Why binder/jupyter-config/ exists: a jupyter_server_config.json next to the notebooks is ignored.
     out = subprocess.run([str(BIN / "jupyter"), "--paths", "--json"], cwd=ROOT, capture_output=True, text=True,
                          env={k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}).stdout
     assert str(ROOT) not in json.loads(out)["config"]
@@ -134,7 +132,8 @@ async def _execute_over_websocket(ws_url: str, marker: Path) -> list[str]:
 
 def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_is_served(tmp_path):
     marker = tmp_path / "ran.txt"
-    with voila_server(ROOT / "notebooks") as (url, _proc, _log):
+    with serve_voila(ROOT / "notebooks") as server:
+        url = server.url
         status, _, html = _get(url + "voila/render/mandala.ipynb")
         kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
         kinds = asyncio.run(_execute_over_websocket(

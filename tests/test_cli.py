@@ -701,3 +701,18 @@ def test_out_through_a_dangling_link_creates_its_target(tmp_path, capsys):
     link.symlink_to(real)
     code, out, err = run(capsys, "record", "--game", "ohanami", "--players", "2", "--out", str(link))
     assert code == 0 and err == "" and link.is_symlink() and json.loads(real.read_text())["game"] == "ohanami"
+
+
+@pytest.mark.parametrize("key,value", [("hands", [["red"], {"green": 1}]), ("discard", "AB"), ("mountains", ["A"])])
+def test_record_replay_of_a_mandala_position_of_the_wrong_type_exits_2_in_one_line(tmp_path, capsys, key, value):
+    from mandalakit.core import records
+    from mandalakit.mandala import from_position
+
+    state = from_position({"hands": [{"red": 2, "green": 1}, {"red": 1, "yellow": 2}]}, seed=5)
+    record = records.from_state(state)
+    record["setup"]["position"][key] = value
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert ": [options] The position" in err and "Traceback" not in err

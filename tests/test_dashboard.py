@@ -1,10 +1,13 @@
-"""The Ohanami notebook served by Voilà, driven in a real headless Chromium.
+"""The Ohanami lesson and the landing page served by Voilà, driven in a real headless Chromium.
 
 Starts ``voila notebooks/ohanami.ipynb`` on a free local port, opens it with Playwright's
 Python API in Debian's ``/usr/bin/chromium`` (never a downloaded browser), changes the pink
 slider of the scoring calculator and checks that the score text and the chart change to the
-engine's values. Every request to a host other than 127.0.0.1 is blocked and recorded: the
-dashboard must work without network.
+engine's values, answers an exercise wrong and then right, and checks that the formulas are
+typeset. Every request to a host other than 127.0.0.1 is blocked and recorded: the lesson must
+work without network. The landing page (``notebooks/index.ipynb``) is opened at the address
+``make demo`` prints and, in Binder's layout (a Jupyter server with Voilà's extension, started
+by ``binder/start``), its links lead to the lesson, whose formulas and icons need no network.
 
 Without Chromium or Playwright the test is skipped with the reason, unless the environment
 sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where it fails instead.
@@ -13,11 +16,14 @@ sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where it fails instead.
 from __future__ import annotations
 
 import re
+import subprocess
 import time
 
 import pytest
 
-from _browser import FIRST_RENDER_BUDGET_S, ROOT, VOILA_TEMPLATE_CDN, chromium, voila, watch
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, VOILA_TEMPLATE_CDN, binder_server, voila, watch
+
+from mandalakit.ohanami import round_score
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +37,6 @@ def voila_url():
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -45,6 +46,11 @@ except ImportError:  # the browser fixture skips (or fails in CI) with the reaso
 
 def _total(page) -> int:
     return int(page.locator(".mk-calc-total .mk-total-value").inner_text())
+
+
+def _text_fits(page) -> bool:
+    """The calculator's score text fits its box of fixed height (nothing cut off)."""
+    return page.locator(".mk-calc-total").evaluate("el => el.scrollHeight <= el.clientHeight + 1")
 
 
 def _bar_colours(page) -> list[str]:
@@ -79,7 +85,7 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         # The engine's value for 10 blue, 8 green, 3 grey, 6 pink at the end of round 3 (O-4).
         assert _total(page) == 104
         colours = _bar_colours(page)
-        assert len(colours) == 21 and colours.count("rgb(0, 0, 0)") == 1
+        assert len(colours) == 35 and colours.count("rgb(0, 0, 0)") == 1  # k = 0 to 34 pink cards (O-1.2)
         assert colours.index("rgb(0, 0, 0)") == 6
 
         # The chart toolbar offers nothing that needs the internet (plotly's "Share chart").
@@ -116,6 +122,20 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         )
         assert _bar_colours(page).index("rgb(0, 0, 0)") == 7
 
+        # Round 1 has a shorter score text: the chart under it stays where it is, the chosen round
+        # is the black button, and the text fits its box at any round.
+        chart_top = page.locator(".mk-calc-chart").bounding_box()["y"]
+        assert _text_fits(page)
+        page.locator(".mk-calc-round").get_by_role("button", name="round 1").click()
+        expected = str(round_score(1, (10, 8, 3, 7)))
+        page.wait_for_function(
+            f"() => document.querySelector('.mk-calc-total .mk-total-value').textContent.trim() === '{expected}'",
+            timeout=30_000,
+        )
+        assert page.locator(".mk-calc-chart").bounding_box()["y"] == chart_top and _text_fits(page)
+        chosen = page.locator(".mk-calc-round").get_by_role("button", name="round 1")
+        assert chosen.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(0, 0, 0)"
+
         # The replay reacts too: one step forward changes the event shown.
         caption = page.locator(".mk-replay-caption .mk-event-index")
         before = int(caption.inner_text())
@@ -124,6 +144,7 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
             f"() => document.querySelector('.mk-replay-caption .mk-event-index').textContent.trim() === '{before + 1}'",
             timeout=30_000,
         )
+        assert_formulas_typeset(page)
         assert not errors, f"JavaScript errors on the page: {errors}"
         ours = [u for u in outside if not u.startswith(VOILA_TEMPLATE_CDN)]
         assert not ours, f"the dashboard needs the network: {ours}"
@@ -134,3 +155,114 @@ def test_dashboard_renders_and_reacts(browser, voila_url):  # browser first: ski
         assert not full_plotly, f"the page loads the full plotly.js: {full_plotly}"
     finally:
         page.close()
+
+
+def assert_formulas_typeset(page) -> None:
+    """The lesson's LaTeX is typeset by MathJax: formulas drawn, no raw ``$$`` left in the text."""
+    page.wait_for_function("() => document.querySelectorAll('#rendered_cells mjx-container').length >= 10",
+                           timeout=30_000)
+    text = page.locator("#rendered_cells").inner_text()
+    assert "$" not in text and "\\begin{array}" not in text  # every $...$ of the Markdown was typeset
+
+
+def test_an_exercise_answered_wrong_then_right(browser, voila_url):
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    errors, _outside = watch(page)
+    try:
+        page.goto(voila_url, timeout=120_000)
+        exercise = page.locator(".mk-exercise").first
+        exercise.wait_for(timeout=120_000)
+        assert exercise.locator(".mk-exercise-feedback").inner_text().strip() == ""  # no answer shown before
+        rounds = [round_score(1, (4, 0, 0, 0)), round_score(2, (7, 5, 0, 0)), round_score(3, (10, 8, 3, 6))]
+        answer = [*rounds, sum(rounds)]  # the engine's answer to exercise 1 (O-4)
+        box = exercise.locator("input[type=text]")
+        box.fill(", ".join(map(str, answer[:3] + [answer[3] + 1])))
+        exercise.get_by_role("button", name="check").click()
+        wrong = exercise.locator(".mk-exercise-wrong")
+        wrong.wait_for(timeout=30_000)
+        assert "Hint" in wrong.inner_text() and str(answer[3]) not in wrong.inner_text()
+        box.fill(", ".join(map(str, answer)))
+        exercise.get_by_role("button", name="check").click()
+        exercise.locator(".mk-exercise-right").wait_for(timeout=30_000)
+        assert "Right" in exercise.locator(".mk-exercise-feedback").inner_text()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+    finally:
+        page.close()
+
+
+def _leaving_errors(errors: list[str]) -> list[str]:
+    """``errors`` without the refusal Voila's pages get when they are left: the page asks the
+    server to stop its kernel without the _xsrf value the server wants (403, Voila issue 1458,
+    open). The kernel is then stopped once idle for 5 minutes (voila.json)."""
+    return [e for e in errors if "/voila/api/shutdown/" not in e]
+
+
+def _demo_address() -> str:
+    """The path of the address `make demo` prints (read from `make -n`, which runs nothing)."""
+    out = subprocess.run(["make", "-n", "-s", "demo", "PYTHON=python3"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60).stdout
+    return re.search(r"http://[^/\s]+/(voila/render/\S+?)\"", out).group(1)
+
+
+def _links(page) -> dict[str, str]:
+    """The landing page's links: text -> resolved address."""
+    page.wait_for_selector("#rendered_cells a[href$='.ipynb']", timeout=120_000)
+    return dict(page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']",
+                                          "els => els.map(a => [a.innerText.trim(), a.href])"))
+
+
+def _open_the_lesson_from(page, base: str) -> None:
+    links = _links(page)
+    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != "index.ipynb")
+    linked = {href.removeprefix(base) for href in links.values()}
+    assert set(notebooks) <= linked, "a notebook of notebooks/ is missing from the landing page"
+    assert all(href.startswith(base) for href in links.values()), links
+    page.locator("#rendered_cells a[href='ohanami.ipynb']").first.click()
+    page.wait_for_url(base + "ohanami.ipynb", timeout=30_000)
+    page.wait_for_selector(".mk-scoring-calculator", timeout=120_000)
+    assert_formulas_typeset(page)
+
+
+def test_make_demo_prints_the_landing_page_and_its_links_open_the_lessons(browser):
+    path = _demo_address()
+    assert path == "voila/render/index.ipynb"
+    with voila(ROOT / "notebooks") as url:  # as make demo serves it
+        page = browser.new_page(viewport={"width": 1024, "height": 900})
+        errors, outside = watch(page)
+        try:
+            start = time.monotonic()
+            page.goto(url + path, timeout=120_000)
+            _links(page)
+            print(f"\nlanding page: first render after {time.monotonic() - start:.2f} s")
+            _open_the_lesson_from(page, url + "voila/render/")
+            assert not _leaving_errors(errors), f"JavaScript errors on the page: {errors}"
+            assert not [u for u in outside if not u.startswith(VOILA_TEMPLATE_CDN)], outside
+        finally:
+            page.close()
+
+
+def test_binder_layout_formulas_and_icons_need_no_network(browser):
+    """Binder serves the notebooks with Voila's server extension (``binder/start``): there too
+    the landing page leads to the lesson, its formulas are typeset by the MathJax bundled in
+    Voila (no CDN), and widget icons are drawn from Voila's own font files."""
+    with binder_server() as url:
+        page = browser.new_page(viewport={"width": 1024, "height": 900})
+        errors, outside = watch(page)
+        try:
+            base = url + "voila/render/notebooks/"
+            start = time.monotonic()
+            page.goto(base + "index.ipynb", timeout=120_000)
+            _links(page)
+            print(f"\nBinder layout, landing page: first render after {time.monotonic() - start:.2f} s")
+            _open_the_lesson_from(page, base)
+            page.goto(base + "play-ohanami.ipynb", timeout=120_000)
+            icon = page.locator(".jupyter-widgets i.fa").first  # the Accordion's carets, the upload arrow
+            icon.wait_for(state="attached", timeout=120_000)
+            page.wait_for_function("() => document.fonts.check('900 16px \"Font Awesome 5 Free\"', '\\uf0da')"
+                                   " && [...document.fonts].some(f => /Awesome 5 Free/.test(f.family)"
+                                   " && f.status === 'loaded')", timeout=30_000)
+            assert not _leaving_errors(errors), f"JavaScript errors on the page: {errors}"
+            ours = [u for u in outside if not u.startswith(VOILA_TEMPLATE_CDN)]
+            assert not ours, f"the Binder layout needs the network: {ours}"
+        finally:
+            page.close()

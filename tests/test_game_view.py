@@ -291,3 +291,55 @@ def test_clicking_what_the_board_highlights_plays_a_whole_game(game, seats):
         view.click((marked or chips)[0])
         clicks += 1
     assert "Game over" in view.status.value
+
+
+def test_saved_game_loads_with_the_same_seats_and_names():
+    view = GameView("mandala", seats=["you", "greedy"], seed=3, bot_delay=0)
+    view.play_text(str(view.state.legal_moves()[0]))
+    view.prepare_download()
+    import base64
+
+    record = json.loads(base64.b64decode(re.search(r"base64,([^\"]+)", view.download.value).group(1)))
+    assert [p["name"] for p in record["players"]] == ["you", "greedy"]
+    history = [str(e) for _, e in view.state.history]
+    view.load_record(record)
+    assert view.seats == ["you", "greedy"] and view.names == ["Seat 0 (you)", "Seat 1 (greedy)"]
+    assert [str(e) for _, e in view.state.history] == history and view.state.current_player == 0
+
+
+def test_a_record_of_another_game_is_refused_and_the_game_kept():
+    other = records.from_state(get_game("flowers").new_game(2, seed=1))
+    view = GameView("ohanami", seats=["you", "greedy"], seed=2)
+    before = [str(e) for _, e in view.state.history]
+    with pytest.raises(MandalakitError, match="record of flowers"):
+        view.load_record(other)
+    assert [str(e) for _, e in view.state.history] == before
+
+
+def test_O_2_5_a_row_clicked_before_a_card_plays_nothing():
+    view = GameView("ohanami", seats=["you", "greedy"], seed=1, bot_delay=0)
+    view.play_text(str(view.state.legal_moves()[0]))  # both seats pick; seat 0 places now
+    assert view.state.phase == "place"
+    before = len(view.state.history)
+    for target in ("row:1", "row:2", "discard"):
+        view.click(target)
+        assert len(view.state.history) == before and view.selection == ()
+    card = next(t for t in sorted(view.active) if t.startswith("card:"))
+    view.click(card)
+    wrong = [t for t in ("row:1", "row:2", "row:3", "discard") if t not in view.active]
+    for target in wrong:
+        view.click(target)
+        assert len(view.state.history) == before
+
+
+@pytest.mark.parametrize("seats", [["you", "you"], ["you", "greedy"]])
+def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
+    view = GameView("ohanami", seats=seats, seed=5, bot_delay=0)
+    view.uncover()
+    view.play_text(str(view.state.legal_moves()[0]))
+    other = 1
+    view.view_of.value = other  # a pupil chooses the other seat's eyes ...
+    view.review.value = 1  # ... and looks back at the deal
+    hand = set(records.replay(view._record(), upto=1).hands[other])
+    shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', view.board.svg)}
+    assert not shown & hand

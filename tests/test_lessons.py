@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from _browser import FIRST_RENDER_BUDGET_S, ROOT, chromium, voila, watch
+from _browser import FIRST_RENDER_BUDGET_S, watch
 
 from mandalakit.flowers import flower_score
 from mandalakit.mandala import COLOURS, river_score
@@ -19,16 +19,6 @@ from mandalakit.mandala import COLOURS, river_score
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def lessons_url():
-    with voila(ROOT / "notebooks") as url:
-        yield url
 
 
 def _open(browser, url: str, name: str, exercises: int):
@@ -74,8 +64,8 @@ def _finish(page, errors, outside) -> None:
     page.close()
 
 
-def test_mandala_lesson(browser, lessons_url):
-    page, errors, outside = _open(browser, lessons_url, "mandala.ipynb", exercises=8)
+def test_mandala_lesson(browser, demo_url):
+    page, errors, outside = _open(browser, demo_url, "mandala.ipynb", exercises=8)
     try:
         # The rule of colour: choosing green asks the engine again (M-3.1).
         table = page.locator(".mk-colour-table")
@@ -109,8 +99,8 @@ def test_mandala_lesson(browser, lessons_url):
             page.close()
 
 
-def test_flowers_lesson(browser, lessons_url):
-    page, errors, outside = _open(browser, lessons_url, "flowers.ipynb", exercises=7)
+def test_flowers_lesson(browser, demo_url):
+    page, errors, outside = _open(browser, demo_url, "flowers.ipynb", exercises=7)
     try:
         # One play: 2 yellow cards on mandala 3 complete it (F-3.7); the tie keeps the marker (F-3.6).
         explanation = page.locator(".mk-play-explanation")

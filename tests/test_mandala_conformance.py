@@ -30,8 +30,9 @@ def check_result(state) -> None:
     # M-7.4 recounted: best score, then fewest cup cards, then a shared victory.
     keys = [(d["score"], -d["cup_size"]) for d in result.players]
     assert result.winners == tuple(p for p in range(2) if keys[p] == max(keys))
-    # M-7.1 / M-7.2: the game ended on a full river or after the deck was emptied.
-    assert state.end_triggered or any(len(d["river"]) == 6 for d in result.players)
+    # M-7.1 / M-7.2 / M-7.5: the game ended on a full river, after the deck was emptied, or
+    # when no mandala could complete again.
+    assert state.end_triggered or any(len(d["river"]) == 6 for d in result.players) or not state.can_complete()
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -72,8 +73,9 @@ def test_random_legal_play_property(seed, first, option):
     state.check_invariants()
     check_result(state)
     last_move = [ev for by, ev in state.history if by >= 0][-1]
-    if option == "reshuffle_then_last_completion":
-        # The game ends only by resolving a destruction (M-7.1, M-7.2): the last decision is a pick.
+    if option == "reshuffle_then_last_completion" and state.can_complete():
+        # The game ends only by resolving a destruction (M-7.1, M-7.2), or when no mandala can
+        # complete again (M-7.5): otherwise the last decision is a pick.
         assert type(last_move) is Pick
     assert state.history[0][1].kind == "shuffle"
 

@@ -5,8 +5,11 @@ mountain, yellow and orange in seat 0's field, purple in seat 1's field. Playing
 into A completes it (M-5.1).
 """
 
+import numpy as np
 import pytest
 
+from mandalakit import RulesError
+from mandalakit.core.bots import random_playout
 from mandalakit.core.contract import CHANCE, ChanceEvent
 from mandalakit.mandala import COLOURS, Discard, Field, Mountain, Pick, Rules, parse
 from mandalakit.mandala import from_position as _from_position
@@ -138,13 +141,40 @@ def test_M_7_1_deck_emptied_by_the_draw_of_the_completing_mountain_play(rules):
     assert state.hands[0] == [0, 1, 1, 1, 1, 1]
 
 
-def test_M_7_1_deck_emptied_by_the_refill_makes_that_completion_the_last():
-    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]))
+def test_M_7_1_a_refill_that_empties_the_deck_deals_both_cards_and_play_goes_on():
+    # The refill comes after its completion: the deck's last card, then the discard pile becomes
+    # the new deck (a chance event) and the second card is dealt; the end is triggered for later.
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), manual_chance=True)
     play(state, "mountain A red")  # 3 drawn, 1 left
-    assert not state.end_triggered
+    assert pickers(state) == [0, 1, 0]
+    assert state.current_player == CHANCE and state.end_triggered and state.deck == []
+    assert state.mountains[0] == [1, 0, 0, 0, 0, 0]  # the deck's last card, black
+    pile = state.discard
+    outcome = (YELLOW,) + tuple(c for c in range(6) for _ in range(pile[c] - (c == YELLOW)))
+    state.apply(ChanceEvent("reshuffle", outcome))
+    state.check_invariants()
+    assert state.mountains[0] == [1, 0, 0, 1, 0, 0] and len(state.deck) == sum(pile) - 1
+    assert not state.is_terminal() and state.phase == "play" and state.current_player == 1
+    assert [str(e).split()[0] for _, e in state.history] == ["mountain", "pick", "pick", "pick", "reshuffle"]
+
+
+def test_M_7_1_after_a_refill_that_empties_the_deck_the_game_ends_at_a_later_completion():
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), seed=4)
+    play(state, "mountain A red")
     pickers(state)
-    assert state.end_triggered and state.is_terminal()
-    assert state.mountains[0] == [1, 0, 0, 0, 0, 0]  # the refill dealt 1 card, then the deck ran out
+    assert state.end_triggered and not state.is_terminal() and sum(state.mountains[0]) == 2
+    done = len(state.history)
+    random_playout(state, np.random.default_rng(4))
+    later = [type(e) for by, e in state.history[done:] if by >= 0]
+    assert state.is_terminal() and later[-1] is Pick  # the game ended by resolving a later destruction
+
+
+def test_M_6_3_end_at_once_a_refill_that_empties_the_deck_is_dealt_then_the_game_ends():
+    state = from_position(pos(deck=["orange", "purple", "yellow", "black"]), rules=END_AT_ONCE, seed=0)
+    play(state, "mountain A red")
+    pickers(state)
+    assert state.end_triggered and state.is_terminal() and sum(state.mountains[0]) == 2
+    assert [getattr(e, "kind", "move") for _, e in state.history][-1] == "reshuffle"
 
 
 def test_M_7_1_completion_after_a_reshuffle_in_the_same_turn_is_the_last():
@@ -227,3 +257,72 @@ def test_pick_phase_refuses_play_moves_and_play_phase_refuses_picks():
         with pytest.raises(Exception, match=r"\[M-5.3\]"):
             state.apply(move)
     assert state.current_player == 0 and len(state.history) == 1
+
+
+# ----- a game that could never end (M-7.5) ---------------------------------------------------------------
+PLAY_ON = Rules(stalemate="play_on")
+
+
+@pytest.mark.parametrize("rules", [Rules(), END_AT_ONCE])
+def test_M_7_5_the_last_black_picked_into_a_river_ends_the_game_at_the_end_of_that_turn(rules):
+    # 18 black: 1 in mountain A, 1 in seat 1's river, 16 in the cups; none free.
+    position = pos(mountain_a={"black": 1, "green": 1}, rivers=[[], ["black"]], cups=[{"black": 10}, {"black": 6}])
+    state = from_position(position, rules=rules)
+    play(state, "mountain A red")
+    assert pickers(state) == [0, 1, 0]  # seat 0 takes the last black: no mandala can complete again
+    assert state.is_terminal() and not state.end_triggered
+    assert sum(state.mountains[0]) == 2  # the turn was played to its end, refill included (M-5.6)
+    assert state.rivers == [[BLACK, RED], [BLACK, GREEN]]
+    assert state.result().scores == (10, 6)  # scored as usual (M-7.3): 10 and 6 black cup cards in space 1
+
+
+def test_M_7_5_play_on_keeps_playing_after_the_last_black_is_picked():
+    position = pos(mountain_a={"black": 1, "green": 1}, rivers=[[], ["black"]], cups=[{"black": 10}, {"black": 6}])
+    state = from_position(position, rules=PLAY_ON)
+    play(state, "mountain A red")
+    pickers(state)
+    assert not state.is_terminal() and state.current_player == 1 and not state.can_complete()
+
+
+def test_M_7_5_a_position_with_every_black_in_rivers_and_cups_is_refused():
+    # Mandala A lacks black and red, B lacks all but purple: no black can ever reach either.
+    position = pos(mountain_a={"green": 2}, rivers=[["black"], []], cups=[{"black": 12}, {"black": 5}])
+    with pytest.raises(RulesError, match=r"\[M-7.5\] Neither mandala can complete again"):
+        from_position(position)
+    state = from_position(position, rules=PLAY_ON)  # the printed rules: random play never ends
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        state.apply(state.random_move(rng.random()))
+    assert not state.is_terminal() and state.rivers == [[BLACK], []]
+
+
+def test_M_7_5_a_colour_left_only_in_the_other_blocked_mandala_ends_the_game():
+    # Seat 0 holds the only free red; every other orange lies in the cups. Red into mountain B
+    # leaves A without any red to come and B without any orange to come.
+    position = pos(hands=[{"red": 1, "green": 1}, {"yellow": 2}], cups=[{"red": 17, "orange": 17}, {}])
+    state = from_position(position)
+    assert state.can_complete()
+    play(state, "mountain B red")
+    assert state.is_terminal() and state.free[RED] == state.free[ORANGE] == 0 and sum(state.free) > 0
+    state = from_position(position, rules=PLAY_ON)  # no colour lies wholly in rivers and cups
+    play(state, "mountain B red")
+    assert not state.is_terminal() and not state.can_complete()
+
+
+def test_M_7_5_hands_too_small_to_play_what_a_mandala_lacks_end_the_game():
+    # Deck and discard pile empty: a hand can only shrink (M-6.3). Seat 0 can still play its
+    # red into A (2 cards, it keeps one), but not after a field play of its green.
+    position = rest_in_cup(pos(hands=[{"red": 1, "green": 1}, {"black": 1}], deck=[], end_triggered=True))
+    state = from_position(position)
+    assert state.can_complete()
+    play(state, "field B green 1")
+    assert state.is_terminal() and state.hands == [[0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]]
+    state = from_position(position)
+    play(state, "mountain A red")
+    assert state.phase == "pick"
+
+
+def test_M_7_5_stalemate_option_is_checked():
+    with pytest.raises(RulesError, match=r"\[M-7.5\] stalemate must be 'end' or 'play_on', not 'never'"):
+        Rules(stalemate="never")
+    assert Rules().stalemate == "end" and Rules.from_dict({"stalemate": "play_on"}) == PLAY_ON

@@ -234,8 +234,10 @@ def test_M_4_4_three_reds_field_play_of_one_or_two_is_legal_but_not_three():
 
 
 def test_M_4_4_last_card_into_a_mountain_needs_something_to_draw():
+    # Neither hand can ever play again, so this is a stalemate (M-7.5): only the printed rules
+    # ("play_on") let it be played.
     position = rest_in_cup(pos(hands=[{"red": 1}, {"black": 1}], deck=[], end_triggered=True))
-    state = from_position(position)
+    state = from_position(position, rules=Rules(stalemate="play_on"))
     assert state.legal_moves() == [Discard(RED, 1)]
     refused(state, Mountain(1, RED), "M-4.4")
     state.apply(Discard(RED, 1))  # the discarded card comes straight back (M-6.1 reshuffle)
@@ -324,8 +326,9 @@ def test_M_5_5_a_seat_with_an_empty_field_picks_into_the_discard_pile():
     assert state.discard[BLACK] == discard[BLACK] + 2 and state.rivers[1] == [] and state.cups[1][BLACK] == 0
 
 
-def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_until_the_deck_runs_out():
-    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], deck=["purple", "purple", "green", "red"]))
+def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_through_a_reshuffle():
+    state = from_position(pos(hands=[{"red": 2}, {"black": 1}], deck=["purple", "purple", "green", "red"]),
+                          manual_chance=True)
     discard = list(state.discard)
     state.apply(Mountain(0, RED))  # draws purple, purple, green
     for _ in range(3):
@@ -333,9 +336,13 @@ def test_M_5_6_fields_are_discarded_and_the_mountain_dealt_until_the_deck_runs_o
     assert state.fields[0] == [[0] * 6, [0] * 6] and state.field_sizes[0] == [0, 0]
     assert state.discard[YELLOW] == discard[YELLOW] + 2 and state.discard[ORANGE] == discard[ORANGE] + 1
     assert state.discard[PURPLE] == discard[PURPLE] + 1
-    assert state.mountains[0] == [0, 0, 0, 0, 0, 1] and state.owner[0] == [-1, -1, -1, -1, -1, 0]
-    # The deck had 4 cards: 3 drawn, then the refill dealt 1 and the deck ran out (M-7.1).
-    assert state.end_triggered and state.is_terminal()
+    # The deck had 4 cards: 3 drawn, the refill deals the last (M-6.2) and, after a reshuffle
+    # of the discard pile (M-6.1), a second card; the end waits for a later completion (M-7.1).
+    assert state.mountains[0] == [0, 0, 0, 0, 0, 1] and state.current_player == CHANCE
+    outcome = tuple(c for c in (ORANGE, BLACK, GREEN, PURPLE, YELLOW, RED) for _ in range(state.discard[c]))
+    state.apply(ChanceEvent("reshuffle", outcome))
+    assert state.mountains[0] == [0, 0, 0, 0, 1, 1] and state.owner[0] == [-1, -1, -1, -1, 0, 0]
+    assert state.end_triggered and not state.is_terminal() and state.current_player == 1
 
 
 # ----- M-6 deck ----------------------------------------------------------------------------------------
@@ -530,6 +537,66 @@ def test_position_round_trip_and_impossible_positions():
         from_position(pos(hands=[{}, {"black": 1}]))
     with pytest.raises(RulesError, match=r"\[M-6.2\]"):
         from_position(pos(deck=[]))
+
+
+@pytest.mark.parametrize("change", [
+    {"hands": [["red"], {"green": 1}]},
+    {"discard": "AB"},
+    {"mountains": ["A"]},
+    {"mountains": {"A": [], "B": {}}},  # [] is not counts
+    {"cups": [[], {}]},
+    {"fields": {"A": [{}, "x"]}},
+    {"rivers": [{"red": 1}, []]},  # an object is not a list of colours
+    {"deck": {"red": 1}},
+    {"deck": "red"},  # nor is a text, read letter by letter
+    {"position": None},
+])
+def test_M_1_1_position_areas_of_the_wrong_type_are_refused(change):
+    position = change["position"] if "position" in change else {**pos(), **change}
+    with pytest.raises(RulesError, match=r"^\[options\] (A|The) .* must be .*, not "):
+        from_position(position)
+
+
+@pytest.mark.parametrize("value", ["false", 0, 1, None, []])
+def test_M_6_2_end_triggered_must_be_true_or_false(value):
+    with pytest.raises(RulesError, match=r"\[M-6.2\] end_triggered must be true or false"):
+        from_position(pos(end_triggered=value))
+
+
+def test_M_2_5_to_move_and_first_player_are_whole_numbers():
+    with pytest.raises(RulesError, match=r"\[M-2.5\] to_move must be seat 0 or 1, not 1.0"):
+        from_position(pos(to_move=1.0))
+    with pytest.raises(RulesError, match=r"\[M-2.5\] The first player must be seat 0 or 1, not 1.0"):
+        new_game(2, seed=1, setup={"first_player": 1.0})
+    assert from_position(pos(to_move=np.int64(1))).current_player == 1
+
+
+def test_M_1_2_position_mandala_names_in_any_case():
+    lower = from_position(pos(mountains={"a": {"black": 2, "green": 1}, "b": {"purple": 1}},
+                              fields={"a": [{"yellow": 2, "orange": 1}, {"purple": 1}]}))
+    assert lower.position() == from_position(pos()).position()
+    with pytest.raises(RulesError, match=r"\[options\] The position's mountains name mandala A twice"):
+        from_position(pos(mountains={"A": {}, "a": {}}))
+
+
+_LONG = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("change", [
+    {"hands": [{_LONG: 1}, {"black": 1}]},
+    {"hands": [{"red": _LONG}, {"black": 1}]},
+    {"discard": {"red": [_LONG]}},
+    {"deck": ["red", _LONG]},
+    {"rivers": [[_LONG], []]},
+    {"mountains": {_LONG: {}}},
+    {"cups": [_LONG, {}]},
+    {"hands": [{"red": 10 ** 4000}, {"black": 1}]},
+])
+def test_M_1_1_position_refusals_quote_at_most_60_characters(change):
+    with pytest.raises(RulesError) as err:
+        from_position({**pos(), **change})
+    message = str(err.value)
+    assert len(message) < 300 and "x" * 61 not in message and "0" * 61 not in message
 
 
 def test_svg_shows_both_mandalas_rivers_own_hand_and_colour_names_only():

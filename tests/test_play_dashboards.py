@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from _browser import FIRST_RENDER_BUDGET_S, ROOT, chromium, voila, watch
+from _browser import FIRST_RENDER_BUDGET_S, watch
 
 from mandalakit.core import records
 from mandalakit.core.registry import get_game
@@ -26,16 +26,6 @@ pytestmark = pytest.mark.browser
 CLICKABLE = ".mk-board-svg .mk-active, .mk-board-chips button"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def demo_url():
-    with voila(ROOT / "notebooks") as url:
-        yield url
 
 
 def _open(browser, url: str, name: str, width: int = 1024, height: int = 768):

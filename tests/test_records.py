@@ -514,3 +514,46 @@ def test_from_state_refuses_a_name_replay_would_refuse():
     state = ohanami.new_game(2, seed=1)
     with pytest.raises(ValueError, match="control character"):
         records.from_state(state, players=["ok", "line\nbreak"])
+
+
+@pytest.mark.parametrize("event", [["pick 1 2"], 12, None, True, {"kind": "shuffle"}])
+def test_record_event_must_be_text(record, event):
+    bad = copy.deepcopy(record)
+    bad["events"][1]["event"] = event
+    with pytest.raises(RecordError, match=r"^\[record\] event 1: 'event' must be text in the game's notation, not "):
+        records.replay(bad)
+
+
+@pytest.mark.parametrize("result", [[], "none", 0, False])
+def test_record_result_must_be_an_object_or_null(record, result):
+    bad = copy.deepcopy(record)
+    bad["result"] = result
+    with pytest.raises(RecordError, match=r"^\[record\] The record's 'result' must be an object \(or null"):
+        records.replay(bad)
+
+
+@pytest.mark.parametrize("players", ["2", 2.0, None, [2]])
+def test_record_setup_players_must_be_a_whole_number(record, players):
+    bad = copy.deepcopy(record)
+    bad["setup"]["players"] = players
+    with pytest.raises(RecordError, match=r"^\[record\] The record's setup must give 'players' as a whole number"):
+        records.replay(bad)
+
+
+def _mandala_position_record():
+    from mandalakit.mandala import from_position
+
+    position = {"hands": [{"red": 2, "green": 1}, {"red": 1, "yellow": 2}],
+                "mountains": {"A": {"black": 2, "green": 1}, "B": {"purple": 1}}}
+    state = from_position(position, seed=5)
+    state.apply(state.legal_moves()[0])
+    return records.from_state(state)
+
+
+@pytest.mark.parametrize("key,value", [("hands", [["red"], {"green": 1}]), ("discard", "AB"), ("mountains", ["A"]),
+                                       ("end_triggered", "false"), ("cups", [[], {}])])
+def test_record_mandala_position_of_the_wrong_type_is_refused(key, value):
+    bad = _mandala_position_record()
+    bad["setup"]["position"][key] = value
+    with pytest.raises(RecordError, match=r"^\[(options|M-6.2)\] "):
+        records.replay(bad)

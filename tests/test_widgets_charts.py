@@ -9,10 +9,11 @@ import plotly.graph_objects as go
 import plotly.offline
 import pytest
 
-from traitlets.config import Config
+from traitlets.config import PyFileConfigLoader
 
 from mandalakit.widgets.charts import BASIC_TRACES, PLOTLY_JS, PLOTLY_JS_VERSION, FigureView
-from mandalakit.widgets.ohanami import ReplayViewer, ScoringCalculator
+from mandalakit.widgets.ohanami import ScoringCalculator
+from mandalakit.widgets.replay import ReplayViewer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,10 +89,10 @@ def test_other_messages_from_the_page_are_ignored(forged):
 
 
 def test_voila_serves_the_bundle_from_the_widgets_static_folder():
-    # voila.py adds widgets/static/ to Voila's extension folders (served at voila/labextensions/).
-    namespace = {"get_config": lambda: Config(), "__file__": str(ROOT / "voila.py")}
-    exec((ROOT / "voila.py").read_text(), namespace)
-    folders = namespace["c"].VoilaConfiguration.extra_labextensions_path
+    # binder/jupyter-config/voila.py adds widgets/static/ to Voila's extension folders (served at
+    # voila/labextensions/).
+    config = PyFileConfigLoader("voila.py", path=str(ROOT / "binder" / "jupyter-config")).load_config()
+    folders = config.VoilaConfiguration.extra_labextensions_path
     assert [Path(f) for f in folders] == [ROOT / "widgets" / "static"]
     assert (ROOT / "widgets" / "static" / "plotly-basic.min.js").read_text() == PLOTLY_JS
     assert not (ROOT / "widgets" / "static" / "package.json").exists()  # no extension is loaded from it

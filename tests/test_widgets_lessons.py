@@ -18,7 +18,7 @@ from mandalakit.mandala import COLOURS as M_COLOURS
 from mandalakit.mandala import river_score
 from mandalakit.widgets.flowers import PlayExplorer, TileTable
 from mandalakit.widgets.mandala import ColourRule, RiverScore
-from mandalakit.widgets.rules_text import rules_html
+from mandalakit.widgets.rules import rules_html
 
 # Seat 0 holds every colour; mandala A: black, orange in the mountain, red in seat 0's field,
 # green in seat 1's; mandala B: yellow in the mountain, black in seat 0's field, purple in seat 1's.

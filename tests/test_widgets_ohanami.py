@@ -1,11 +1,11 @@
-"""Ohanami views without a kernel: build the widgets, change values in Python, read what they show.
+"""The Ohanami scoring calculator without a kernel: change values in Python, read what it shows.
 
 Also the SVG drawing (``mandalakit.ohanami.render``): what one seat may and may not see (O-2.6).
+Replays of Ohanami games are tested with every game's in ``test_replay.py``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
@@ -15,7 +15,7 @@ from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.ohanami import round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
-from mandalakit.widgets.ohanami import ReplayViewer, ScoringCalculator
+from mandalakit.widgets.ohanami import SUIT_CARDS, ScoringCalculator
 
 BLACK = "#000000"
 
@@ -62,155 +62,66 @@ def test_changing_pink_moves_the_highlight_and_the_total():
     assert "would add 8" in calc.total.value  # marginal value T(8) - T(7) = 8
 
 
-def test_marginal_line_is_k_plus_one_until_the_cap():
-    calc = ScoringCalculator(pink=0, max_pink=20)
+def test_O_3_4_marginal_value_grows_by_one_and_drops_to_0_at_the_cap():
+    calc = ScoringCalculator(pink=0)
     marginal = list(calc.figure.data[1].y)
     assert marginal[:15] == [k + 1 for k in range(15)]
-    assert marginal[15:] == [0] * 6  # O-3.4: the 16th pink card adds nothing
+    assert marginal[15:] == [0] * (34 - 15 + 1)  # O-3.4: the 16th pink card adds nothing
+    calc.cap.value = 0  # open formula: the next card always adds k + 1
+    assert list(calc.figure.data[1].y) == [k + 1 for k in range(35)]
+
+
+def test_marginal_value_has_its_own_panel_scaled_to_it():
+    """The marginal value is drawn on its own y axis (lower panel), not along the bottom of T(k)'s."""
+    calc = ScoringCalculator(pink=6)
+    bars, marginal, formula = calc.figure.data
+    assert (bars.yaxis or "y") == (formula.yaxis or "y") == "y" and marginal.yaxis == "y2"
+    lower, upper = calc.figure.layout.yaxis2.domain, calc.figure.layout.yaxis.domain
+    assert lower[1] <= upper[0]  # two panels, one above the other
+    assert marginal.marker.color[6] == BLACK and list(marginal.marker.color).count(BLACK) == 1
+
+
+def test_O_1_2_pink_goes_up_to_the_34_pink_cards_of_the_deck():
+    assert SUIT_CARDS == {"blue": 34, "green": 35, "grey": 17, "pink": 34}
+    calc = ScoringCalculator()
+    assert calc.pink.max == 34 and len(calc.figure.data[0].y) == 35
+    assert (calc.blue.max, calc.green.max, calc.grey.max) == (34, 35, 17)
+    calc.cap.value = 0
+    calc.pink.value = 34
+    assert shown_total(calc) == sakura_points(34, cap=None) == 595
+    assert calc.figure.data[0].y[34] == 595
+
+
+def test_axes_start_at_0():
+    calc = ScoringCalculator(pink=17)
+    layout = calc.figure.layout
+    for axis in (layout.xaxis, layout.xaxis2):
+        assert axis.range[0] < 0 < axis.range[0] + 1  # k = 0 is the first tick, its bar drawn
+    assert layout.yaxis.range[0] == 0 and layout.yaxis2.rangemode == "tozero"
+    assert layout.yaxis.range[1] >= 120  # the capped bars fit; the open formula leaves the top later
+
+
+def test_chosen_round_stands_out_and_the_text_box_keeps_its_height():
+    calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
+    style = calc.children[0].value
+    assert ".mk-calc-round" in style and "mod-active" in style and "background: #000000" in style
+    height = calc.total.layout.height
+    assert height and height.endswith("em")
+    calc.round_no.value = 1  # a shorter sentence: the box keeps its height
+    assert calc.total.layout.height == height and "<b>round 1</b>" in calc.total.value
 
 
 def test_cap_choice_changes_bars_and_total():
-    calc = ScoringCalculator(pink=17, max_pink=20)
+    calc = ScoringCalculator(pink=17)
     assert shown_total(calc) == 120  # O-3.4: capped at 15 pink = 120
-    assert calc.figure.data[2].visible is True  # the open formula, for comparison
+    assert calc.figure.data[2].y[17] == 153  # the open formula, for comparison
     calc.cap.value = 0  # no cap: open formula
     assert calc.sakura_cap is None
     assert shown_total(calc) == sakura_points(17, cap=None) == 153
     assert calc.figure.data[0].y[17] == 153
-    assert calc.figure.data[2].visible is False
     calc.cap.value = 10
     assert calc.figure.data[0].y[17] == 55
     assert shown_total(calc) == round_score(3, (0, 0, 0, 17), cap=10)
-
-
-# ----- ReplayViewer ---------------------------------------------------------------------------
-def test_replay_steps_change_board_caption_and_scores(finished_record):
-    viewer = ReplayViewer(finished_record)
-    n = len(finished_record["events"])
-    assert viewer.slider.min == 1 and viewer.slider.max == n  # starts after the shuffle
-    assert "shuffled" in viewer.caption.value
-    assert all(trace.y == (None, None, None) for trace in viewer.figure.data)
-    board0 = viewer.board.value
-    viewer.forward.click()
-    assert viewer.slider.value == 2 and viewer.board.value != board0
-    viewer.last.click()
-    final = records.replay(finished_record)
-    for seat, trace in enumerate(viewer.figure.data):
-        assert list(trace.y) == list(final.round_scores[seat])
-    assert "3 of 3 rounds" in viewer.figure.layout.title.text
-    assert "Final scores" in viewer.board.value
-    viewer.first.click()
-    assert viewer.slider.value == 1
-    viewer.back.click()  # stays at the first position
-    assert viewer.slider.value == 1
-
-
-def test_round_scores_appear_when_a_round_ends(finished_record):
-    viewer = ReplayViewer(finished_record)
-    for i in range(viewer.slider.min, viewer.slider.max + 1):
-        viewer.slider.value = i
-        done = len(viewer.state.round_scores[0])
-        ys = viewer.figure.data[0].y
-        assert [y is not None for y in ys] == [r < done for r in range(3)]
-        assert viewer.figure.layout.annotations[0].visible is (done == 0)  # "no round scored yet"
-
-
-def test_replay_hides_other_seats_open_choices(finished_record):
-    viewer = ReplayViewer(finished_record, seat=1)
-    viewer.slider.value = 2  # after seat 0's first pick; seat 1 has not picked yet
-    state = viewer.state
-    assert state.phase == "pick" and state.current_player == 1
-    seat0_pick = finished_record["events"][1]["event"]
-    assert seat0_pick not in viewer.caption.value and "hidden" in viewer.caption.value
-    assert not card_titles(viewer.board.value) & set(state.hands[0])  # seat 0's hand never drawn
-    viewer.seat.value = 0  # seat 0 may see its own pick
-    assert seat0_pick in viewer.caption.value
-
-
-def test_try_move_shows_the_engine_refusal_with_rule_id(finished_record):
-    viewer = ReplayViewer(finished_record)
-    viewer.slider.value = 1  # seat 0 to pick from its first hand
-    shown = viewer.board.value
-    hand = viewer.state.hands[0]
-    absent = next(c for c in range(1, 121) if c not in hand)
-    assert viewer.try_move(f"pick {absent} {hand[0]}") is False
-    assert "mk-refusal" in viewer.move_result.value and "O-2.2" in viewer.move_result.value
-    assert viewer.try_move("pick nonsense") is False
-    assert "Not a move" in viewer.move_result.value and "rule notation" not in viewer.move_result.value
-    legal = str(viewer.state.legal_moves()[0])
-    assert viewer.try_move(legal) is True
-    assert "Legal" in viewer.move_result.value and "<svg" in viewer.move_result.value
-    assert viewer.board.value == shown and viewer.slider.value == 1  # the replay is unchanged
-    viewer.move_text.value = f"pick {absent} {hand[0]}"  # typing (Enter) tries it too
-    assert "O-2.2" in viewer.move_result.value
-
-
-def test_O_2_6_try_move_tells_a_seat_nothing_about_another_seats_hand(finished_record):
-    viewer = ReplayViewer(finished_record, seat=1)
-    viewer.slider.value = 1  # seat 0 to pick; the board is seen by seat 1
-    hand0 = set(viewer.state.hands[0])
-    for text in (f"pick {min(hand0)} {max(hand0)}", f"pick {min(hand0)} 999", "pick 1 2"):
-        assert viewer.try_move(text) is False
-        assert "Not your turn" in viewer.move_result.value
-        assert not card_titles(viewer.move_result.value) & hand0
-    viewer.seat.value = 0  # now the board is seen by the seat to act: the move is tried
-    assert viewer.try_move(f"pick {min(hand0)} {max(hand0)}") is True
-    assert "seen by seat 0" in viewer.move_result.value
-
-
-def test_typed_move_follows_the_shown_position_and_clears(finished_record):
-    viewer = ReplayViewer(finished_record)
-    viewer.slider.value = 1
-    hand = viewer.state.hands[0]
-    viewer.move_text.value = f"pick {hand[0]} {hand[1]}"
-    assert "Legal" in viewer.move_result.value
-    viewer.slider.value = 2  # seat 1 to act now, with another hand: the same text is tried again
-    assert "mk-refusal" in viewer.move_result.value
-    viewer.move_text.value = ""
-    assert viewer.move_result.value == ""
-
-
-def test_pause_and_play_again_keep_one_stepping_task(finished_record):
-    viewer = ReplayViewer(finished_record)
-    viewer.interval = 0.01
-
-    async def main():
-        viewer.play.value = True
-        first = viewer._task
-        await asyncio.sleep(0.03)
-        viewer.play.value = False
-        viewer.play.value = True  # before the first task wakes up again
-        second = viewer._task
-        await asyncio.sleep(0)
-        assert first.cancelled() and second is not first and not second.done()
-        assert viewer.play.value is True  # the cancelled task does not switch play off
-        viewer.interval = 0
-        await asyncio.wait_for(second, timeout=10)
-
-    asyncio.run(main())
-    assert viewer.slider.value == viewer.slider.max and viewer.play.value is False
-
-
-def test_play_toggle_runs_to_the_end(finished_record):
-    viewer = ReplayViewer(finished_record)
-    viewer.interval = 0
-
-    async def main():
-        viewer.play.value = True  # starts the stepping task on the running loop
-        assert viewer.play.description.startswith("■")
-        await asyncio.wait_for(viewer._task, timeout=10)
-
-    asyncio.run(main())
-    assert viewer.slider.value == viewer.slider.max
-    assert viewer.play.value is False and viewer.play.description.startswith("▶")
-
-
-def test_bad_record_is_refused_with_index_and_rule(finished_record):
-    bad = dict(finished_record, events=list(finished_record["events"]))
-    bad["events"][1] = {"by": 0, "event": "pick 1 1"}
-    with pytest.raises(records.RecordError) as info:
-        ReplayViewer(bad)
-    assert info.value.index == 1
 
 
 # ----- render_svg -----------------------------------------------------------------------------

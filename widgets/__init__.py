@@ -1,10 +1,10 @@
 """ipywidgets views of the three games, installed as ``mandalakit.widgets``.
 
-:class:`GameView` plays any game by clicks, typed moves and bots; :mod:`.ohanami` has the
-sakura scoring calculator and a replay viewer; :mod:`.mandala` and :mod:`.flowers` the views of
-their lessons (the rule of colour, river × cup, one Flowers play, tile tables);
-:mod:`.exercise` the exercises pupils answer; :mod:`.rules_text` quotes the rules by id;
-:mod:`.charts` draws plotly figures.
+:class:`GameView` plays any game by clicks, typed moves and bots; :mod:`.replay` replays any
+record of any game; :mod:`.ohanami` has the sakura scoring calculator; :mod:`.mandala` and
+:mod:`.flowers` the views of their lessons (the rule of colour, river × cup, one Flowers play,
+tile tables); :mod:`.exercise` the exercises pupils answer; :mod:`.rules` quotes the rules by
+id; :mod:`.charts` draws plotly figures.
 """
 
 from .game_view import GameView

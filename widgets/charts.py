@@ -6,8 +6,8 @@ licence, through an anywidget module (``static/figure_view.js``).
 
 The bundle is not part of the module (anywidget gives a module 2 s to start, which a busy
 classroom machine misses with 1.2 MB to evaluate): the page fetches it once, over HTTP on a
-Voilà page (``notebooks/static/`` links it; ``file_allowlist`` in ``voila.json`` serves it, and
-the browser caches it), or else by asking the widget, which answers with :data:`PLOTLY_JS`
+Voila page (``binder/jupyter-config/voila.py`` serves ``static/`` at ``voila/labextensions/``,
+and the browser caches it), or else by asking the widget, which answers with :data:`PLOTLY_JS`
 through the kernel once per page.
 
 Why not plotly's own ways of showing a figure:

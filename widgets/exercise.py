@@ -80,12 +80,15 @@ class Exercise(W.VBox):
         self.explanation = explanation
         self._check = check
         self.attempts = 0
+        self._checked = None
         if choices:
             self.answer_box = W.Dropdown(options=[("—", None), *[(c, c) for c in choices]], index=0,
                                          description=_("answer"))
         else:
             self.answer_box = W.Text(description=_("answer"), placeholder=_("your answer"),
-                                     layout=W.Layout(width="16em"))
+                                     continuous_update=False, layout=W.Layout(width="16em"))
+            # Enter (or leaving the box) checks the answer, as the check button does.
+            self.answer_box.observe(lambda c: c["new"].strip() and self.check(), names="value")
         self.check_button = W.Button(description=_("check"), button_style="primary", layout=W.Layout(width="auto"))
         self.show_button = W.Button(description=_("show answer"), layout=W.Layout(width="auto"))
         self.feedback = W.HTML()
@@ -108,9 +111,11 @@ class Exercise(W.VBox):
         raw = self.answer_box.value
         value = raw if isinstance(self.answer_box, W.Dropdown) else read_answer(raw or "", self.answer)
         if value is None:
-            self.feedback.value = f'<div class="mk-exercise-unread">{escape(_("Type an answer first."))}</div>'
+            self.feedback.value = f'<div class="mk-exercise-unread">{escape(self._how_to_answer(raw))}</div>'
             return False
-        self.attempts += 1
+        if raw != self._checked:  # the same answer checked again (Enter, then the button) is one attempt
+            self.attempts += 1
+            self._checked = raw
         if self.is_right(value):
             self.feedback.value = (f'<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
                                    f"{_('Right!')}</b> {escape(self.explanation)}</div>")
@@ -119,6 +124,16 @@ class Exercise(W.VBox):
         self.feedback.value = (f'<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
                                f"{_('Not yet.')}</b>{hint}</div>")
         return False
+
+    def _how_to_answer(self, raw) -> str:
+        """What to type, when the box holds nothing that reads as an answer."""
+        if isinstance(self.answer_box, W.Dropdown) or not (raw or "").strip():
+            return _("Choose an answer first.") if isinstance(self.answer_box, W.Dropdown) else _("Type an answer first.")
+        if isinstance(self.answer, bool):
+            return _("Answer yes or no.")
+        if isinstance(self.answer, int):
+            return _("Answer with a whole number, written with the digits 0 to 9.")
+        return _("Answer with whole numbers separated by commas, such as 12, 41.")
 
     def show_answer(self) -> None:
         """Show the answer and the explanation."""

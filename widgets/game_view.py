@@ -189,8 +189,8 @@ class GameView(W.VBox):
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
         self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.names = [_("Seat {seat} (you)", seat=i) if k == HUMAN else _("Seat {seat} ({bot})", seat=i, bot=k)
-                      for i, k in enumerate(seats)]
+        self.players = list(seats)  # who plays each seat, as a record names them
+        self.names = _display_names(self.players)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
@@ -218,15 +218,16 @@ class GameView(W.VBox):
         """The seat whose eyes the board uses, or ``None`` while the cover hides every hand.
 
         While a person plays: that person's seat (hot-seat: the seat that said only its
-        player looks). Looking back or after the end: the seat chosen under *view of*.
+        player looks), also when looking back. After the end, or when only bots play: the
+        seat chosen under *view of*.
         """
         humans = self.humans
-        if self.reviewing or self.state.is_terminal():  # looking back, or the game is over
+        if self.state.is_terminal() or not humans:  # the game is over, or only bots play
             if self.view_of.value >= 0:
                 return self.view_of.value
             return self.looking if self.looking is not None else (humans[0] if humans else 0)
-        if not humans:
-            return 0  # bots only: watch from seat 0
+        # A live game with people at this screen: looking back never shows another seat's
+        # hand, and the cover stays up until the seat to act says only its player looks.
         return self.looking
 
     @property
@@ -273,13 +274,15 @@ class GameView(W.VBox):
         if outcome.kind == "attempt":
             try:
                 move = self.state.parse_move(outcome.text)
-                probe = self.state.clone()
-                probe.apply(move)  # the engine judges on a copy; a legal reading is played below
+                self.state.clone().apply(move)  # the engine judges on a copy
             except MandalakitError as error:
                 self.message.value = refusal_html(error, self._instead())
                 self._redraw()
                 return
-            self._play(move)
+            # The engine would accept what the clicks were read as, but they are not a path of
+            # that move (the part filled in a default): never play what was not chosen.
+            self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
+            self._redraw()
             return
         if outcome.kind == "unknown":
             self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
@@ -337,7 +340,7 @@ class GameView(W.VBox):
         clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
         words = _("Click {clicks}.", clicks=clicks)
         self.message.value = (f'<div class="mk-hint"><b>{_("Hint")}</b>: '
-                              f"{_('the greedy bot would play {move}', move=f'<code>{escape(str(move))}</code>')}. "
+                              f"{_('the greedy bot’s move is {move}', move=f'<code>{escape(str(move))}</code>')}. "
                               f"{escape(words)}</div>")
 
     def uncover(self) -> None:
@@ -365,7 +368,7 @@ class GameView(W.VBox):
         return False
 
     def _instead(self) -> str:
-        labels = sorted(self.part.label(t) for t in self.active)
+        labels = [self.part.label(t) for t in sorted(self.active, key=_chip_order)]
         if not labels:
             return ""
         return _("Choose one of the highlighted: {labels}.", labels=", ".join(labels))
@@ -436,7 +439,7 @@ class GameView(W.VBox):
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
         self.state.apply(move)
         self._resolve_chance()
-        self.message.value = f'<div class="mk-bot-move">{escape(self._public_move(seat, move))}</div>'
+        self.message.value = f'<div class="mk-bot-move">{self._public_move(seat, move)}</div>'
         self._review_to_end()
         nxt = self.to_act
         if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
@@ -445,13 +448,11 @@ class GameView(W.VBox):
         return nxt >= 0 and self.seats[nxt] != HUMAN
 
     def _public_move(self, seat: int, move) -> str:
-        """A bot's move in words, as the viewer may know it (a simultaneous pick stays hidden)."""
-        viewer = self.viewer
-        obs = self.state.observation(viewer if viewer is not None else 0)
-        if getattr(obs, "phase", None) in ("pick", "place") and self.spec.name == "ohanami" and (
-                obs.own_pick is None or str(move).startswith("pick")):
-            return _("{name} chose (hidden until every seat has chosen).", name=self.names[seat])
-        return _("{name} played {move}.", name=self.names[seat], move=str(move))
+        """HTML of a bot's move as the viewer may know it (the game's part hides what the
+        rules hide, such as Ohanami's picks until every seat has chosen); while the cover is
+        up nobody looks, so nothing hidden is told."""
+        viewer = self.viewer if self.viewer is not None else -1
+        return self.part.public_event(self.state, {"by": seat, "event": str(move)}, viewer, self.names)
 
     def _cancel_bots(self) -> None:
         task, self._task = self._task, None
@@ -514,7 +515,7 @@ class GameView(W.VBox):
 
     # ----- records ----------------------------------------------------------------------------
     def _record(self) -> dict:
-        return records.from_state(self.state, players=self.names, seed=self.seed)
+        return records.from_state(self.state, players=self.players, seed=self.seed)
 
     def prepare_download(self) -> None:
         """Put a download link of this game's record (JSON) under the button.
@@ -532,15 +533,14 @@ class GameView(W.VBox):
         """Replace the game by a record's game (validated by replaying it). A bad record raises
         :class:`RecordError` and keeps the current game."""
         state = records.replay(record)
-        names = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
-        seats = [n if n in self.spec.bots and state.game == self.spec.name else HUMAN for n in names]
-        spec = get_game(state.game)
-        self.spec, self.part = spec, part_of(state.game)
-        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.seats = [s if s in spec.bots else HUMAN for s in seats]
-        self.names = [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i)
-                      for i, n in enumerate(names)]
-        self.bots = {i: spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
+        if state.game != self.spec.name:  # this page plays one game: say where the record belongs
+            raise RecordError("record", _("This is a record of {other}; this view plays {game}. Open the {other} "
+                                          "page to load it.", other=state.game, game=self.spec.name))
+        # A record names each seat by who played it: a bot's name makes that seat a bot again.
+        self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
+        self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
+        self.names = _display_names(self.players)
+        self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
         self._start(state)
         self._fill_panel()
 
@@ -635,6 +635,11 @@ _SCORE_STYLE = """<style>
 .mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
 .mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
 </style>"""
+
+
+def _display_names(players: Sequence[str]) -> list[str]:
+    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it."""
+    return [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i) for i, n in enumerate(players)]
 
 
 def _chip_order(target: str):

@@ -24,7 +24,7 @@ from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
 
 from .board import BoardView
-from .rules_text import rule_html
+from .rules import rule_html
 
 __all__ = ["ColourRule", "RiverScore"]
 

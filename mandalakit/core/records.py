@@ -103,8 +103,14 @@ def _header(record: Any) -> tuple:
     for key, kind in (("rules", Mapping), ("setup", Mapping), ("players", list), ("events", list)):
         if not isinstance(record.get(key), kind):
             raise RecordError("record", f"The record's {key!r} entry is missing or of the wrong type.")
+    result = record.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError("record", "The record's 'result' must be an object (or null before the end), "
+                          f"not {_kind(result)}.")
     setup = dict(record["setup"])
     players = setup.pop("players", None)
+    if not _is_int(players):
+        raise RecordError("record", f"The record's setup must give 'players' as a whole number, not {_kind(players)}.")
     if len(record["players"]) != players:
         raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {shown(players)}.")
     for seat, entry in enumerate(record["players"]):
@@ -194,12 +200,14 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     ------
     RecordError
         With the event index and the rule id, if an event is malformed or illegal (its ``by``
-        must be the seat to act, as a whole number from 0 to players - 1, or ``"chance"``);
-        without an index if the header is malformed (format, version other than the whole
-        number 1, game that is not the name of a game as text, rules, setup, players or a player
-        name that is not text, cannot be written as UTF-8 or cannot be printed as it is (too
-        long, a control or format character: see :func:`_name_problem`), a ``seed``
-        that is neither absent, null nor a whole number >= 0) or if the stored result
+        must be the seat to act, as a whole number from 0 to players - 1, or ``"chance"``, its
+        ``event`` text in the game's notation); without an index if the header is malformed
+        (format, version other than the whole number 1, game that is not the name of a game as
+        text, rules, setup (whose ``players`` is a whole number), a ``result`` that is neither
+        an object nor null, players or a player name that is not text, cannot be written as
+        UTF-8 or cannot be printed as it is (too long, a control or format character: see
+        :func:`_name_problem`), a ``seed`` that is neither absent, null nor a whole number
+        >= 0) or if the stored result
         differs from the replayed one, values and types alike (``false`` is not seat 0).
         Also without an index for a rules option not stored the way the engine writes it
         (see :func:`_check_rules_shape`): replaying a record never opens a file.
@@ -222,6 +230,9 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
             raise RecordError("record", "An event must be an object with 'by' and 'event'.", index)
+        if not isinstance(entry["event"], str):
+            raise RecordError("record", f"'event' must be text in the game's notation, not {_kind(entry['event'])}.",
+                              index)
         by = entry["by"]
         if by == "chance":
             by = CHANCE
@@ -235,7 +246,7 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
                 expected = "nothing (the game is over)"
             raise RecordError("record", f"The record has {shown(entry['by'])} acting here, but the game expects {expected}.", index)
         try:
-            state.apply(state.parse_move(str(entry["event"])))  # the engine refuses a misplaced chance event
+            state.apply(state.parse_move(entry["event"]))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
             raise RecordError(exc.rule, exc.message, index) from None
     if upto is None and record.get("result") is not None:
@@ -301,12 +312,12 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
     return None
 
 
-def _check_result(state: State, stored: Any) -> None:
+def _check_result(state: State, stored: Mapping) -> None:
     if not state.is_terminal():
         raise RecordError("record", "The record has a result but its events stop before the end of the game.")
     replayed = json.loads(json.dumps(state.result().to_dict()))
     if not _same_json(replayed, stored):
-        diff = [k for k in replayed if not isinstance(stored, Mapping) or not _same_json(replayed[k], stored.get(k))]
+        diff = [k for k in replayed if not _same_json(replayed[k], stored.get(k))]
         raise RecordError(
             "record",
             f"The stored result disagrees with the replay in {', '.join(diff) or 'its keys'} "

@@ -156,7 +156,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[l
     head = _("{head} · score {score} · {flowers} · {hand} in hand", head=head, score=obs.scores[seat],
              flowers=ngettext("{n} Flower", "{n} Flowers", len(flowers)),
              hand=ngettext("{n} card", "{n} cards", obs.hand_sizes[seat]))
-    if seat == obs.active and obs.to_act >= 0:
+    if seat == obs.to_act:  # the seat that decides now (the claim holder while a tile is chosen, F-4.1)
         head = _("{head} · this seat's turn", head=head)
     y += 16
     y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6

@@ -12,7 +12,7 @@ from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
-from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, Rules
+from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
 from .scoring import river_score, winners
 from .position import from_position
 from .state import MandalaState, Observation, draw_count, new_game
@@ -31,7 +31,8 @@ GAME = GameSpec(
 )
 
 __all__ = [
-    "COLOURS", "END_AT_ONCE", "GAME", "MANDALAS", "RESHUFFLE_THEN_LAST_COMPLETION", "Discard", "Field", "GreedyBot",
-    "MandalaState", "Mountain", "Observation", "Pick", "Rules", "State", "colour_code", "draw_count", "from_position",
-    "new_game", "parse", "river_score", "seat_summary", "winners",
+    "COLOURS", "END_AT_ONCE", "GAME", "MANDALAS", "RESHUFFLE_THEN_LAST_COMPLETION", "STALEMATE_END",
+    "STALEMATE_PLAY_ON",
+    "Discard", "Field", "GreedyBot", "MandalaState", "Mountain", "Observation", "Pick", "Rules", "State", "colour_code",
+    "draw_count", "from_position", "new_game", "parse", "river_score", "seat_summary", "winners",
 ]

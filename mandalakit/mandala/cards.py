@@ -7,7 +7,9 @@ deck as colour codes, top card first.
 
 from __future__ import annotations
 
-from ..core.errors import NotationError
+from collections.abc import Mapping
+
+from ..core.errors import NotationError, shown
 from ..core.messages import _
 from ..core.notation import folded, plain_letters
 
@@ -38,7 +40,7 @@ def colour_code(name: str) -> int:
     """
     code = _CODE.get(folded(name)) if isinstance(name, str) else None
     if code is None:
-        raise NotationError(_("{name!r} is not a Mandala colour; the colours are {colours}.", name=name,
+        raise NotationError(_("{name} is not a Mandala colour; the colours are {colours}.", name=shown(name),
                               colours=", ".join(COLOURS)) + plain_letters(name), "M-1.1")
     return code
 
@@ -47,23 +49,35 @@ def mandala_index(name: str) -> int:
     """Index 0 or 1 of mandala ``"A"`` or ``"B"`` (upper or lower case); else :class:`NotationError`."""
     if isinstance(name, str) and folded(name) in ("a", "b"):
         return "ab".index(folded(name))
-    raise NotationError(_("{name!r} is not a mandala; there are two, A and B.", name=name) + plain_letters(name),
+    raise NotationError(_("{name} is not a mandala; there are two, A and B.", name=shown(name)) + plain_letters(name),
                         "M-1.2")
 
 
-def counts_of(cards: dict | None) -> list[int]:
+def counts_of(cards: Mapping, what: str = "cards") -> list[int]:
     """Counts per colour code from a ``{colour name: count}`` mapping (missing colours are 0).
+
+    Parameters
+    ----------
+    cards : mapping of str to int
+    what : str
+        What the mapping holds, for the refusal (``"hand of seat 0"``).
 
     Raises
     ------
     NotationError
-        For an unknown colour name or a negative or non-integer count.
+        Rule tag ``options`` if ``cards`` is not a mapping (a list, a text); ``M-1.1`` for an
+        unknown colour name or a count that is not a whole number of at least 0.
     """
+    if not isinstance(cards, Mapping):
+        raise NotationError(f"The {what} must be an object of colour counts such as {{\"red\": 2}}, "
+                            f"not {shown(cards)}.", "options")
     out = [0] * NUM_COLOURS
-    for name, k in (cards or {}).items():
+    for name, k in cards.items():
+        c = colour_code(name)
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise NotationError(f"The count of {name} must be a whole number of at least 0, not {k!r}.", "M-1.1")
-        out[colour_code(name)] += k
+            raise NotationError(f"The count of {COLOURS[c]} in the {what} must be a whole number of at least 0, "
+                                f"not {shown(k)}.", "M-1.1")
+        out[c] += k
     return out
 
 

@@ -7,9 +7,12 @@ position is stored in ``state.setup``, so records of such games replay exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from numbers import Integral
+
 from ..core.errors import NotationError, RulesError, quote, shown
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
-from .rules import Rules
+from .rules import STALEMATE_END, Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
 
 
@@ -24,8 +27,8 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
     Parameters
     ----------
     position : dict
-        JSON-ready, colours by name, counts as ``{colour: count}``; every key but ``hands`` is
-        optional::
+        JSON-ready, colours by name, counts as ``{colour: count}``, mandalas ``"A"`` and
+        ``"B"`` (in any case); every key but ``hands`` is optional::
 
             {
               "to_move": 0,                                  # seat whose turn it is
@@ -52,41 +55,53 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
         With the rule id when the position is impossible: wrong card totals (``M-1.1``),
         a colour in two areas of a mandala (``M-3.1``), an already complete mandala
         (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
-        deck without ``end_triggered`` (``M-6.2``).
+        deck without ``end_triggered`` (``M-6.2``), no mandala able to complete again
+        (``M-7.5``, unless ``stalemate="play_on"``). With the tag ``options`` when an entry
+        has the wrong type (a list or text where an object of counts is expected, an object
+        where a list is expected); ``end_triggered`` must be true or false (``M-6.2``),
+        ``to_move`` 0 or 1 (``M-2.5``), colours and mandalas known names (``M-1.1``,
+        ``M-1.2``). Every refusal quotes at most 60 characters of what was written.
     """
     return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
 
 
 def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     """Validate and build the state of :func:`from_position` (errors documented there)."""
-    if not isinstance(position, dict):
-        raise RulesError("options", "A position must be a dict (see mandalakit.mandala.from_position).")
+    if not isinstance(position, Mapping):
+        raise RulesError("options", f"A position must be an object (see mandalakit.mandala.from_position), "
+                                    f"not {shown(position)}.")
     known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
-    unknown = sorted(set(position) - known)
+    unknown = sorted(map(repr, set(position) - known))
     if unknown:
-        raise RulesError("options", f"Unknown position keys {quote(', '.join(map(repr, unknown)))}; "
+        raise RulesError("options", f"Unknown position keys {quote(', '.join(unknown))}; "
                                     f"known: {', '.join(sorted(known))}.")
     to_move = position.get("to_move", 0)
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if isinstance(to_move, bool) or not isinstance(to_move, Integral) or to_move not in (0, 1):
         raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {shown(to_move)}.")
+    to_move = int(to_move)
+    end_triggered = position.get("end_triggered", False)
+    if not isinstance(end_triggered, bool):
+        raise RulesError("M-6.2", f"end_triggered must be true or false, not {shown(end_triggered)}.")
     state = MandalaState(rules, rng, {}, to_move)
     try:
-        state.hands = [counts_of(h) for h in _pair(position.get("hands"), "hands")]
-        state.cups = [counts_of(c) for c in _pair(position.get("cups", [{}, {}]), "cups")]
-        state.rivers = [[colour_code(c) for c in r] for r in _pair(position.get("rivers", [[], []]), "rivers")]
-        mountains = position.get("mountains", {})
-        fields = position.get("fields", {})
-        for name in list(mountains) + list(fields):
-            mandala_index(name)
-        state.mountains = [counts_of(mountains.get(name)) for name in MANDALAS]
-        state.fields = [[counts_of(f) for f in _pair(fields.get(name, [{}, {}]), f"fields {name}")]
-                        for name in MANDALAS]
+        hands = _pair(position.get("hands"), "hands")
+        state.hands = [counts_of(h, f"position's hand of seat {seat}") for seat, h in enumerate(hands)]
+        cups = _pair(position.get("cups", [{}, {}]), "cups")
+        state.cups = [counts_of(c, f"position's cup of seat {seat}") for seat, c in enumerate(cups)]
+        rivers = _pair(position.get("rivers", [[], []]), "rivers")
+        state.rivers = [_colour_list(r, f"position's river of seat {seat}") for seat, r in enumerate(rivers)]
+        mountains = _per_mandala(position.get("mountains", {}), "mountains")
+        fields = _per_mandala(position.get("fields", {}), "fields")
+        state.mountains = [counts_of(mountains.get(m, {}), f"position's mountain {MANDALAS[m]}") for m in range(2)]
+        state.fields = [[counts_of(f, f"position's field of seat {seat} in mandala {MANDALAS[m]}")
+                         for seat, f in enumerate(_pair(fields.get(m, [{}, {}]), f"fields of mandala {MANDALAS[m]}"))]
+                        for m in range(2)]
         deck = position.get("deck")
         discard = position.get("discard")
         if deck is not None:
-            state.deck = [colour_code(c) for c in reversed(deck)]
+            state.deck = _colour_list(deck, "position's deck")[::-1]
         if discard is not None:
-            state.discard = counts_of(discard)
+            state.discard = counts_of(discard, "position's discard pile")
     except NotationError as exc:
         raise RulesError(exc.rule, exc.message) from None
     placed = [0] * NUM_COLOURS
@@ -97,7 +112,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
         placed[c] += 1
     rest = [PER_COLOUR - k for k in placed]
     if min(rest) < 0:
-        over = ", ".join(f"{COLOURS[c]} {placed[c]}" for c in _COLOURS if rest[c] < 0)
+        over = ", ".join(f"{COLOURS[c]} {shown(placed[c])}" for c in _COLOURS if rest[c] < 0)
         raise RulesError("M-1.1", f"The position uses more than 18 cards of a colour ({over}).")
     if deck is None:
         top_first = []
@@ -134,9 +149,14 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
         if state.ncolours[m] == NUM_COLOURS:
             raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; "
                                       "it would have been destroyed.")
-    state.end_triggered = bool(position.get("end_triggered", False))
+    state.end_triggered = end_triggered
     if not state.deck and not state.end_triggered:
         raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
+    state.count_free()
+    if rules.stalemate == STALEMATE_END and not state.can_complete():
+        raise RulesError("M-7.5", "Neither mandala can complete again (a colour they lack has no card left in "
+                                  "hands, deck or discard pile, or the hands are too small to play them), so "
+                                  "the game would already be over; Rules(stalemate='play_on') plays it all the same.")
     state.phase = PLAY
     state._turn = to_move
     state._chance_kind = RESHUFFLE
@@ -145,6 +165,31 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
 
 
 def _pair(value, what: str) -> list:
+    """``value`` as a list of two entries, one per seat; else :class:`RulesError` (``options``)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RulesError("options", f"The position's {what} must be a list of two entries, one per seat.")
+        raise RulesError("options", f"The position's {what} must be a list of two entries, one per seat, "
+                                    f"not {shown(value)}.")
     return list(value)
+
+
+def _colour_list(value, what: str) -> list[int]:
+    """Colour codes of a list of colour names (a river, the deck); else :class:`NotationError`."""
+    if not isinstance(value, (list, tuple)):
+        raise NotationError(f"The {what} must be a list of colour names such as [\"red\", \"green\"], "
+                            f"not {shown(value)}.", "options")
+    return [colour_code(c) for c in value]
+
+
+def _per_mandala(value, what: str) -> dict:
+    """``{"A": x, "B": y}`` (either key optional, any case) as ``{0: x, 1: y}``; else
+    :class:`NotationError` (``options``, or ``M-1.2`` for a name that is not a mandala)."""
+    if not isinstance(value, Mapping):
+        raise NotationError(f"The position's {what} must be an object by mandala such as {{\"A\": ..., \"B\": ...}}, "
+                            f"not {shown(value)}.", "options")
+    out = {}
+    for name, item in value.items():
+        m = mandala_index(name)
+        if m in out:
+            raise NotationError(f"The position's {what} name mandala {MANDALAS[m]} twice.", "options")
+        out[m] = item
+    return out

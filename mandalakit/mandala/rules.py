@@ -11,6 +11,10 @@ from ..core.errors import RulesError, shown
 RESHUFFLE_THEN_LAST_COMPLETION = "reshuffle_then_last_completion"
 #: M-6.3: the short summaries' reading: the game ends after the turn that empties the deck.
 END_AT_ONCE = "end_at_once"
+#: M-7.5: the game ends after a turn that leaves no mandala able to complete.
+STALEMATE_END = "end"
+#: M-7.5 not applied (the printed rules): play goes on, and such a game may never end.
+STALEMATE_PLAY_ON = "play_on"
 
 
 @dataclass(frozen=True)
@@ -23,12 +27,25 @@ class Rules(RulesBase):
         M-6.3. ``"reshuffle_then_last_completion"`` (default, M-7.1): once the deck has been
         emptied, the discard pile is reshuffled whenever needed (M-6.1) and the game ends after
         the next completion is resolved. ``"end_at_once"``: the game ends at the end of the
-        turn in which the deck is first emptied (that turn's draws are still completed by a
-        reshuffle, M-6.1, and a completion in that turn is still resolved fully, without a
-        new mountain deal, M-5.6).
+        turn in which the deck is first emptied (that turn's draws, and a refill that empties
+        the deck, are still completed by a reshuffle, M-6.1; a completion after the emptying
+        in that turn is still resolved fully, without a new mountain deal, M-5.6).
+    stalemate : str
+        M-7.5. ``"end"`` (default): the game ends at the end of a turn after which no mandala
+        can complete again, for example because every card of some colour lies in rivers and
+        cups (see :meth:`MandalaState.can_complete`); it is scored as usual (M-7.3, M-7.4),
+        and nothing could have changed the scores any more. ``"play_on"``: the printed rules,
+        which say nothing of it: play goes on, so such a game may never end (the bots' loop
+        stops it after ``max_decisions``).
+
+    Raises
+    ------
+    RulesError
+        For any other value of ``deck_exhaustion`` (M-6.3) or ``stalemate`` (M-7.5).
     """
 
     deck_exhaustion: str = RESHUFFLE_THEN_LAST_COMPLETION
+    stalemate: str = STALEMATE_END
 
     def __post_init__(self):
         if self.deck_exhaustion not in (RESHUFFLE_THEN_LAST_COMPLETION, END_AT_ONCE):
@@ -37,3 +54,6 @@ class Rules(RulesBase):
                 f"deck_exhaustion must be {RESHUFFLE_THEN_LAST_COMPLETION!r} or {END_AT_ONCE!r}, "
                 f"not {shown(self.deck_exhaustion)}.",
             )
+        if self.stalemate not in (STALEMATE_END, STALEMATE_PLAY_ON):
+            raise RulesError("M-7.5", f"stalemate must be {STALEMATE_END!r} or {STALEMATE_PLAY_ON!r}, "
+                                      f"not {shown(self.stalemate)}.")

@@ -1,12 +1,30 @@
-"""The base of each game's part of the play view (:class:`GamePart`)."""
+"""The base of each game's part of the play and replay views (:class:`GamePart`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
 
-from mandalakit.core.messages import _
+from mandalakit.core.messages import N_, _, ngettext
 
 Path = tuple[str, ...]
+
+
+def cards_paths(hand: str, count: int, dest: str) -> list[Path]:
+    """The click paths of a play of ``count`` cards of one colour onto ``dest`` (Mandala's
+    field and discard, Flowers' plays): the hand colour once per card, or once and then a
+    count chip ``n:K``, then the destination."""
+    paths = [(hand,) * count + (dest,)]
+    if count > 1:
+        paths.append((hand, f"n:{count}", dest))
+    return paths
+
+
+def clicked_count(clicks: Path) -> int:
+    """How many cards ``clicks`` choose: the last count chip, else how often the first target
+    (a hand colour) was clicked."""
+    counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
+    return counts[-1] if counts else sum(c == clicks[0] for c in clicks)
 
 
 def same_colour_cards(state, clicks: Path, colours: Sequence[str]) -> bool:
@@ -20,7 +38,8 @@ def same_colour_cards(state, clicks: Path, colours: Sequence[str]) -> bool:
 
 
 class GamePart:
-    """What one game adds to the generic view: click paths, attempts, score panel, tie-break.
+    """What one game adds to the generic views: click paths, attempts, score panel, tie-break,
+    how a replayed event reads, and an optional figure of the replay.
 
     Subclasses read the engine and hold no rule: legality, scores and refusals are the
     engine's.
@@ -30,8 +49,19 @@ class GamePart:
     game: str = ""
     #: A move in the game's notation, shown in the move box as an example.
     example: str = ""
+    #: Colour names of a game whose moves play cards of one colour from the hand.
+    colours: tuple[str, ...] = ()
     #: Rule id of the game's tie-break and shared victory.
     tie_break_rule: str = ""
+    #: Rule id that keeps a seat's hand from the other seats (a move is tried in a replay only
+    #: while the board is seen by the seat to act).
+    private_rule: str = ""
+    #: Words for each kind of chance event, the first word of its notation. The outcome (the
+    #: order of the cards) is never shown: it would tell every hidden card.
+    chance_words: Mapping[str, str] = {
+        "shuffle": N_("the deck is shuffled"),
+        "reshuffle": N_("the discard pile is shuffled into a new deck"),
+    }
 
     def paths(self, state, move) -> Iterable[Path]:
         """Every click sequence that makes ``move`` (a legal move of ``state``)."""
@@ -47,16 +77,58 @@ class GamePart:
 
     def extends(self, state, clicks: Path) -> bool:
         """True if ``clicks``, which lead to no legal move, are still a selection a pupil may
-        make (the engine judges the move once it is complete). Default: never."""
-        return False
+        make (the engine judges the move once it is complete): more cards of a hand colour
+        than any legal move takes, in games whose moves play cards of one colour
+        (:attr:`colours` set)."""
+        return bool(self.colours) and same_colour_cards(state, clicks, self.colours)
 
     def label(self, target: str) -> str:
         """Words for a target (chips and screen readers), e.g. ``"2 cards"``."""
-        return target
+        kind, _sep, what = target.partition(":")
+        if kind == "n":
+            return ngettext("{n} card", "{n} cards", int(what))
+        if kind == "hand":
+            return _("{colour} cards in your hand", colour=_(what))
+        return self.target_words(kind, what) or target
+
+    def target_words(self, kind: str, what: str) -> str | None:
+        """Words for a target of the game's own kinds (``"mountain"``, ``"A"``)."""
+        return None
 
     def score_panel(self, state, viewer: int, names: Sequence[str]) -> str:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""
         raise NotImplementedError
+
+    def public_event(self, state, event: Mapping, viewer: int, names: Sequence[str]) -> str:
+        """HTML of one event of a record as ``viewer`` may know it.
+
+        Parameters
+        ----------
+        state : State
+            The position right after the event.
+        event : mapping
+            The record's event: ``{"by": seat or "chance", "event": notation}``.
+        viewer : int
+            The seat whose knowledge is shown.
+        names : sequence of str
+            Names per seat.
+
+        Default: a chance event in words (:attr:`chance_words`, never its outcome), any other
+        event as its seat's name and the move in notation. Games with hidden choices override
+        it (Ohanami, O-2.6).
+        """
+        by, text = event["by"], str(event["event"])
+        if by == "chance":
+            kind = text.split(maxsplit=1)[0] if text.strip() else ""
+            words = self.chance_words.get(kind)
+            return escape(_(words) if words else _("a chance event ({kind})", kind=kind[:20]))
+        return _("{name}: {move}", name=escape(names[by]), move=f"<code>{escape(text)}</code>")
+
+    def replay_figure(self, state, names: Sequence[str]):
+        """A plotly figure that the replay shows for ``state`` under the score panel, or
+        ``None`` (the default: no figure). Only trace types of
+        :data:`mandalakit.widgets.charts.BASIC_TRACES`."""
+        return None
 
     def tie_break(self, result, tied: Sequence[int]) -> str:
         """The game's tie-break in words, with the tied seats' values (empty: none)."""

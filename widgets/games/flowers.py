@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.messages import _, ngettext
+from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
 
-from .base import GamePart, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count
 
 
 def _flower_sum(a, b) -> str:
@@ -30,8 +30,12 @@ def _flower_sum(a, b) -> str:
 
 class FlowersPart(GamePart):
     game = "flowers"
+    colours = COLOURS
     example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
+    private_rule = "F-2.4"
+    chance_words = {**GamePart.chance_words,  # F-2.1: the two tile stacks are shuffled apart
+                    "dark": N_("the dark tiles are shuffled"), "light": N_("the light tiles are shuffled")}
 
     def paths(self, state, move):
         if isinstance(move, Pass):
@@ -39,10 +43,7 @@ class FlowersPart(GamePart):
         if isinstance(move, Take):
             return [(f"tile:{COLOURS[move.colour]}",)]
         hand, dest = f"hand:{COLOURS[move.colour]}", f"mandala:{move.mandala + 1}"
-        paths = [(hand,) * move.count + (dest,)]
-        if move.count > 1:
-            paths.append((hand, f"n:{move.count}", dest))
-        return paths
+        return cards_paths(hand, move.count, dest)
 
     def attempt(self, state, clicks):
         last = clicks[-1]
@@ -51,23 +52,15 @@ class FlowersPart(GamePart):
         first = clicks[0]
         if not (first.startswith("hand:") and last.startswith("mandala:")):
             return None
-        counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
-        count = counts[-1] if counts else sum(c == first for c in clicks)
+        count = clicked_count(clicks)
         return f"play {count} {first[5:]} on {last[8:]}"
 
-    def extends(self, state, clicks):
-        return same_colour_cards(state, clicks, COLOURS)
-
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
-        if kind == "n":
-            return ngettext("{n} card", "{n} cards", int(what))
+    def target_words(self, kind, what):
         return {
-            "hand": _("{colour} cards in your hand", colour=_(what)),
             "mandala": _("mandala {n}", n=what),
             "tile": _("take the {colour} tile", colour=_(what)),
             "pass": _("pass (no play is possible)"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """Each seat's Flowers with a + 2b, single tiles, and the claim markers (F-5.4)."""

@@ -15,13 +15,15 @@ from html import escape
 from mandalakit.core.messages import _, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, Pick, river_score
 
-from .base import GamePart, same_colour_cards
+from .base import GamePart, cards_paths, clicked_count
 
 
 class MandalaPart(GamePart):
     game = "mandala"
+    colours = COLOURS
     example = "mountain A black"
     tie_break_rule = "M-7.4"
+    private_rule = "M-2.4"
 
     def paths(self, state, move):
         if isinstance(move, Pick):
@@ -30,10 +32,7 @@ class MandalaPart(GamePart):
         if isinstance(move, Mountain):
             return [(hand, f"mountain:{MANDALAS[move.mandala]}")]
         dest = f"field:{MANDALAS[move.mandala]}" if isinstance(move, Field) else "discard"
-        paths = [(hand,) * move.count + (dest,)]
-        if move.count > 1:
-            paths.append((hand, f"n:{move.count}", dest))
-        return paths
+        return cards_paths(hand, move.count, dest)
 
     def attempt(self, state, clicks):
         last = clicks[-1]
@@ -43,8 +42,7 @@ class MandalaPart(GamePart):
         if not first.startswith("hand:"):
             return None
         colour = first[5:]
-        counts = [int(c[2:]) for c in clicks if c.startswith("n:")]
-        count = counts[-1] if counts else sum(c == first for c in clicks)
+        count = clicked_count(clicks)
         area, _sep, mandala = last.partition(":")
         if area == "mountain":
             return f"mountain {mandala} {colour}" + (f" {count}" if count > 1 else "")
@@ -54,20 +52,13 @@ class MandalaPart(GamePart):
             return f"discard {colour} {count}"
         return None
 
-    def extends(self, state, clicks):
-        return same_colour_cards(state, clicks, COLOURS)
-
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
-        if kind == "n":
-            return ngettext("{n} card", "{n} cards", int(what))
+    def target_words(self, kind, what):
         return {
-            "hand": _("{colour} cards in your hand", colour=_(what)),
             "mountain": _("mountain {mandala}", mandala=what),
             "field": _("your field of mandala {mandala}", mandala=what),
             "pick": _("take the {colour} cards of the mountain", colour=_(what)),
             "discard": _("the discard pile"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """River × cup per seat (M-7.3): space value × cup cards of that colour.

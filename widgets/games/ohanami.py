@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from mandalakit.core.contract import CHANCE, TERMINAL
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _
 from mandalakit.ohanami import SUITS
@@ -27,10 +28,15 @@ def _flat(steps) -> tuple[str, ...]:
     return tuple(t for card, row in steps for t in (f"card:{card}", _dest(row)))
 
 
+#: Colours of the seats in the replay's chart (Okabe-Ito; the seat's name is on its trace too).
+SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
+
+
 class OhanamiPart(GamePart):
     game = "ohanami"
     example = "pick 12 45"
     tie_break_rule = "O-3.5"
+    private_rule = "O-2.6"
 
     def paths(self, state, move):
         if isinstance(move, Pick):
@@ -50,20 +56,20 @@ class OhanamiPart(GamePart):
         dests = [c for c in clicks if not c.startswith("card:")]
         if state.phase != "place":
             return f"pick {cards[0]} {cards[1]}" if len(cards) == 2 and not dests else None
-        if not dests or not clicks[-1] or clicks[-1].startswith("card:"):
-            return None
+        pairs = list(zip(clicks[::2], clicks[1::2]))
+        if len(clicks) % 2 or not all(c.startswith("card:") and not d.startswith("card:") for c, d in pairs):
+            return None  # placements are a card, then where it goes (O-2.5)
         pick = state.observation(state.current_player).revealed[state.current_player]
         steps = [f"{c}>{'x' if d == 'discard' else d[4:]}" for c, d in zip(cards, dests)]
         rest = [c for c in pick if c not in cards]
         return "place " + " ".join(steps + [f"{c}>x" for c in rest])
 
-    def label(self, target):
-        kind, _sep, what = target.partition(":")
+    def target_words(self, kind, what):
         return {
             "card": _("card {card}", card=what),
             "row": _("row {row}", row=what),
             "discard": _("discard face down"),
-        }.get(kind, target)
+        }.get(kind)
 
     def score_panel(self, state, viewer, names):
         """Cards per suit in each seat's rows and the score of each round ended (O-3)."""
@@ -83,6 +89,38 @@ class OhanamiPart(GamePart):
                         + f"<td><b>{sum(obs.round_scores[seat])}</b></td></tr>")
         return (f'<table class="mk-score-table"><caption>{_("Cards in rows per suit, points per round (O-3)")}'
                 f"</caption><tr><th></th>{head}{rounds}<th>{_('total')}</th></tr>{''.join(body)}</table>")
+
+    def public_event(self, state, event, viewer, names):
+        """As the base, but another seat's pick or placement stays hidden while its step is
+        still open, that is while its phase runs (O-2.2, O-2.6)."""
+        by, text = event["by"], str(event["event"])
+        kind = text.split(maxsplit=1)[0] if by != "chance" and text.strip() else ""
+        if by not in ("chance", viewer) and state.phase == kind and state.current_player not in (CHANCE, TERMINAL):
+            what = _("{name} chose a pick", name=names[by]) if kind == "pick" else \
+                _("{name} chose a placement", name=names[by])
+            return escape(_("{what} (hidden until every seat has chosen, O-2.6)", what=what))
+        return super().public_event(state, event, viewer, names)
+
+    def replay_figure(self, state, names):
+        """Each seat's score at the end of each round played so far (O-3), grouped bars."""
+        import plotly.graph_objects as go
+
+        done = len(state.round_scores[0])
+        rounds = [_("round {n}", n=r) for r in (1, 2, 3)]
+        bars = []
+        for seat, scores in enumerate(state.round_scores):
+            ys = list(scores) + [None] * (3 - len(scores))
+            bars.append(go.Bar(x=rounds, y=ys, name=names[seat], marker={"color": SEAT_COLOURS[seat % 4]},
+                               text=["" if y is None else str(y) for y in ys], textposition="outside"))
+        empty = {"text": _("no round scored yet"), "showarrow": False, "xref": "paper", "yref": "paper",
+                 "x": 0.5, "y": 0.5, "font": {"size": 16}}
+        # A white plot drawn on plotly's default template: the replay builds a figure at every
+        # step, and a named template ("plotly_white") costs about 0.1 s to build each time.
+        return go.Figure(data=bars, layout=go.Layout(
+            title={"text": _("Scores per round ({done} of 3 rounds scored)", done=done)},
+            height=280, barmode="group", plot_bgcolor="#ffffff", margin={"l": 50, "r": 10, "t": 40, "b": 30},
+            yaxis={"title": {"text": _("points in the round")}, "rangemode": "tozero", "gridcolor": "#e5e5e5"},
+            legend={"orientation": "h", "y": -0.15}, annotations=[] if done else [empty]))
 
     def tie_break(self, result, tied):
         pinks = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["pink"]) for p in tied)

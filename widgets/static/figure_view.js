@@ -6,8 +6,8 @@
 // plotly.js *basic* bundle (bar, scatter, pie) is fetched in `render` instead, once per page
 // however many charts it holds:
 // - over HTTP from `<base>voila/labextensions/plotly-basic.min.js` wherever Voilà serves the
-//   page (voila.py adds widgets/static/ to Voilà's extension folders), so the browser caches
-//   it for every later page;
+//   page (binder/jupyter-config/voila.py adds widgets/static/ to Voila's extension
+//   folders), so the browser caches it for every later page;
 // - from the kernel where that fails (a server without those settings): one custom message
 //   asks for it, the widget answers with the text (charts.py).
 

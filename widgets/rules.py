@@ -3,7 +3,7 @@
 A lesson quotes the rules from the texts in the package (:mod:`mandalakit.core.rulebook`),
 never copied by hand, so the page says what the engine and its refusals say.
 
->>> from mandalakit.widgets.rules_text import rules_html
+>>> from mandalakit.widgets.rules import rules_html
 >>> html = rules_html("M-3").data
 >>> "<b>M-3 Rule of colour</b>" in html and "M-3.1" in html and "<b>own</b>" in html
 True

@@ -1,0 +1,40 @@
+"""The notebooks as files: committed without outputs, and the landing page links every other one."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+# A Markdown list item that is a link to a notebook, then the sentence about it.
+LINK = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<href>[^)]+)\):(?P<sentence>.*?)(?=^- |^\s*$|\Z)", re.M | re.S)
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+@pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
+def test_notebooks_are_committed_stripped(path):
+    for cell in cells(path):
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None, f"{path.name}: run nbstripout"
+        assert not cell.get("metadata", {}).get("widgets"), f"{path.name}: widget state committed"
+    assert "widgets" not in json.loads(path.read_text(encoding="utf-8"))["metadata"]
+
+
+def test_the_landing_page_links_every_notebook_with_a_sentence():
+    text = "\n".join("".join(c["source"]) for c in cells(NOTEBOOKS / "index.ipynb") if c["cell_type"] == "markdown")
+    links = {m["href"]: m["sentence"].strip() for m in LINK.finditer(text)}
+    # Relative names only: Voila resolves them under /voila/render/ (make demo) and
+    # /voila/render/notebooks/ (Binder), JupyterLab beside the landing page.
+    assert all(re.fullmatch(r"[a-z-]+\.ipynb", href) for href in links), links
+    assert {p.name for p in ALL if p.name != "index.ipynb"} <= set(links)
+    assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb"} <= set(links)  # every lesson
+    assert {f"play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= set(links)
+    for href, sentence in links.items():
+        assert sentence.endswith(".") and len(sentence.split()) >= 6, (href, sentence)
