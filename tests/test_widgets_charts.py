@@ -18,13 +18,40 @@ from mandalakit.widgets.replay import ReplayViewer
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_spec_is_the_figure_json_and_follows_refresh():
+def test_spec_is_the_figure_json_and_follows_the_figure_assigned():
     view = FigureView(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])))
     assert view.spec["data"] == [{"type": "bar", "x": ["a", "b"], "y": [1, 2]}]
-    view.figure.data[0].y = [3, 4]
-    assert view.spec["data"][0]["y"] == [1, 2]  # nothing is sent before refresh()
-    view.refresh()
-    assert view.spec["data"][0]["y"] == [3, 4]
+    view.figure = {"data": [{"type": "bar", "x": ["a", "b"], "y": [3, 4]}], "layout": {"height": 200}}
+    assert view.spec == {"data": [{"type": "bar", "x": ["a", "b"], "y": [3, 4]}], "layout": {"height": 200}}
+    assert view.figure.data[0].y == (3, 4) and view.figure.layout.height == 200  # read back through plotly.py
+
+
+@pytest.mark.parametrize("build", [lambda: ScoringCalculator(pink=7).chart,
+                                   lambda: ReplayViewer.from_state(_bot_game()).chart])
+def test_lesson_charts_are_valid_plotly_figures_built_without_plotly(build):
+    # The lessons' figures are dicts (importing plotly.graph_objects cost every kernel 0.17 s and
+    # 16 MB); plotly.py validates them: a wrong property name or value raises.
+    spec = build().spec
+    go.Figure(spec)  # validates
+    assert {t["type"] for t in spec["data"]} <= BASIC_TRACES
+
+
+def test_the_page_draws_on_plotly_py_default_template():
+    # A dict figure has no template: the module carries plotly.py's default one, as plotly.py
+    # puts it into every figure it writes.
+    written = json.loads(go.Figure(go.Bar(x=[1], y=[1])).to_json())["layout"]["template"]
+    sent = json.loads(FigureView._esm.split("\n", 1)[0].removeprefix("const TEMPLATE = ").removesuffix(";"))
+    assert sent["layout"] == written["layout"]
+    assert sent["data"] == {k: v for k, v in written["data"].items() if k in BASIC_TRACES}
+
+
+def _bot_game():
+    from mandalakit import ohanami
+    from mandalakit.core.bots import RandomBot, play
+
+    game = ohanami.new_game(2, seed=5)
+    play(game, [RandomBot(seed=1), RandomBot(seed=2)])
+    return game
 
 
 def test_calculator_sends_the_engine_values_to_the_page():
@@ -35,12 +62,8 @@ def test_calculator_sends_the_engine_values_to_the_page():
     assert colours[7] == "#000000" and colours[6] != "#000000"
 
 
-def test_replay_chart_sends_round_scores(tmp_path):
-    from mandalakit import ohanami
-    from mandalakit.core.bots import RandomBot, play
-
-    game = ohanami.new_game(2, seed=5)
-    play(game, [RandomBot(seed=1), RandomBot(seed=2)])
+def test_replay_chart_sends_round_scores():
+    game = _bot_game()
     viewer = ReplayViewer.from_state(game)
     viewer.slider.value = viewer.slider.max
     sent = [trace["y"] for trace in viewer.chart.spec["data"]]

@@ -69,7 +69,8 @@ export default {
     const draw = () => {
       const spec = model.get("spec");
       // A constant uirevision keeps a zoom or a hidden legend entry across redraws.
-      const layout = { uirevision: "mandalakit", ...(spec.layout ?? {}) };
+      // TEMPLATE (plotly.py's default template) is put in front of this text by charts.py.
+      const layout = { uirevision: "mandalakit", template: TEMPLATE, ...(spec.layout ?? {}) };
       Plotly.react(plot, spec.data ?? [], layout, CONFIG).then(() => {
         // The toolbar's buttons are links: keep them out of the Tab order (a pupil tabbing
         // through a lesson would cross eight of them per chart); the mouse still reaches them.
