@@ -65,7 +65,8 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
     found = []
     for p in server.children(recursive=True):
         try:
-            if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+            # ipykernel's launcher, or the dashboards' (mandalakit.widgets.kernel), given a connection file
+            if p.status() != psutil.STATUS_ZOMBIE and "-f" in p.cmdline() and "kernel" in " ".join(p.cmdline()):
                 found.append(p)
         except psutil.Error:
             pass
@@ -75,6 +76,17 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
 def _browser_procs() -> list[psutil.Process]:
     me = psutil.Process()
     return [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
+
+
+def _uss_mb(procs) -> list[float]:
+    """Memory of each process's own (not shared with other processes)."""
+    out = []
+    for p in procs:
+        try:
+            out.append(p.memory_full_info().uss / 2**20)
+        except psutil.Error:
+            pass
+    return out
 
 
 def _pct(values, q):
@@ -124,7 +136,19 @@ async def _pupil(context, url, deadline, result, kernels_seen):
         result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
 
 
-async def _run(n: int, budget: float) -> int:
+# --still: what a class's own devices spare the server machine. Each page waiting for its kernel
+# shows Voila's animated spinner; headless Chromium draws it in software, about 0.2 s of CPU per
+# page per second, which 30 waiting pages turn into more CPU than the machine has.
+STILL = "new MutationObserver((_, obs) => { if (!document.head) return; obs.disconnect();" \
+        " const s = document.createElement('style');" \
+        " s.textContent = '*, *::before, *::after { animation: none !important; }';" \
+        " document.head.append(s); }).observe(document, {childList: true, subtree: true});"
+
+
+STILL_NOTE = "; --still: no CSS animation drawn, as if each pupil's device drew its own"
+
+
+async def _run(n: int, budget: float, still: bool) -> int:
     from playwright.async_api import async_playwright
 
     load_before = psutil.getloadavg()[0]
@@ -135,6 +159,9 @@ async def _run(n: int, budget: float) -> int:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cpu0["browser"] = _cpu(_browser_procs())
             contexts = [await browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(n)]
+            if still:
+                for context in contexts:
+                    await context.add_init_script(STILL)
             results = [{} for _ in range(n)]
             seen: set[str] = set()
             started = time.monotonic()
@@ -143,6 +170,8 @@ async def _run(n: int, budget: float) -> int:
             elapsed = time.monotonic() - started
             kernels = _kernels(server)
             kernel_rss = _rss_mb(kernels)
+            kernel_uss = _uss_mb(kernels)
+            load_drawn = psutil.getloadavg()[0]
             kernel_cpu = [_cpu([k]) for k in kernels]
             cpu = {"server": _cpu([server]) - cpu0["server"], "kernels": sum(kernel_cpu),
                    "browser": _cpu(_browser_procs()) - cpu0["browser"]}
@@ -174,7 +203,8 @@ async def _run(n: int, budget: float) -> int:
     ws = [r["data"]["ws"] / 2**20 for r in results]
     total_cpu = sum(cpu.values()) or 1
     print(f"\nclassroom bench: {n} pages of {PAGE} opened at once on 127.0.0.1 ({psutil.cpu_count()} cores, "
-          f"load average before {load_before:.1f}; other work on this machine counts too)")
+          f"load average {load_before:.1f} before, {load_drawn:.1f} when the pages were done; other work on "
+          f"this machine counts too{STILL_NOTE if still else ''})")
     print(f"  pages drawn:           {len(drawn)}/{n}")
     print(f"  pages responding:      {sum(r['responding'] for r in results)}/{n}")
     print(f"  first render:          p50 {_pct(renders, .5):.1f} s, p95 {_pct(renders, .95):.1f} s, "
@@ -186,8 +216,9 @@ async def _run(n: int, budget: float) -> int:
         print(f"  data, 2nd page (warm): {(warm['data']['http'] + warm['data']['ws']) / 2**20:.2f} MB "
               f"(websocket {warm['data']['ws'] / 2**20:.2f} MB)")
     if kernel_rss:
-        print(f"  kernel memory:         median {statistics.median(kernel_rss):.0f} MB "
-              f"({len(kernel_rss)} kernels, {sum(kernel_rss):.0f} MB together)")
+        print(f"  kernel memory:         median {statistics.median(kernel_rss):.0f} MB resident, "
+              f"{statistics.median(kernel_uss):.0f} MB its own ({len(kernel_rss)} kernels, "
+              f"{sum(kernel_uss):.0f} MB own together)")
         print(f"  kernel CPU:            median {statistics.median(kernel_cpu):.2f} s per kernel")
     print(f"  server memory:         {server_rss:.0f} MB")
     print("  CPU split:             " + ", ".join(f"{k} {v:.0f} s ({100 * v / total_cpu:.0f} %)" for k, v in cpu.items()))
@@ -203,10 +234,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=30, help="pages opened at once (default 30)")
     parser.add_argument("--budget", type=float, default=600, help="seconds the pages get to draw and respond")
+    parser.add_argument("--still", action="store_true",
+                        help="turn CSS animations off in the pages (Voila's spinner), as on pupils' own devices")
     args = parser.parse_args(argv)
     if not 1 <= args.n <= 60:
         parser.error("N must be from 1 to 60")
-    return asyncio.run(_run(args.n, args.budget))
+    return asyncio.run(_run(args.n, args.budget, args.still))
 
 
 if __name__ == "__main__":
