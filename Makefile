@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
 
-.PHONY: demo port-free test bench bench-dashboard bench-ui clean help
+.PHONY: demo port-free test bench bench-dashboard bench-ui messages clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
+	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -87,6 +88,14 @@ bench-ui: $(VENV)/.test
 	$(BIN)/python -m mandalakit.widgets.bench
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_play_dashboards.py -k whole_game
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_lessons.py
+
+# The message catalogues (mandalakit.core.messages): babel.cfg says what to extract. New or
+# changed sentences arrive in each .po empty (or fuzzy): translate them there.
+POT := mandalakit/locale/mandalakit.pot
+messages: $(VENV)/.test
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --add-comments=Translators: \
+		--project=mandalakit --version=0.1.0 -o $(POT) .
+	$(BIN)/pybabel update -i $(POT) -d mandalakit/locale -D mandalakit --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

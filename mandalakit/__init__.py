@@ -8,7 +8,9 @@ Each game is a subpackage with the same contract (see :mod:`mandalakit.core.cont
     state.apply(state.legal_moves()[0])
 
 The rules of record are in the package, by rule id: ``mandalakit.rule_text("M-4.4")``
-(see :mod:`mandalakit.core.rulebook`).
+(see :mod:`mandalakit.core.rulebook`). ``mandalakit.set_language("fr")`` makes every refusal,
+record message and board drawing French (``mandalakit.language("fr")`` for a ``with`` block;
+see :mod:`mandalakit.core.messages`).
 
 Importing this package stays cheap: games, pandas, plotting and the rules texts load on
 first use.
@@ -23,12 +25,13 @@ from .core import (
     RulesError,
     get_game,
 )
+from .core.messages import get_language, language, set_language
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "IllegalMoveError", "MandalakitError", "NotationError", "RecordError", "RulesError",
-    "get_game", "rule_text", "__version__",
+    "get_game", "get_language", "language", "rule_text", "set_language", "__version__",
 ]
 
 

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
+from .core.messages import LANGUAGES, get_language, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
@@ -297,6 +298,8 @@ def cmd_bench(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mandalakit", description="Engines for Mandala, Flowers and Ohanami.")
+    parser.add_argument("--language", choices=LANGUAGES, default="en",
+                        help="language of the games' and records' refusals (en, fr); default en")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def game_args(p, players_required=True):
@@ -339,6 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # A plain `kill` stops the command like Ctrl-C: workers end and no half file is left.
     previous = signal.signal(signal.SIGTERM, _terminated)
+    before = get_language()
+    set_language(args.language)
     try:
         status = args.func(args)
         sys.stdout.flush()  # so a reader that left (`| head -0`) shows here, not at interpreter exit
@@ -360,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
+        set_language(before)
     return 2
 
 

@@ -35,6 +35,7 @@ REQUIRE = os.environ.get("MANDALAKIT_REQUIRE_BROWSER") == "1"
 # Issue 2's target on this machine. Only printed (`make bench-dashboard`): timings on a shared
 # machine are too noisy for an assertion.
 FIRST_RENDER_BUDGET_S = 5.0
+EXTRA = os.environ.get("MK_EXTRA", "").split()
 # Voilà's own "lab" template links Font Awesome from a CDN; offline these two stylesheets fail
 # and only icons go missing (the dashboards use text labels, so nothing they need is lost).
 VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
@@ -114,7 +115,7 @@ def serve_voila(target: Path):
     """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
     it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
     ``binder/jupyter-config/voila.py``). Yields a :class:`Server`; always stopped."""
-    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), "--no-browser",
+    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), *EXTRA, "--no-browser",
                "--Voila.ip=127.0.0.1"]
     with _serving(command, "voila") as server:
         yield server

@@ -595,7 +595,7 @@ _LONG = "A" * 4000
 @pytest.mark.parametrize("argv,message", [
     (["--rule", f"sakura_cap={_LONG}", "--rule", "sakura_cap=2"], f"[options] --rule sakura_cap is given twice ({'A' * 57}..., then 2)"),
     (["--rule", f"{_LONG}=1", "--rule", f"{_LONG}=2"], f"[options] --rule {'A' * 57}... is given twice (1, then 2)"),
-    (["--rule", "sakura_cap= 5", "--rule", "sakura_cap=5"], "[options] --rule sakura_cap is given twice (' 5', then 5)"),
+    (["--rule", "sakura_cap= 5", "--rule", "sakura_cap=5"], "[options] --rule sakura_cap is given twice (5, then 5)"),
     (["--bots", _LONG], f"no bot called '{'A' * 56}..."),
 ])
 def test_cli_refusals_quote_at_most_60_characters(tmp_path, capsys, argv, message):

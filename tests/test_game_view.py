@@ -246,11 +246,27 @@ def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
     view.seed_text.value = "12"
     view._start_from_panel()
     assert view.seed == 12 and view.state.rules.sakura_cap is None
+    view.rule_box.children[0].value = " 7 "  # spaces around a number in the form
+    view.seed_text.value = "1" * 40
+    view._start_from_panel()
+    assert "the value of seed has more than 18 digits" in view.message.value and view.seed == 12
+    view.seed_text.value = " 13 "
+    view._start_from_panel()
+    assert view.seed == 13 and view.state.rules.sakura_cap == 7
 
 
 def test_unknown_seat_kind_is_refused():
     with pytest.raises(MandalakitError, match="bot of mandala"):
         GameView("mandala", seats=["you", "clever"])
+
+
+def test_seats_as_one_text_are_refused_in_words():
+    with pytest.raises(MandalakitError, match=r"one entry per seat.*not the text 'you'"):
+        GameView("mandala", seats="you")
+
+
+def test_hot_seat_names_the_seats_without_you():
+    assert GameView("flowers", seats=["you", "you", "greedy"], seed=2).names == ["Seat 0", "Seat 1", "Seat 2 (greedy)"]
 
 
 def test_chance_after_a_loaded_record_is_resolved():

@@ -50,10 +50,12 @@ def test_replay_of_any_game_steps_through_board_score_panel_and_caption(record):
     for i in (setup, setup + 1, len(events) // 2, len(events)):
         viewer.slider.value = i
         state = records.replay(record, upto=i)
-        assert viewer.board.value == state.to_svg(0)
+        assert viewer.board.svg == state.to_svg(0)
         assert viewer.score.value == part.score_panel(state, 0, viewer.names)
         assert f'<span class="mk-event-index">{i}</span>' in viewer.caption.value
     assert viewer.state.is_terminal()
+    viewer.board.width = 400  # a narrow page: the drawing is laid out for it
+    assert viewer.board.svg == viewer.state.to_svg(0, width=400) != viewer.state.to_svg(0)
     assert part.result_words(viewer.state, viewer.names) in viewer.caption.value
     viewer.first.click()
     viewer.back.click()  # stays at the first position
@@ -69,11 +71,11 @@ def test_the_board_stays_with_one_seat_at_every_event(record):
     for i in range(viewer.slider.min, viewer.slider.max + 1):
         viewer.slider.value = i
         turns.add(viewer.state.current_player)
-        assert viewer.viewer == 0 and viewer.board.value == viewer.state.to_svg(0)
+        assert viewer.viewer == 0 and viewer.board.svg == viewer.state.to_svg(0)
     assert {0, 1} <= turns  # both seats acted: a board following the turn would have flipped
     viewer.seat.value = 1
-    assert viewer.board.value == viewer.state.to_svg(1)
-    assert ReplayViewer(record, seat=1).board.value == records.replay(record, upto=viewer.slider.min).to_svg(1)
+    assert viewer.board.svg == viewer.state.to_svg(1)
+    assert ReplayViewer(record, seat=1).board.svg == records.replay(record, upto=viewer.slider.min).to_svg(1)
 
 
 def test_chance_events_are_summed_up_never_listed(record):
@@ -113,7 +115,7 @@ def test_a_legal_move_preview_outlines_where_it_acts(record):
     after = state.clone()
     after.apply(move)
     assert after.to_svg(0, marks={t: "selected" for t in path}) in result
-    assert viewer.board.value == state.to_svg(0) and viewer.state is state  # the replay is unchanged
+    assert viewer.board.svg == state.to_svg(0) and viewer.state is state  # the replay is unchanged
 
 
 def test_a_move_is_tried_once_and_cleared_when_the_position_changes(record, monkeypatch):
@@ -150,7 +152,7 @@ def test_O_2_6_replay_hides_other_seats_open_choices(ohanami_record):
     assert state.phase == "pick" and state.current_player == 1
     seat0_pick = ohanami_record["events"][1]["event"]
     assert seat0_pick not in viewer.caption.value and "hidden" in viewer.caption.value
-    assert not card_titles(viewer.board.value) & set(state.hands[0])  # seat 0's hand never drawn
+    assert not card_titles(viewer.board.svg) & set(state.hands[0])  # seat 0's hand never drawn
     viewer.seat.value = 0  # seat 0 may see its own pick
     assert seat0_pick in viewer.caption.value
     viewer.seat.value = 1

@@ -60,6 +60,16 @@ def test_M_3_2_mandalas_are_independent_and_a_click_on_the_hand_chooses_the_colo
     assert _accepted(view, "black") == ["mountain:A", "field:B"]
 
 
+def test_colour_rule_board_is_laid_out_for_the_width_the_page_reports():
+    view = ColourRule(mandala.from_position(COLOUR_POSITION, seed=1))
+    wide = view.board.svg
+    view.board.width = 400
+    assert view.board.svg != wide and 'data-mk-target="mountain:A"' in view.board.svg
+    marks = {f"hand:{view.colour.value}": "selected"}
+    marks.update({target: "active" for target, _move, refusal in view.verdicts() if refusal is None})
+    assert view.board.svg == view.state.to_svg(view.seat, marks=marks, width=400)
+
+
 def test_M_5_1_colour_rule_says_when_a_play_completes_the_mandala():
     position = {"hands": [{"red": 2, "green": 1}, {"black": 1}],
                 "mountains": {"A": {"black": 1, "green": 1, "purple": 1, "yellow": 1, "orange": 1}}}
@@ -132,7 +142,10 @@ def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_mar
     after = view.outcome().observation(0).mandalas[0]
     assert after.claim == 0 and after.face_up[1] == (0, 1)  # the engine agrees
     assert "Cards there before the play: seat 0: 2 cards, 1 face up; seat 1: 1 card, 1 face up" in text
-    assert view.board.value.startswith("<p><b>After the play</b>") and "<svg" in view.board.value
+    assert view.board_title.value.startswith("<p><b>After the play</b>") and view.board.svg.startswith("<svg")
+    assert view.board.svg == view.outcome().to_svg(0)
+    view.board.width = 400  # the page is narrow: the drawing is laid out for it
+    assert view.board.svg == view.outcome().to_svg(0, width=400) != view.outcome().to_svg(0)
 
 
 def test_F_3_2_a_colour_face_up_there_goes_face_down_and_a_tie_keeps_the_marker():
@@ -156,7 +169,7 @@ def test_F_3_4_a_refused_play_shows_the_rule_and_the_count_follows_the_colour():
     view = _explorer(hands=["2 red", "3 yellow"])
     assert list(view.count.options) == [1, 2]
     text = _choose(view, "red", 2, 1)
-    assert "Refused by rule F-3.4" in text and view.board.value == ""
+    assert "Refused by rule F-3.4" in text and view.board.svg == view.board_title.value == ""
     view = _explorer()
     _choose(view, "red", 2, 1)
     view.colour.value = "purple"  # one purple card: the count comes down to 1
@@ -187,3 +200,4 @@ def test_rules_html_quotes_sections_and_rules_by_id():
     assert "<code>deck_exhaustion</code>" in rules_html("M-6.3").data
     with pytest.raises(RulesError):
         rules_html("M-3.9")
+

@@ -26,6 +26,7 @@ from mandalakit.flowers import BACKS, COLOURS, X3, Play, Rules, flower_score, si
 from mandalakit.flowers.cards import BACK_OF_COLOUR
 from mandalakit.flowers.tiles import X3_TEXT
 
+from .board import BoardView
 from .refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable"]
@@ -58,8 +59,11 @@ class PlayExplorer(W.VBox):
         Mandala 1, 2 or 3.
     explanation : ipywidgets.HTML
         What the play does, step by step with the rule ids, or the engine's refusal.
-    board : ipywidgets.HTML
-        The position after the play, seen by the seat that played.
+    board : BoardView
+        The position after the play, seen by the seat that played (``svg``), laid out for the
+        width the page reports; empty after a refusal.
+    board_title : ipywidgets.HTML
+        The heading over that drawing.
     """
 
     def __init__(self, state):
@@ -79,10 +83,12 @@ class PlayExplorer(W.VBox):
         self.mandala.add_class("mk-play-mandala")
         self.explanation = W.HTML()
         self.explanation.add_class("mk-play-explanation")
-        self.board = W.HTML()
+        self.board_title = W.HTML()
+        self.board = BoardView()  # no targets: a drawing laid out for the width the page reports
         self.board.add_class("mk-play-board")
+        self.board.observe(lambda _c: self._update(), names="width")
         super().__init__([W.HBox([self.colour, self.count, self.mandala], layout=W.Layout(flex_flow="row wrap")),
-                          self.explanation, self.board])
+                          self.explanation, self.board_title, self.board])
         self.add_class("mk-play-explorer")
         self.colour.observe(self._colour_changed, names="value")
         for w in (self.count, self.mandala):
@@ -122,11 +128,12 @@ class PlayExplorer(W.VBox):
             after = self.outcome()
         except MandalakitError as refusal:
             self.explanation.value = refusal_html(refusal, _("Choose fewer cards or another mandala."))
-            self.board.value = ""
+            self.board_title.value = self.board.svg = ""
             return
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
-        self.board.value = (f"<p><b>{escape(_('After the play'))}</b> "
-                            f"{escape(_('(seen by seat {seat})', seat=self.seat))}</p>{after.to_svg(self.seat)}")
+        self.board_title.value = (f"<p><b>{escape(_('After the play'))}</b> "
+                                  f"{escape(_('(seen by seat {seat})', seat=self.seat))}</p>")
+        self.board.svg = after.to_svg(self.seat, width=self.board.width or None)
 
     def steps(self, after) -> list[str]:
         """The four steps of the turn (F-3), one HTML sentence each, read from the engine."""

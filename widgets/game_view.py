@@ -177,6 +177,10 @@ class GameView(W.VBox):
     def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None) -> None:
         """Start a new game (same arguments as the constructor); the old game is dropped."""
         spec = get_game(game)
+        if isinstance(seats, str):  # "you" would otherwise be read as three seats, "y", "o" and "u"
+            raise RulesError("options", _("seats must be a list with one entry per seat, such as "
+                                          "[\"{human}\", \"greedy\"], not the text {text}.",
+                                          human=HUMAN, text=shown(seats)))
         seats = [str(s) for s in seats]
         for seat, kind in enumerate(seats):
             if kind != HUMAN and kind not in spec.bots:
@@ -618,8 +622,8 @@ class GameView(W.VBox):
 
         try:
             seed_text = self.seed_text.value.strip()
-            seed = option_value(seed_text) if seed_text else None
-            rules = {w.description: option_value(w.value) for w in self.rule_box.children}
+            seed = option_value(seed_text, "seed") if seed_text else None
+            rules = {w.description: option_value(w.value, w.description) for w in self.rule_box.children}
             rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
             self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
         except MandalakitError as error:
@@ -638,8 +642,14 @@ _SCORE_STYLE = """<style>
 
 
 def _display_names(players: Sequence[str]) -> list[str]:
-    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it."""
-    return [_("Seat {seat} ({name})", seat=i, name=n) if n else _("Seat {seat}", seat=i) for i, n in enumerate(players)]
+    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it.
+
+    Hot-seat games (two or more ``"you"``) name those seats ``"Seat 0"``, ``"Seat 1"``: "you"
+    would be every pupil at the screen at once.
+    """
+    hot_seat = list(players).count(HUMAN) > 1
+    return [_("Seat {seat}", seat=i) if not n or (hot_seat and n == HUMAN) else _("Seat {seat} ({name})", seat=i, name=n)
+            for i, n in enumerate(players)]
 
 
 def _chip_order(target: str):

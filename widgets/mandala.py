@@ -74,6 +74,7 @@ class ColourRule(W.VBox):
         super().__init__([self.colour, self.board, self.table])
         self.add_class("mk-colour-rule")
         self.colour.observe(lambda _c: self._update(), names="value")
+        self.board.observe(lambda _c: self._draw(), names="width")  # a narrow page gets a narrow layout
         self._update()
 
     def verdicts(self, colour: str | None = None) -> list[tuple[str, object, IllegalMoveError | None]]:
@@ -115,12 +116,19 @@ class ColourRule(W.VBox):
         return _("mountain {mandala}", mandala=name) if kind == "mountain" else \
             _("your field of mandala {mandala}", mandala=name)
 
+    def _draw(self, verdicts=None) -> None:
+        """The board with the chosen card and the areas that take it outlined, laid out for the
+        width the page reports."""
+        colour = self.colour.value
+        marks = {f"hand:{colour}": "selected"}
+        marks.update({target: "active" for target, _move, refusal in verdicts or self.verdicts(colour)
+                      if refusal is None})
+        self.board.svg = self.state.to_svg(self.seat, marks=marks, width=self.board.width or None)
+
     def _update(self) -> None:
         colour = self.colour.value
         verdicts = self.verdicts(colour)
-        marks = {f"hand:{colour}": "selected"}
-        marks.update({target: "active" for target, _move, refusal in verdicts if refusal is None})
-        self.board.svg = self.state.to_svg(self.seat, marks=marks)
+        self._draw(verdicts)
         rows, rules = [], []
         for target, move, refusal in verdicts:
             if refusal is None:

@@ -31,6 +31,7 @@ from mandalakit.core import records
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _
 
+from .board import BoardView
 from .games import part_of
 from .refusals import refusal_html
 
@@ -88,8 +89,8 @@ class ReplayViewer(W.VBox):
         The seat the board is seen by (*view of*).
     caption : ipywidgets.HTML
         The event index and the last event as that seat may know it; at the end, the result.
-    board : ipywidgets.HTML
-        ``state.to_svg(seat)``.
+    board : BoardView
+        ``state.to_svg(seat, width=...)`` at the width the page reports (``svg`` trait).
     score : ipywidgets.HTML
         The game part's score panel, as that seat may know it.
     chart : FigureView or None
@@ -159,8 +160,9 @@ class ReplayViewer(W.VBox):
                                description=_("view of"), layout=W.Layout(width="auto"))
         self.caption = W.HTML()
         self.caption.add_class("mk-replay-caption")
-        self.board = W.HTML()
+        self.board = BoardView()  # no targets: a drawing laid out for the width the page reports
         self.board.add_class("mk-replay-board")
+        self.board.observe(lambda _c: self._draw_board(), names="width")
         self.score = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.score.add_class("mk-replay-score")
         shown = self.state_at(start)
@@ -233,9 +235,12 @@ class ReplayViewer(W.VBox):
     def _go(self, index: int) -> None:
         self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
+    def _draw_board(self) -> None:
+        self.board.svg = self.state.to_svg(self.viewer, width=self.board.width or None)
+
     def _update(self, _change=None) -> None:
         state, viewer, i = self.state, self.viewer, self.slider.value
-        self.board.value = state.to_svg(viewer)
+        self._draw_board()
         self.score.value = self.part.score_panel(state, viewer, self.names)
         last = (self.part.public_event(state, self.record["events"][i - 1], viewer, self.names) if i
                 else escape(_("no event yet")))

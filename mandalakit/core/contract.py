@@ -26,7 +26,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
-from .messages import _
+from .messages import N_, _
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -70,9 +70,9 @@ def game_rng(seed: Seed, manual_chance: bool) -> np.random.Generator | None:
 def check_seed(seed) -> int:
     """Return ``seed`` as an int; anything but a whole number >= 0 raises :class:`RulesError`."""
     if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise RulesError("options", f"A seed must be a whole number, not {shown(seed)}.")
+        raise RulesError("options", _("A seed must be a whole number, not {value}.", value=shown(seed)))
     if seed < 0:
-        raise RulesError("options", f"A seed must be zero or positive, not {shown(seed)}.")
+        raise RulesError("options", _("A seed must be zero or positive, not {value}.", value=shown(seed)))
     return int(seed)
 
 
@@ -133,8 +133,8 @@ class RulesBase:
         if unknown:
             raise RulesError(
                 "options",
-                f"Unknown rules option {quote(', '.join(map(repr, unknown)))}; known options are "
-                f"{', '.join(sorted(known)) or 'none'}.",
+                _("Unknown rules option {names}; known options are {known}.", names=quote(", ".join(map(repr, unknown))),
+                  known=", ".join(sorted(known)) or _("none")),
             )
         return cls(**options)
 
@@ -145,10 +145,11 @@ class RulesBase:
 def check_players(game: str, players: int, low: int, high: int, rule: str) -> int:
     """Validate a player count; raise :class:`RulesError` naming ``rule`` if out of range."""
     if isinstance(players, bool) or not isinstance(players, Integral):
-        raise RulesError(rule, f"The number of players must be a whole number, not {shown(players)}.")
+        raise RulesError(rule, _("The number of players must be a whole number, not {value}.", value=shown(players)))
     if not low <= players <= high:
-        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise RulesError(rule, f"{game.capitalize()} is played by {allowed} players, not {shown(players)}.")
+        text = (N_("{game} is played by exactly {low} players, not {value}.") if low == high else
+                N_("{game} is played by {low} to {high} players, not {value}."))
+        raise RulesError(rule, _(text, game=game.capitalize(), low=low, high=high, value=shown(players)))
     return int(players)
 
 
@@ -198,7 +199,8 @@ def check_rules(game: str, rules, rules_type: type):
     if rules is None:
         return rules_type()
     if not isinstance(rules, rules_type):
-        raise RulesError("options", f"rules must be mandalakit.{game}.Rules, not {type(rules).__name__}.")
+        raise RulesError("options", _("rules must be mandalakit.{game}.Rules, not {kind}.", game=game,
+                                      kind=type(rules).__name__))
     return rules
 
 
@@ -331,7 +333,8 @@ class State(ABC):
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, Integral) or not 0 <= player < self.num_players:
-            raise RulesError(self.seat_rule, f"There is no seat {shown(player)} in this {self.num_players}-player game.")
+            raise RulesError(self.seat_rule, _("There is no seat {seat} in this {n}-player game.", seat=shown(player),
+                                                n=self.num_players))
 
     def clone(self) -> State:
         """An independent copy; the copy shares the generator's *state* but not the object."""
@@ -348,11 +351,12 @@ class State(ABC):
         """Refuse moves at chance nodes and after the end (shared by every game)."""
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalMoveError("end", f"The game is over; {quote(str(move))} cannot be played.")
+            raise IllegalMoveError("end", _("The game is over; {move} cannot be played.", move=quote(str(move))))
         if (player == CHANCE) != isinstance(move, ChanceEvent):
             if player == CHANCE:
-                raise IllegalMoveError("chance", f"A chance outcome is due before any move; got {quote(str(move))}.")
-            raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {player}'s turn.")
+                raise IllegalMoveError("chance", _("A chance outcome is due before any move; got {move}.",
+                                                  move=quote(str(move))))
+            raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=player))
 
     def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None) -> str:
         """SVG drawing of the position, seen by ``player`` (``None``: the seat to act).
@@ -412,6 +416,7 @@ class GameSpec:
             factory = self.bots[name]
         except KeyError:
             raise RulesError(
-                "options", f"There is no bot called {shown(name)} for {self.name}; choose from {', '.join(self.bots)}."
+                "options", _("There is no bot called {name} for {game}; choose from {bots}.", name=shown(name),
+                             game=self.name, bots=", ".join(self.bots))
             ) from None
         return factory(seed=seed)

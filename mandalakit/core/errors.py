@@ -113,6 +113,8 @@ class RecordError(MandalakitError, ValueError):
     """
 
     def __init__(self, rule: str, message: str, index: int | None = None):
-        where = f"event {index}: " if index is not None else ""
+        from .messages import _  # messages imports this module
+
+        where = _("event {index}: ", index=index) if index is not None else ""
         super().__init__(rule, where + message)
         self.index = index

@@ -1,10 +1,10 @@
 """One message function for every sentence a pupil reads: refusals, board legends, labels.
 
 Every word that the engines' refusals, the board drawings and the views show goes through
-:func:`_` (or :func:`ngettext` where a count chooses singular or plural), so that a message
-catalogue for another language can be added without touching the code that writes the
-sentences. The functions follow :mod:`gettext`: the English text *is* the message id, and
-``{name}`` fields are filled after translation, so a translator may move them.
+:func:`_` (or :func:`ngettext` where a count chooses singular or plural), so that each
+sentence exists in every language of the catalogues. The functions follow :mod:`gettext`:
+the English text *is* the message id, and ``{name}`` fields are filled after translation, so
+a translator may move them.
 
 >>> from mandalakit.core.messages import _, ngettext
 >>> _("Seat {seat} picks first.", seat=1)
@@ -20,22 +20,81 @@ and translated by :func:`_` where it is used, so a catalogue tool finds both:
 >>> HELP = N_("Write 'pick 12 45'.")
 >>> _(HELP)
 "Write 'pick 12 45'."
+
+Languages
+---------
+English is the message ids themselves; French is the catalogue
+``mandalakit/locale/fr/LC_MESSAGES/mandalakit.po`` (template ``mandalakit/locale/mandalakit.pot``,
+made with Babel: see ``babel.cfg``). :func:`set_language` chooses the language of every sentence
+made afterwards; :func:`language` chooses it for a ``with`` block:
+
+>>> with language("fr"):
+...     _("Seat {seat} wins.", seat=0), ngettext("{n} card", "{n} cards", 0)
+('Le joueur 1 est le vainqueur.', '0 carte')
+>>> get_language()
+'en'
+
+The French catalogue is read from its ``.po`` file with Babel the first time French is chosen
+(a few milliseconds), not from a compiled ``.mo``: the ``.po`` that translators edit is then the
+only copy, nothing needs building after ``pip install -e .`` or a checkout, and no binary file
+can fall behind its source. Babel is a dependency for this.
+
+What a translation may do besides moving fields:
+
+* count seats from 1 with ``{seat:+1}``: French pupils say « joueur 1 » for seat 0 (the
+  glossary of ``shared/rules/glossary-fr.md``);
+* agree a colour with its count: colour words are translated by :func:`colour`, as the
+  adjective of a card or tile (French ``carte``, ``tuile`` and ``Fleur`` are feminine, so
+  ``« 2 cartes vertes »``);
+* leave out a value: English articles come from :func:`a_or_an`, which has no French meaning,
+  so a sentence that needs one is given the bare word too (``colour="orange"`` and
+  ``a_colour="an orange"``), and each language's text takes the one it needs.
 """
 
 from __future__ import annotations
 
 import gettext
+import io
+import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
 
-__all__ = ["N_", "_", "a_or_an", "ngettext"]
+from .errors import RulesError, shown
+
+__all__ = ["LANGUAGES", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
+           "ngettext", "set_language"]
+
+#: The languages of the sentences: English (the message ids) first, then each catalogue.
+LANGUAGES = ("en", "fr")
+#: The catalogues' domain: ``mandalakit/locale/<language>/LC_MESSAGES/mandalakit.po``.
+DOMAIN = "mandalakit"
 
 #: The catalogue in force; English (the message ids themselves) until a language is chosen.
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that also reads ``{seat:+1}``: a number counted from 1 instead of 0."""
+
+    def format_field(self, value, format_spec):
+        if format_spec == "+1":
+            return str(value + 1)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def _filled(text: str, values: dict) -> str:
+    return _FORMATTER.vformat(text, (), values) if ":+1}" in text else text.format(**values)
 
 
 def _(message: str, /, **values) -> str:
     """``message`` in the language in force, with its ``{name}`` fields filled from ``values``."""
     text = _catalogue.gettext(message)
-    return text.format(**values) if values else text
+    return _filled(text, values) if values else text
 
 
 def N_(message: str, /) -> str:
@@ -44,10 +103,24 @@ def N_(message: str, /) -> str:
     return message
 
 
+def NP_(word: str, /) -> str:
+    """``word`` unchanged: marks a colour word for the catalogue, in the singular and plural
+    forms that :func:`colour` looks up (``COLOURS = (NP_("red"), ...)``)."""
+    return word
+
+
 def ngettext(singular: str, plural: str, n: int, /, **values) -> str:
-    """The singular or plural form for the count ``n`` (available to the text as ``{n}``)."""
+    """The singular or plural form for the count ``n`` (available to the text as ``{n}``), by
+    the plural rule of the language in force (French: singular for 0 and 1)."""
     text = _catalogue.ngettext(singular, plural, n)
-    return text.format(n=n, **values)
+    return _filled(text, {"n": n, **values})
+
+
+def colour(word: str, n: int = 1, /) -> str:
+    """A colour of the games (``"red"``, marked by :func:`NP_`) in the language in force, as
+    the adjective of ``n`` cards or tiles: ``"red"``; in French ``"rouge"``, ``"rouges"``,
+    ``"verte"``. A word with no catalogue entry comes back unchanged."""
+    return _catalogue.ngettext(word, word, n)
 
 
 def a_or_an(word: str) -> str:
@@ -55,7 +128,66 @@ def a_or_an(word: str) -> str:
 
     By the first letter (a, e, i, o, u) or, for a number, how it is spoken ("an 8", "an 11",
     "an 18", "an 80"), which covers every colour, suit and card number (1 to 120) of the
-    three games.
+    three games. English only: a sentence passes the bare word beside it for other languages.
     """
     spoken_vowel = word[:1].lower() in "aeiou" or word.startswith("8") or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+def first_up(text: str) -> str:
+    """``text`` with a capital first letter, to start a sentence ("the deck" -> "The deck",
+    "la pioche" -> "La pioche")."""
+    return text[:1].upper() + text[1:]
+
+
+@cache
+def _translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` read from its ``.po`` file (see the module docstring)."""
+    from importlib import resources
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = resources.files("mandalakit").joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.po")
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries are left out, as msgfmt does
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def set_language(code: str) -> None:
+    """Make every sentence made from now on (refusals, records, board drawings, the CLI) use
+    the language ``code``: ``"en"`` or ``"fr"`` (:data:`LANGUAGES`).
+
+    Raises
+    ------
+    RulesError
+        If there is no catalogue for ``code``; the language in force is unchanged.
+    """
+    global _catalogue, _language
+    if not isinstance(code, str) or code not in LANGUAGES:
+        raise RulesError("options", _("There are no sentences in the language {code}; choose from {languages}.",
+                                      code=shown(code), languages=", ".join(LANGUAGES)))
+    _catalogue = gettext.NullTranslations() if code == "en" else _translations(code)
+    _language = code
+
+
+def get_language() -> str:
+    """The language in force (``"en"`` until :func:`set_language` chooses another)."""
+    return _language
+
+
+@contextmanager
+def language(code: str) -> Iterator[str]:
+    """Use the language ``code`` inside a ``with`` block, then the one in force before it.
+
+    Raises :class:`RulesError` as :func:`set_language` does, before the block runs.
+    """
+    before = _language
+    set_language(code)
+    try:
+        yield code
+    finally:
+        set_language(before)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import RulesError, as_written
+from .messages import _
 
 __all__ = ["MAX_DIGITS", "WHOLE_NUMBER", "option_value"]
 
@@ -20,8 +21,9 @@ MAX_DIGITS = 18
 def option_value(text: str, name: str = ""):
     """The value of a rules option written as text.
 
-    ``none``/``null`` → ``None``, ``true``/``false`` → bool (any case, spaces around
-    ignored), a :data:`WHOLE_NUMBER` → int, anything else stays text, which the game refuses
+    ``none``/``null`` → ``None``, ``true``/``false`` → bool (any case), a
+    :data:`WHOLE_NUMBER` → int (spaces around are ignored: a form's " 7 " is 7), anything
+    else stays text, which the game refuses
     with its own rule id if the option takes a number.
 
     Raises
@@ -29,7 +31,7 @@ def option_value(text: str, name: str = ""):
     RulesError
         For a whole number of more than :data:`MAX_DIGITS` digits (``name`` names the option).
 
-    >>> option_value("none"), option_value("True"), option_value("15"), option_value("1_5")
+    >>> option_value("none"), option_value("True"), option_value(" 15 "), option_value("1_5")
     (None, True, 15, '1_5')
     """
     low = text.strip().lower()
@@ -37,9 +39,13 @@ def option_value(text: str, name: str = ""):
         return None
     if low in ("true", "false"):
         return low == "true"
-    if WHOLE_NUMBER.fullmatch(text):
-        if len(text.lstrip("-")) > MAX_DIGITS:
-            what = f"the value of {as_written(name)}" if name else as_written(text)
-            raise RulesError("options", f"{what} has more than {MAX_DIGITS} digits, far too many for any option")
-        return int(text)
+    number = text.strip(" ")
+    if WHOLE_NUMBER.fullmatch(number):
+        if len(number.lstrip("-")) > MAX_DIGITS:
+            if name:
+                raise RulesError("options", _("the value of {name} has more than {digits} digits, far too many "
+                                              "for any option", name=as_written(name), digits=MAX_DIGITS))
+            raise RulesError("options", _("{value} has more than {digits} digits, far too many for any option",
+                                          value=as_written(number), digits=MAX_DIGITS))
+        return int(number)
     return text

@@ -24,7 +24,7 @@ from typing import Any
 
 from .contract import CHANCE, State, check_seed
 from .errors import MandalakitError, RecordError, RulesError, quote, shown, shown_path
-from .messages import _, ngettext
+from .messages import N_, _, ngettext
 from .registry import get_game
 
 FORMAT = "mandalakit-record"
@@ -85,44 +85,52 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
 
 def _header(record: Any) -> tuple:
     if not isinstance(record, Mapping):
-        raise RecordError("record", "A record must be a JSON object.")
+        raise RecordError("record", _("A record must be a JSON object."))
     if record.get("format") != FORMAT:
-        raise RecordError("record", f"This is not a mandalakit record (format is {shown(record.get('format'))}, expected {FORMAT!r}).")
+        raise RecordError("record", _("This is not a mandalakit record (format is {value}, expected {format!r}).",
+                                      value=shown(record.get("format")), format=FORMAT))
     version = record.get("version")
     if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
-        raise RecordError("record", f"Record version {shown(version)} ({type(version).__name__}) is not supported; "
-                          f"this mandalakit reads version {VERSION} (a whole number).")
+        raise RecordError("record", _("Record version {value} ({kind}) is not supported; this mandalakit reads "
+                                      "version {version} (a whole number).", value=shown(version),
+                                      kind=type(version).__name__, version=VERSION))
     game = record.get("game")
     if not isinstance(game, str):
-        raise RecordError("record", f"The record's 'game' must be the name of a game as text (such as 'ohanami'), "
-                          f"not {_kind(game)}.")
+        raise RecordError("record", _("The record's 'game' must be the name of a game as text (such as 'ohanami'), "
+                                      "not {kind}.", kind=_kind(game)))
     try:
         spec = get_game(game)
     except MandalakitError as exc:
         raise RecordError("record", exc.message) from None
     for key, kind in (("rules", Mapping), ("setup", Mapping), ("players", list), ("events", list)):
         if not isinstance(record.get(key), kind):
-            raise RecordError("record", f"The record's {key!r} entry is missing or of the wrong type.")
+            raise RecordError("record", _("The record's {key!r} entry is missing or of the wrong type.", key=key))
     result = record.get("result")
     if result is not None and not isinstance(result, Mapping):
-        raise RecordError("record", "The record's 'result' must be an object (or null before the end), "
-                          f"not {_kind(result)}.")
+        raise RecordError("record", _("The record's 'result' must be an object (or null before the end), not {kind}.",
+                                      kind=_kind(result)))
     setup = dict(record["setup"])
     players = setup.pop("players", None)
     if not _is_int(players):
-        raise RecordError("record", f"The record's setup must give 'players' as a whole number, not {_kind(players)}.")
+        raise RecordError("record", _("The record's setup must give 'players' as a whole number, not {kind}.",
+                                      kind=_kind(players)))
     if len(record["players"]) != players:
-        raise RecordError("record", f"The record lists {len(record['players'])} players but its setup says {shown(players)}.")
+        raise RecordError("record", _("The record lists {n} players but its setup says {value}.",
+                                      n=len(record["players"]), value=shown(players)))
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must be an object, not {shown(entry)}.")
+            raise RecordError("record", _("Entry {seat} of the record's 'players' must be an object, not {value}.",
+                                          seat=seat, value=shown(entry)))
         if "seat" in entry and not _is_int(entry["seat"], seat):
-            raise RecordError("record", f"Entry {seat} of the record's 'players' must have 'seat' {seat}, not {shown(entry['seat'])}.")
+            raise RecordError("record", _("Entry {seat} of the record's 'players' must have 'seat' {seat}, not {value}.",
+                                          seat=seat, value=shown(entry["seat"])))
         if "name" in entry and not isinstance(entry["name"], str):
-            raise RecordError("record", f"The name of player {seat} must be text, not {shown(entry['name'])}.")
+            raise RecordError("record", _("The name of player {seat} must be text, not {value}.", seat=seat,
+                                          value=shown(entry["name"])))
         if "name" in entry and not _is_utf8(entry["name"]):
-            raise RecordError("record", f"The name of player {seat} ({shown(entry['name'])}) cannot be written as "
-                              "UTF-8 text: it holds a lone surrogate (such as \\ud800), which is no character.")
+            raise RecordError("record", _("The name of player {seat} ({name}) cannot be written as UTF-8 text: it "
+                                          "holds a lone surrogate (such as \\ud800), which is no character.", seat=seat,
+                                          name=shown(entry["name"])))
         problem = _name_problem(seat, entry["name"]) if "name" in entry else None
         if problem:
             raise RecordError("record", problem)
@@ -131,8 +139,8 @@ def _header(record: Any) -> tuple:
         try:
             check_seed(seed)
         except RulesError as exc:
-            raise RecordError("record", "The record's seed is not valid (it may also be null or left out): "
-                              f"{exc.message}") from None
+            raise RecordError("record", _("The record's seed is not valid (it may also be null or left out): "
+                                          "{problem}", problem=exc.message)) from None
     return spec, players, setup
 
 
@@ -175,9 +183,9 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
-    return {list: "a list", dict: "an object", str: "text", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__)
+        return _("true or false")
+    words = {list: N_("a list"), dict: N_("an object"), str: N_("text"), int: N_("a number"), float: N_("a number")}
+    return _(words[type(value)]) if type(value) in words else type(value).__name__
 
 
 def _is_int(value: Any, expected: int | None = None) -> bool:
@@ -217,34 +225,36 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     try:
         rules = spec.make_rules(record["rules"])
     except MandalakitError as exc:
-        raise RecordError(exc.rule, f"The record's rules do not fit {spec.name}: {exc.message}") from None
+        raise RecordError(exc.rule, _("The record's rules do not fit {game}: {problem}", game=spec.name,
+                                      problem=exc.message)) from None
     except TypeError as exc:
-        raise RecordError("record", f"The record's rules are invalid ({quote(str(exc))}).") from None
+        raise RecordError("record", _("The record's rules are invalid ({problem}).", problem=quote(str(exc)))) from None
     try:
         state = spec.new_game(players, rules=rules, setup=setup, manual_chance=True)
     except MandalakitError as exc:
         raise RecordError(exc.rule, exc.message) from None
     except TypeError as exc:
-        raise RecordError("record", f"The record's setup is invalid ({quote(str(exc))}).") from None
+        raise RecordError("record", _("The record's setup is invalid ({problem}).", problem=quote(str(exc)))) from None
     events = record["events"] if upto is None else record["events"][:upto]
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
-            raise RecordError("record", "An event must be an object with 'by' and 'event'.", index)
+            raise RecordError("record", _("An event must be an object with 'by' and 'event'."), index)
         if not isinstance(entry["event"], str):
-            raise RecordError("record", f"'event' must be text in the game's notation, not {_kind(entry['event'])}.",
-                              index)
+            raise RecordError("record", _("'event' must be text in the game's notation, not {kind}.",
+                                          kind=_kind(entry["event"])), index)
         by = entry["by"]
         if by == "chance":
             by = CHANCE
         elif not _is_int(by):
-            raise RecordError("record", f"'by' must be a seat number or 'chance', not {shown(by)}.", index)
+            raise RecordError("record", _("'by' must be a seat number or 'chance', not {value}.", value=shown(by)), index)
         elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
-            raise RecordError("record", f"'by' must be a seat number from 0 to {players - 1} or 'chance', not {shown(by)}.", index)
+            raise RecordError("record", _("'by' must be a seat number from 0 to {last} or 'chance', not {value}.",
+                                          last=players - 1, value=shown(by)), index)
         if by != state.current_player:
-            expected = "a chance event" if state.current_player == CHANCE else f"a move by seat {state.current_player}"
-            if state.is_terminal():
-                expected = "nothing (the game is over)"
-            raise RecordError("record", f"The record has {shown(entry['by'])} acting here, but the game expects {expected}.", index)
+            expected = (_("nothing (the game is over)") if state.is_terminal() else _("a chance event")
+                        if state.current_player == CHANCE else _("a move by seat {seat}", seat=state.current_player))
+            raise RecordError("record", _("The record has {by} acting here, but the game expects {expected}.",
+                                          by=shown(entry["by"]), expected=expected), index)
         try:
             state.apply(state.parse_move(entry["event"]))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
@@ -277,13 +287,13 @@ def _check_rules_shape(spec, options: Mapping) -> None:
         problem = _shape_problem(written[name], value, "")
         if problem is None:
             continue
-        shape = "rows: a list" if isinstance(written[name], list) else "an object"
-        if problem.startswith("not as"):
-            problem = f", {problem}; a record holds the data itself, never the name of a file to read"
+        shape = _("rows: a list") if isinstance(written[name], list) else _("an object")
+        if not isinstance(value, list if isinstance(written[name], list) else Mapping):  # "not as text": a path?
+            text = N_("The record's rules option {name} must be stored as written by the engine ({shape}), {problem}; "
+                      "a record holds the data itself, never the name of a file to read.")
         else:
-            problem = f"; {problem}"
-        raise RecordError("record", f"The record's rules option {shown(name)} must be stored as written by "
-                          f"the engine ({shape}){problem}.")
+            text = N_("The record's rules option {name} must be stored as written by the engine ({shape}); {problem}.")
+        raise RecordError("record", _(text, name=shown(name), shape=shape, problem=problem))
 
 
 def _shape_problem(written: Any, value: Any, where: str) -> str | None:
@@ -294,18 +304,21 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
     """
     if isinstance(written, list):
         if not isinstance(value, list):
-            return f"{where} is {_kind(value)}, not a list" if where else f"not as {_kind(value)}"
+            return (_("{where} is {kind}, not a list", where=where, kind=_kind(value)) if where else
+                    _("not as {kind}", kind=_kind(value)))
         if written and isinstance(written[0], (list, dict)):
             for i, item in enumerate(value):
-                problem = _shape_problem(written[0], item, f"{where}, item {i}" if where else f"item {i}")
+                problem = _shape_problem(written[0], item, _("{where}, item {i}", where=where, i=i) if where else
+                                         _("item {i}", i=i))
                 if problem is not None:
                     return problem
     elif isinstance(written, dict):
         if not isinstance(value, Mapping):
-            return f"{where} is {_kind(value)}, not an object" if where else f"not as {_kind(value)}"
+            return (_("{where} is {kind}, not an object", where=where, kind=_kind(value)) if where else
+                    _("not as {kind}", kind=_kind(value)))
         for key, item in value.items():
             if key in written and isinstance(written[key], (list, dict)):
-                inner = f"entry {shown(key)}"
+                inner = _("entry {key}", key=shown(key))
                 problem = _shape_problem(written[key], item, f"{where}, {inner}" if where else inner)
                 if problem is not None:
                     return problem
@@ -314,14 +327,15 @@ def _shape_problem(written: Any, value: Any, where: str) -> str | None:
 
 def _check_result(state: State, stored: Mapping) -> None:
     if not state.is_terminal():
-        raise RecordError("record", "The record has a result but its events stop before the end of the game.")
+        raise RecordError("record", _("The record has a result but its events stop before the end of the game."))
     replayed = json.loads(json.dumps(state.result().to_dict()))
     if not _same_json(replayed, stored):
         diff = [k for k in replayed if not _same_json(replayed[k], stored.get(k))]
         raise RecordError(
             "record",
-            f"The stored result disagrees with the replay in {', '.join(diff) or 'its keys'} "
-            f"(replayed scores {replayed['scores']}, winners {replayed['winners']}); the record was edited or is corrupt.",
+            _("The stored result disagrees with the replay in {keys} (replayed scores {scores}, winners {winners}); "
+              "the record was edited or is corrupt.", keys=", ".join(diff) or _("its keys"), scores=replayed["scores"],
+              winners=replayed["winners"]),
         )
 
 
@@ -366,14 +380,15 @@ def load(path: str | os.PathLike) -> dict:
         with open(path, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
             text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
     except UnicodeDecodeError:
-        raise RecordError("record", f"{shown_path(path)} is not a UTF-8 text file.") from None
+        raise RecordError("record", _("{source} is not a UTF-8 text file.", source=shown_path(path))) from None
     return loads(text, shown_path(path))
 
 
-def loads(text: str, source: str = "The record") -> dict:
+def loads(text: str, source: str = "") -> dict:
     """Read a record from JSON text without replaying it (see :func:`load` for the checks).
 
-    ``source`` names the text in the refusals (a file name, "The uploaded file").
+    ``source`` names the text in the refusals (a file name, "The uploaded file"; by default "The record",
+    in the language in force).
 
     Raises
     ------
@@ -382,18 +397,22 @@ def loads(text: str, source: str = "The record") -> dict:
         deeply or holds a whole number longer than Python reads.
     """
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError("record", f"{source} is larger than {MAX_RECORD_CHARS:,} characters, "
-                          "far larger than any record (a few tens of KB).")
+        raise RecordError("record", _("{source} is larger than {max} characters, far larger than any record (a few "
+                                      "tens of KB).", source=source or _("The record"), max=f"{MAX_RECORD_CHARS:,}"))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError("record", f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise RecordError("record", _("{source} is not valid JSON (line {line}, column {column}: {problem}).",
+                                      source=source or _("The record"), line=exc.lineno, column=exc.colno,
+                                      problem=exc.msg)) from None
     except RecursionError:
-        raise RecordError("record", f"{source} is nested too deeply to be a record "
-                          "(lists or objects inside each other beyond what the JSON reader follows).") from None
+        raise RecordError("record", _("{source} is nested too deeply to be a record (lists or objects inside each "
+                                      "other beyond what the JSON reader follows).", source=source or _("The record"))
+                          ) from None
     except ValueError:  # the only other ValueError of json.loads: int() refuses the digits
-        raise RecordError("record", f"{source} holds a whole number of more than "
-                          f"{sys.get_int_max_str_digits()} digits, which no record has.") from None
+        raise RecordError("record", _("{source} holds a whole number of more than {digits} digits, which no record "
+                                      "has.", source=source or _("The record"), digits=sys.get_int_max_str_digits())
+                          ) from None
 
 
 def to_dataframe(record: Mapping):

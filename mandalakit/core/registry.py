@@ -6,6 +6,7 @@ import importlib
 
 from .contract import GameSpec
 from .errors import RulesError, shown
+from .messages import _
 
 #: Game name -> module that defines ``GAME`` (a :class:`GameSpec`).
 GAMES: dict[str, str] = {
@@ -20,5 +21,6 @@ def get_game(name: str) -> GameSpec:
     try:
         module = GAMES[name]
     except KeyError:
-        raise RulesError("options", f"Unknown game {shown(name)}; choose from {', '.join(GAMES)}.") from None
+        raise RulesError("options", _("Unknown game {name}; choose from {games}.", name=shown(name),
+                                      games=", ".join(GAMES))) from None
     return importlib.import_module(module).GAME

@@ -6,7 +6,9 @@ so a notebook or a view can show the rule next to the refusal, from any installe
 The texts ship with the package as one Markdown file per game and language,
 ``mandalakit/rulebook/<game>.<language>.md`` (``mandala.en.md``, ``flowers.en.md``,
 ``ohanami.en.md``); a translation is a file with the same rule ids beside the English one
-(``mandala.fr.md``).
+(``mandala.fr.md``: French). The functions read the language in force
+(:func:`mandalakit.set_language`) unless given ``language``; the English text is the rules of
+record.
 
 A file holds, after a title that the parser skips, sections and rules in this form::
 
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import RulesError, quote, shown
+from .messages import N_, _, get_language
 from .registry import GAMES, get_game
 
 __all__ = ["Rulebook", "parse_rulebook", "rule_text", "rule_title", "rules", "sections"]
@@ -117,11 +120,14 @@ def _languages() -> tuple[str, ...]:
     return tuple(sorted({name[1] for name in names if len(name) == 3 and name[2] == "md"}))
 
 
-def _book(game: str, language: str) -> Rulebook:
-    """The rules of ``game`` in ``language``; an unknown language raises RulesError."""
+def _book(game: str, language: str | None) -> Rulebook:
+    """The rules of ``game`` in ``language`` (None: the language in force); an unknown language
+    raises RulesError."""
+    if language is None:
+        language = get_language()
     if not isinstance(language, str) or language not in _languages():
-        raise RulesError("options", f"There are no rules texts in the language {shown(language)}; "
-                                    f"choose from {', '.join(_languages())}.")
+        raise RulesError("options", _("There are no rules texts in the language {code}; choose from {languages}.",
+                                      code=shown(language), languages=", ".join(_languages())))
     return _read(game, language)
 
 
@@ -130,38 +136,40 @@ def _read(game: str, language: str) -> Rulebook:
     name = f"{game}.{language}.md"
     path = _folder().joinpath(name)
     if not path.is_file():
-        raise RulesError("options", f"The rules of {game.capitalize()} have no text in the language "
-                                    f"{language} yet.")
+        raise RulesError("options", _("The rules of {game} have no text in the language {code} yet.",
+                                      game=game.capitalize(), code=language))
     return parse_rulebook(path.read_text(encoding="utf-8"), game[0].upper(), name)
 
 
-def _lookup(rule: str, language: str) -> tuple[Rulebook, str]:
+def _lookup(rule: str, language: str | None) -> tuple[Rulebook, str]:
     """The book holding ``rule`` and ``rule`` itself; unknown or malformed ids raise RulesError."""
     parts = _ID.fullmatch(rule) if isinstance(rule, str) else None
     if not parts or rule[0] not in _GAME_OF_LETTER:
-        raise RulesError("options", f"{shown(rule)} is not a rule id; rule ids look like M-4.4, F-3.6 "
-                                    "or O-2.4.")
+        raise RulesError("options", _("{rule} is not a rule id; rule ids look like M-4.4, F-3.6 or O-2.4.",
+                                      rule=shown(rule)))
     game = _GAME_OF_LETTER[rule[0]]
     book = _book(game, language)
     section = parts["section"]
     if rule not in book.texts:
         members = book.sections.get(section)
         ids = members or tuple(book.sections)
-        where = f"section {section} has" if members else "their sections are"
-        raise RulesError("options", f"The rules of {game.capitalize()} have no rule {quote(rule)}; "
-                                    f"{where} {ids[0]} to {ids[-1]}.")
+        text = (N_("The rules of {game} have no rule {rule}; section {section} has {first} to {last}.") if members
+                else N_("The rules of {game} have no rule {rule}; their sections are {first} to {last}."))
+        raise RulesError("options", _(text, game=game.capitalize(), rule=quote(rule), section=section, first=ids[0],
+                                      last=ids[-1]))
     return book, section
 
 
-def rule_text(rule: str, language: str = "en") -> str:
+def rule_text(rule: str, language: str | None = None) -> str:
     """The text of a rule (``"M-4.4"``), or the title of a section (``"M-4"``).
 
     Parameters
     ----------
     rule : str
         A rule id as carried by every refusal (``error.rule`` when ``error.names_a_rule``).
-    language : str
-        Language of the text; ``"en"`` (English) is the rules of record.
+    language : str, optional
+        Language of the text, ``"en"`` (English, the rules of record) or ``"fr"`` (French); by
+        default the language in force (:func:`mandalakit.set_language`).
 
     Returns
     -------
@@ -174,11 +182,11 @@ def rule_text(rule: str, language: str = "en") -> str:
         If ``rule`` is not a rule id, or no rule of its game has it, or there is no text in
         ``language``.
     """
-    book, _ = _lookup(rule, language)
+    book, _section = _lookup(rule, language)
     return book.texts[rule]
 
 
-def rule_title(rule: str, language: str = "en") -> str:
+def rule_title(rule: str, language: str | None = None) -> str:
     """The title of the section a rule belongs to: ``rule_title("M-4.4") == rule_title("M-4")``.
 
     Raises :class:`RulesError` as :func:`rule_text` does.
@@ -187,18 +195,19 @@ def rule_title(rule: str, language: str = "en") -> str:
     return book.texts[section]
 
 
-def rules(section: str, language: str = "en") -> tuple[str, ...]:
+def rules(section: str, language: str | None = None) -> tuple[str, ...]:
     """The ids of the rules in a section, in order: ``rules("M-3") == ("M-3.1", "M-3.2", "M-3.3")``.
 
     Raises :class:`RulesError` as :func:`rule_text` does, or if ``section`` is a rule id.
     """
     book, parent = _lookup(section, language)
     if section != parent:
-        raise RulesError("options", f"{section} is a rule, not a section; its section is {parent}.")
+        raise RulesError("options", _("{rule} is a rule, not a section; its section is {section}.", rule=section,
+                                      section=parent))
     return book.sections[section]
 
 
-def sections(game: str, language: str = "en") -> tuple[str, ...]:
+def sections(game: str, language: str | None = None) -> tuple[str, ...]:
     """The section ids of a game's rules, in order (``"M-1"`` to ``"M-8"`` for Mandala).
 
     Raises :class:`RulesError` for an unknown game or language.

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from . import messages
 from .messages import _
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
@@ -63,17 +64,18 @@ SYMBOLS: dict[str, str] = {
 MARK_CLASSES: dict[str, str] = {"active": "mk-active", "selected": "mk-selected"}
 
 
-def colour_name(colour: str) -> str:
-    """The name of a game colour as pupils read it, through :func:`~mandalakit.core.messages._`.
+def colour_name(colour: str, n: int = 1) -> str:
+    """The name of a game colour as pupils read it, for ``n`` cards or tiles, through
+    :func:`~mandalakit.core.messages.colour` (French agrees it: « 2 rouges », « 1 verte »).
 
     The message ids are the English names, the keys of :data:`PALETTE`.
     """
-    return _(colour)
+    return messages.colour(colour, n)
 
 
 def counts_words(counts, colours) -> str:
     """``"2 red, 1 black"`` for counts indexed like ``colours``, or ``"empty"`` (words for pupils)."""
-    return ", ".join(_("{n} {colour}", n=k, colour=colour_name(colours[c]))
+    return ", ".join(_("{n} {colour}", n=k, colour=colour_name(colours[c], k))
                      for c, k in enumerate(counts) if k) or _("empty")
 
 
@@ -105,16 +107,18 @@ def symbol(x: float, y: float, colour: str, ink: str, size: float = 12) -> str:
 
 
 def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, h: float = 54,
-         face_down: bool = False) -> str:
+         face_down: bool = False, count: int = 1) -> str:
     """One card: a rounded rectangle in the colour's fill with its label, symbol and colour name.
 
     ``face_down`` draws a light card with a dashed border for cards whose colour is public but
     which lie face down; the symbol and the name still tell the colour. The ``<title>`` is
-    ``"{label} {name}"``, plus ``" (face down)"``.
+    ``"{label} {name}"``, plus ``" (face down)"``; where ``label`` is a number of cards, ``count``
+    gives it, so that the name agrees in the title (« 3 vertes »; the name on the card stays short).
     """
     bg, fg = PALETTE[colour]
     name = colour_name(colour)
-    title = _("{label} {colour}", label=label, colour=name) + (_(" (face down)") if face_down else "")
+    title = (_("{label} {colour}", label=label, colour=colour_name(colour, count))
+             + (_(" (face down)") if face_down else ""))
     if face_down:
         body = rect(x, y, w, h, fill_colour=PALETTE["back"][0], stroke="#333333", dash=True)
         fg = PALETTE["back"][1]
@@ -263,7 +267,9 @@ def result_lines(scores, winners) -> tuple[str, str]:
     finals = ", ".join(_("seat {seat} {score}", seat=p, score=s) for p, s in enumerate(scores))
     if len(winners) > 1:
         seats = ", ".join(str(w) for w in winners[:-1])
-        verdict = _("Seats {seats} and {last} share the victory.", seats=seats, last=winners[-1])
+        players = ", ".join(str(w + 1) for w in winners[:-1])  # as pupils count seats (« joueur 1 »)
+        verdict = _("Seats {seats} and {last} share the victory.", seats=seats, last=winners[-1], players=players,
+                    last_player=winners[-1] + 1)
     else:
         verdict = _("Seat {seat} wins.", seat=winners[0])
     return _("Final scores: {finals}.", finals=finals), verdict

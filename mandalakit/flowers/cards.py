@@ -8,13 +8,13 @@ indexed by colour code. Chance events list cards by colour code.
 from __future__ import annotations
 
 from ..core.errors import NotationError, shown
-from ..core.messages import _
+from ..core.messages import NP_, _, colour
 from ..core.notation import folded, plain_letters
 
 GREY, PURPLE, RED, GREEN, ORANGE, YELLOW = range(6)
 #: Colour names by colour code (F-1.1). The first three are the dark-backed tile colours,
 #: the last three the light-backed ones (F-1.3).
-COLOURS: tuple[str, ...] = ("grey", "purple", "red", "green", "orange", "yellow")
+COLOURS: tuple[str, ...] = (NP_("grey"), NP_("purple"), NP_("red"), NP_("green"), NP_("orange"), NP_("yellow"))
 NUM_COLOURS = 6
 CARDS_PER_COLOUR = 15  # F-1.1
 DECK_SIZE = NUM_COLOURS * CARDS_PER_COLOUR  # 90
@@ -51,5 +51,5 @@ def colour_code(name: str, rule: str = "F-1.1") -> int:
 
 def counts_text(counts) -> str:
     """``[0, 0, 2, 1, 0, 0]`` → ``"2 red, 1 green"`` (``"no cards"`` if empty)."""
-    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "no cards"
+    parts = [_("{n} {colour}", n=n, colour=colour(COLOURS[c], n)) for c, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else _("no cards")

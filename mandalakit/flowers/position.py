@@ -32,9 +32,9 @@ from collections.abc import Mapping, Sequence
 
 from ..core.contract import check_list, check_mapping, check_players, check_rules, game_rng
 from ..core.errors import MandalakitError, RulesError, quote, shown
-from ..core.messages import _, a_or_an, ngettext
+from ..core.messages import _, a_or_an, colour, ngettext
 from .cards import (
-    ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code,
+    ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS, colour_code, counts_text,
 )
 from .rules import Rules
 from .state import PLAY, FlowersState
@@ -68,9 +68,11 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
                 count = words[0].lstrip("-") if len(words) == 2 else ""
                 if count.isascii() and count.isdigit():  # int() would also take "1_0", "٢"
                     if words[0].startswith("-"):
-                        raise RulesError("F-1.1", f"{what}: a count cannot be negative ({quote(part)!r}).")
+                        raise RulesError("F-1.1", _("{what}: a count cannot be negative ({part!r}).", what=what,
+                                                    part=quote(part)))
                     if len(count.lstrip("0")) > 3:  # int() refuses over 4300 digits; 90 cards in all
-                        raise RulesError("F-1.1", f"{what}: {quote(count)} is more cards than the game has (F-1.1).")
+                        raise RulesError("F-1.1", _("{what}: {count} is more cards than the game has (F-1.1).", what=what,
+                                                    count=quote(count)))
                     n = int(count)
                     out += [colour_code(words[1])] * n
                 else:
@@ -79,18 +81,19 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
         if isinstance(spec, Mapping):
             for name, n in spec.items():
                 if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= DECK_SIZE:
-                    raise RulesError("F-1.1", f"{what}: the count of {shown(name)} must be a whole number from 0 to "
-                                     f"{DECK_SIZE}, not {shown(n)}.")
+                    raise RulesError("F-1.1", _("{what}: the count of {name} must be a whole number from 0 to {most}, "
+                                                "not {value}.", what=what, name=shown(name), most=DECK_SIZE,
+                                                value=shown(n)))
                 out += [colour_code(name)] * n
             return out
         if isinstance(spec, (list, tuple)):
             return [colour_code(name) for name in spec]
-        raise RulesError("F-1.1", f"{what}: cards are written as text ('2 red'), a mapping ({{'red': 2}}) or a "
-                         f"list of colour names, not {shown(spec)}.")
+        raise RulesError("F-1.1", _("{what}: cards are written as text ('2 red'), a mapping ({{'red': 2}}) or a "
+                                   "list of colour names, not {value}.", what=what, value=shown(spec)))
     except MandalakitError as exc:
         if isinstance(exc, RulesError):
             raise
-        raise RulesError(exc.rule, f"{what}: {exc.message}") from None
+        raise RulesError(exc.rule, _("{what}: {problem}", what=what, problem=exc.message)) from None
 
 
 def _counts(codes) -> list[int]:
@@ -110,14 +113,16 @@ def parse_tile(spec: str) -> tuple[int, int]:
     """
     words = spec.split() if isinstance(spec, str) else ()
     if len(words) != 2:
-        raise RulesError("F-1.4", f"{shown(spec)} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.")
+        raise RulesError("F-1.4", _("{value} is not a tile; write a colour and a face, like 'red 2' or 'green x3'.",
+                                    value=shown(spec)))
     colour = colour_code(words[0], "F-1.3")
     face = words[1].lower().replace("×", "x")
     if face == X3_TEXT:
         return colour, X3
     if not (face.isascii() and face.isdigit()) or len(face.lstrip("0")) > len(str(MAX_FLOWERS)) \
             or not 1 <= int(face) <= MAX_FLOWERS:
-        raise RulesError("F-1.4", f"{shown(spec)}: a face is a number of flowers (1 to {MAX_FLOWERS}) or x3.")
+        raise RulesError("F-1.4", _("{value}: a face is a number of flowers (1 to {most}) or x3.", value=shown(spec),
+                                    most=MAX_FLOWERS))
     return colour, int(face)
 
 
@@ -134,22 +139,25 @@ class _TilePool:
             if self.tiles[t].colour == colour and self.tiles[t].face == face:
                 self.free.remove(t)
                 return t
-        raise RulesError("F-1.5", f"{where}: no {quote(spec)} tile is left in the tile table (each tile exists once).")
+        raise RulesError("F-1.5", _("{where}: no {tile} tile is left in the tile table (each tile exists once).",
+                                    where=where, tile=quote(spec)))
 
     def next_of(self, back: int, where: str) -> int:
         for t in self.free:
             if self.tiles[t].back == back:
                 self.free.remove(t)
                 return t
-        raise RulesError("F-1.3", f"{where}: no {('dark', 'light')[back]} tile is left.")
+        raise RulesError("F-1.3", (_("{where}: no dark tile is left.", where=where) if back == DARK else
+                                   _("{where}: no light tile is left.", where=where)))
 
 
 def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
     out = {}
-    for seat, cards in check_mapping(spec or {}, f"{what}: the cards by seat", "F-3.2").items():
+    for seat, cards in check_mapping(spec or {}, _("{what}: the cards by seat", what=what), "F-3.2").items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.4", f"{what}: there is no seat {shown(seat)} in a {players}-player game.")
-        out[seat] = parse_cards(cards, f"{what}, seat {seat}")
+            raise RulesError("F-2.4", _("{what}: there is no seat {seat} in a {players}-player game.", what=what,
+                                        seat=shown(seat), players=players))
+        out[seat] = parse_cards(cards, _("{what}, seat {seat}", what=what, seat=seat))
     return out
 
 
@@ -225,19 +233,20 @@ def from_position(
     players = check_players("flowers", players, 2, 4, "F-2.3")
     rules = check_rules("flowers", rules, Rules)
     rng = game_rng(seed, manual_chance)
-    hands = check_list(hands, "The hands", "F-2.3")
-    mandalas = [check_mapping(spec, f"Mandala {i + 1}", "F-1.2")
-                for i, spec in enumerate(check_list(mandalas, "The mandalas", "F-1.2"))]
-    owned = [check_list(tiles, f"The tiles of seat {seat}", "F-4.3")
-             for seat, tiles in enumerate(check_list(owned or [], "The owned tiles", "F-4.3"))]
+    hands = check_list(hands, _("The hands"), "F-2.3")
+    mandalas = [check_mapping(spec, _("Mandala {mandala}", mandala=i + 1), "F-1.2")
+                for i, spec in enumerate(check_list(mandalas, _("The mandalas"), "F-1.2"))]
+    owned = [check_list(tiles, _("The tiles of seat {seat}", seat=seat), "F-4.3")
+             for seat, tiles in enumerate(check_list(owned or [], _("The owned tiles"), "F-4.3"))]
     if len(hands) != players:
         raise RulesError("F-2.3", ngettext("{n} hand given for a {players}-player game.",
                                            "{n} hands given for a {players}-player game.", len(hands), players=players))
     for name, seat in (("to_act", to_act), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.3", f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}.")
+            raise RulesError("F-2.3", _("{name} must be a seat from 0 to {last}, not {value}.", name=name,
+                                        last=players - 1, value=shown(seat)))
     if len(mandalas) > NUM_MANDALAS:
-        raise RulesError("F-1.2", f"There are 3 mandalas, not {len(mandalas)}.")
+        raise RulesError("F-1.2", _("There are 3 mandalas, not {n}.", n=len(mandalas)))
     state = FlowersState(players, rules, rng, first_player)
     state.setup = {"first_player": first_player, "position": "hand-built"}
     pool = _TilePool(state._tiles)
@@ -252,43 +261,47 @@ def from_position(
                                                len(unknown), mandala=i + 1,
                                                keys=quote(", ".join(sorted(map(str, unknown))))))
         if spec.get("tiles") is not None:
-            tiles = check_list(spec["tiles"], f"Mandala {i + 1}: the tiles", "F-2.2")
-            pair = [pool.take(t, f"Mandala {i + 1}") for t in tiles]
+            tiles = check_list(spec["tiles"], _("Mandala {mandala}: the tiles", mandala=i + 1), "F-2.2")
+            pair = [pool.take(t, _("Mandala {mandala}", mandala=i + 1)) for t in tiles]
             backs = sorted(state._tiles[t].back for t in pair)
             if backs != [DARK, LIGHT]:
-                raise RulesError("F-2.2", f"Mandala {i + 1} holds one dark and one light tile, "
-                                 f"not {quote(', '.join(tiles))}.")
+                raise RulesError("F-2.2", _("Mandala {mandala} holds one dark and one light tile, not {tiles}.",
+                                            mandala=i + 1, tiles=quote(", ".join(tiles))))
             pair.sort(key=lambda t: state._tiles[t].back)
             state.mandalas[i].dark, state.mandalas[i].light = pair
     for seat, tiles in enumerate(owned):
         if seat >= players:
-            raise RulesError("F-2.3", f"Owned tiles given for seat {seat} in a {players}-player game.")
+            raise RulesError("F-2.3", _("Owned tiles given for seat {seat} in a {players}-player game.", seat=seat,
+                                        players=players))
         for t in tiles:
-            state._gain(seat, pool.take(t, f"Tiles of seat {seat}"))
+            state._gain(seat, pool.take(t, _("Tiles of seat {seat}", seat=seat)))
         if state.nflowers[seat] >= 3:
-            raise RulesError("F-5.1", f"Seat {seat} has {state.nflowers[seat]} Flowers: the game would already be over.")
+            raise RulesError("F-5.1", _("Seat {seat} has {n} Flowers: the game would already be over.", seat=seat,
+                                        n=state.nflowers[seat]))
     state.end_reason = None
     for i, m in enumerate(state.mandalas):
         if not m.dark:
-            m.dark = pool.next_of(DARK, f"Mandala {i + 1}")
-            m.light = pool.next_of(LIGHT, f"Mandala {i + 1}")
+            m.dark = pool.next_of(DARK, _("Mandala {mandala}", mandala=i + 1))
+            m.light = pool.next_of(LIGHT, _("Mandala {mandala}", mandala=i + 1))
         m.covered = 1 << state._tile_colour[m.dark] | 1 << state._tile_colour[m.light]
 
     # Cards on the mandalas (F-3.2, F-3.6, F-3.7).
     for i, spec in enumerate(specs):
         m = state.mandalas[i]
         tile_bits = m.covered
-        up = _seat_map(spec.get("up"), players, f"Mandala {i + 1}, face up")
-        down = _seat_map(spec.get("down"), players, f"Mandala {i + 1}, face down")
+        up = _seat_map(spec.get("up"), players, _("Mandala {mandala}, face up", mandala=i + 1))
+        down = _seat_map(spec.get("down"), players, _("Mandala {mandala}, face down", mandala=i + 1))
         for seat, cards in up.items():
             for c, n in enumerate(cards):
                 if not n:
                     continue
                 if tile_bits >> c & 1:
-                    raise RulesError("F-3.2", f"Mandala {i + 1}: {COLOURS[c]} matches a tile there, "
-                                     f"so {COLOURS[c]} cards lie face down.")
+                    raise RulesError("F-3.2", _("Mandala {mandala}: {colour} matches a tile there, so {cards} cards "
+                                                "lie face down.", mandala=i + 1, colour=colour(COLOURS[c]),
+                                                cards=colour(COLOURS[c], 2)))
                 if m.up_owner[c] >= 0:
-                    raise RulesError("F-3.2", f"Mandala {i + 1}: only one play of {COLOURS[c]} can lie face up there.")
+                    raise RulesError("F-3.2", _("Mandala {mandala}: only one play of {colour} can lie face up there.",
+                                                mandala=i + 1, colour=colour(COLOURS[c])))
                 m.up_owner[c], m.up_count[c] = seat, n
                 m.covered |= 1 << c
                 m.up[seat] += n
@@ -298,43 +311,48 @@ def from_position(
                 if n and not m.covered >> c & 1:
                     raise RulesError("F-3.2", _("Mandala {mandala}: {a_card} card lies face down only if {colour} is "
                                                 "already there (a tile or a face-up card); otherwise it would be face "
-                                                "up.", mandala=i + 1, a_card=a_or_an(COLOURS[c]), colour=COLOURS[c]))
+                                                "up.", mandala=i + 1, a_card=a_or_an(COLOURS[c]), colour=colour(COLOURS[c])))
                 m.cards[seat][c] += n
         for seat in range(players):
             m.tot[seat] = sum(m.cards[seat])
         claim = spec.get("claim")
         if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim < players):
-            raise RulesError("F-3.6", f"Mandala {i + 1}: the claim marker is held by a seat "
-                             f"from 0 to {players - 1}, not {shown(claim)}.")
+            raise RulesError("F-3.6", _("Mandala {mandala}: the claim marker is held by a seat from 0 to {last}, not "
+                                        "{value}.", mandala=i + 1, last=players - 1, value=shown(claim)))
         if any(m.up):
             if claim is None or not m.up[claim]:
-                raise RulesError("F-3.6", f"Mandala {i + 1} has face-up cards, so its claim marker is held by a seat with a "
-                                 "face-up card there (the first face-up play always claims it).")
+                raise RulesError("F-3.6", _("Mandala {mandala} has face-up cards, so its claim marker is held by a "
+                                            "seat with a face-up card there (the first face-up play always claims it).",
+                                            mandala=i + 1))
         elif claim is not None:
-            raise RulesError("F-3.6", f"Mandala {i + 1}: nobody can hold its claim marker without a face-up card there.")
+            raise RulesError("F-3.6", _("Mandala {mandala}: nobody can hold its claim marker without a face-up card "
+                                        "there.", mandala=i + 1))
         m.claim = -1 if claim is None else claim
         if m.covered == ALL_COLOURS:
-            raise RulesError("F-3.7", f"Mandala {i + 1} is complete; it would already have been resolved (F-4).")
+            raise RulesError("F-3.7", _("Mandala {mandala} is complete; it would already have been resolved (F-4).",
+                                        mandala=i + 1))
 
     # Hands, then the deck and the discard pile take the rest (F-6).
     for seat, spec in enumerate(hands):
-        state.hands[seat] = parse_cards(spec, f"Hand of seat {seat}")
+        state.hands[seat] = parse_cards(spec, _("Hand of seat {seat}", seat=seat))
         state.sizes[seat] = sum(state.hands[seat])
     placed = [0] * NUM_COLOURS
     for pile in state.hands + [c for m in state.mandalas for c in m.cards]:
         for c in range(NUM_COLOURS):
             placed[c] += pile[c]
-    deck_list = None if deck is None else parse_card_list(deck, "Deck")
-    discard_counts = None if discard is None else parse_cards(discard, "Discard pile")
+    deck_list = None if deck is None else parse_card_list(deck, _("Deck"))
+    discard_counts = None if discard is None else parse_cards(discard, _("Discard pile"))
     for extra in (_counts(deck_list or []), discard_counts or [0] * NUM_COLOURS):
         placed = [a + b for a, b in zip(placed, extra)]
-    over = [f"{n} {COLOURS[c]}" for c, n in enumerate(placed) if n > CARDS_PER_COLOUR]
-    if over:
-        raise RulesError("F-1.1", f"There are 15 cards of each colour; this position uses {', '.join(over)}.")
+    over = [n if n > CARDS_PER_COLOUR else 0 for n in placed]
+    if any(over):
+        raise RulesError("F-1.1", _("There are 15 cards of each colour; this position uses {cards}.",
+                                    cards=counts_text(over)))
     rest = [CARDS_PER_COLOUR - n for n in placed]
     if rest_to_hand is not None:
         if isinstance(rest_to_hand, bool) or not isinstance(rest_to_hand, int) or not 0 <= rest_to_hand < players:
-            raise RulesError("F-2.3", f"rest_to_hand must be a seat from 0 to {players - 1}, not {shown(rest_to_hand)}.")
+            raise RulesError("F-2.3", _("rest_to_hand must be a seat from 0 to {last}, not {value}.", last=players - 1,
+                                        value=shown(rest_to_hand)))
         state.hands[rest_to_hand] = [a + b for a, b in zip(state.hands[rest_to_hand], rest)]
         state.sizes[rest_to_hand] = sum(state.hands[rest_to_hand])
         rest = [0] * NUM_COLOURS
@@ -350,9 +368,8 @@ def from_position(
     elif discard_counts is None:
         discard_counts = rest
     elif any(rest):
-        missing = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(rest) if n)
-        raise RulesError("F-6", f"Cards are missing from this position ({missing}); "
-                         "all 90 cards are in hands, on mandalas, in the deck or in the discard pile.")
+        raise RulesError("F-6", _("Cards are missing from this position ({missing}); all 90 cards are in hands, on "
+                                  "mandalas, in the deck or in the discard pile.", missing=counts_text(rest)))
     state.deck = deck_list[::-1]  # top card last inside the engine
     state.discard = list(discard_counts)
     state.discard_size = sum(discard_counts)
@@ -364,22 +381,24 @@ def from_position(
             for t in ids:
                 pool.free.remove(t)
         else:
-            name = ("Dark", "Light")[back]
-            ids = [pool.take(t, f"{name} stack") for t in check_list(spec, f"The {name.lower()} stack", "F-2.1")]
+            name = _("The dark stack") if back == DARK else _("The light stack")
+            ids = [pool.take(t, name) for t in check_list(spec, name, "F-2.1")]
             if any(state._tiles[t].back != back for t in ids):
-                raise RulesError("F-1.3", f"The {('dark', 'light')[back]} stack holds only {('dark', 'light')[back]} tiles.")
+                raise RulesError("F-1.3", _("The dark stack holds only dark tiles.") if back == DARK else
+                                 _("The light stack holds only light tiles."))
         state.stacks[back] = ids[::-1]  # top last
     if pool.free:
-        names = ", ".join(str(state._tiles[t]) for t in pool.free)
-        raise RulesError("F-6", f"Tiles are missing from this position ({names}); all 36 tiles are on mandalas, "
-                         "in the stacks or owned by players.")
+        names = ", ".join(state._tiles[t].words for t in pool.free)
+        raise RulesError("F-6", _("Tiles are missing from this position ({names}); all 36 tiles are on mandalas, "
+                                  "in the stacks or owned by players.", names=names))
     if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes < players:
-        raise RulesError("F-5.3", f"passes must be from 0 to {players - 1}, not {shown(passes)}.")
+        raise RulesError("F-5.3", _("passes must be from 0 to {last}, not {value}.", last=players - 1,
+                                    value=shown(passes)))
     state.passes = passes
     state.phase = PLAY
     state.active = state.current_player = to_act
     try:
         state.check_invariants()
     except AssertionError as exc:  # pragma: no cover - every case above is checked first
-        raise RulesError("F-6", f"This position is not consistent: {exc}.") from None
+        raise RulesError("F-6", _("This position is not consistent: {problem}.", problem=exc)) from None
     return state

@@ -75,7 +75,7 @@ def _seat_cards(view, seat: int, x0: float, y: float, col_w: float) -> tuple[lis
     items = [(CARD_W + GAP, (c, n, False)) for c, (owner, n) in enumerate(view.face_up) if owner == seat and n]
     items += [(CARD_W + GAP, (c, n, True)) for c, n in enumerate(view.face_down(seat)) if n]
     placed, height = _svg.flow(x0 + 8, y, items, x0 + col_w - 8, CARD_H + 4)
-    parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down) for x, yy, (c, n, down) in placed]
+    parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down, count=n) for x, yy, (c, n, down) in placed]
     return parts, height
 
 
@@ -166,8 +166,8 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[l
         placed, height = _svg.flow(MARGIN + 44, y, colours, right + GAP, CARD_H + 6)
         for x, yy, c in placed:
             words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
-                             colour=_svg.colour_name(COLOURS[c]))
-            drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
+                             colour=_svg.colour_name(COLOURS[c], obs.hand[c]))
+            drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c])
             parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, yy, CARD_W, CARD_H), drawn, marks))
         y += height
     # Flowers, then unpaired tiles, each kind after its label (kept on the line of its first tile)

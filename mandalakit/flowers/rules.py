@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..core.contract import RulesBase
 from ..core.errors import RulesError, shown
+from ..core.messages import _
 from .tiles import DEFAULT_TILES, Row, TileSet, normalise_table, read_tiles_csv, tile_set
 
 
@@ -40,7 +41,8 @@ class Rules(RulesBase):
     def __post_init__(self):
         n = self.single_play_draw
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 8:
-            raise RulesError("F-3.3", f"single_play_draw must be a whole number from 0 to 8, not {shown(n)}.")
+            raise RulesError("F-3.3", _("single_play_draw must be a whole number from 0 to 8, not {value}.",
+                                        value=shown(n)))
         tiles = self.tiles
         if tiles is None:
             tiles = DEFAULT_TILES

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, game_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import _, a_or_an, ngettext
+from ..core.messages import _, a_or_an, colour, ngettext
 from .cards import (
     ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
     NUM_COLOURS, NUM_MANDALAS, counts_text,
@@ -388,18 +388,21 @@ class FlowersState(State):
         elif phase == CHOOSE:
             if type(move) is not Take:
                 raise IllegalMoveError(
-                    "F-4.1", f"Seat {seat} holds the claim marker of the completed mandala {self._pending + 1} and must "
-                             f"choose a tile now ('{self.legal_moves()[0]}' or '{self.legal_moves()[1]}'), not '{quote(str(move))}'.")
+                    "F-4.1", _("Seat {seat} holds the claim marker of the completed mandala {mandala} and must choose a "
+                               "tile now ('{a}' or '{b}'), not '{move}'.", seat=seat, mandala=self._pending + 1,
+                               a=self.legal_moves()[0], b=self.legal_moves()[1], move=quote(str(move))))
             self._take(seat, move)
         elif type(move) is Take:
             raise IllegalMoveError(
-                "F-4.1", f"No completed mandala is waiting for a tile choice; seat {seat} must play cards now.")
+                "F-4.1", _("No completed mandala is waiting for a tile choice; seat {seat} must play cards now.",
+                           seat=seat))
         elif type(move) is Pass:
             self._pass(seat)
         elif type(move) is Play:  # pragma: no cover - handled by the hot path
             self._play(seat, move)
         else:
-            raise IllegalMoveError("F-3.1", f"Seat {seat} must play cards now ('play 1 red on 2'), not '{quote(str(move))}'.")
+            raise IllegalMoveError("F-3.1", _("Seat {seat} must play cards now ('play 1 red on 2'), not '{move}'.",
+                                              seat=seat, move=quote(str(move))))
         self.history.append((seat, move))
         self._after_apply()
 
@@ -414,7 +417,7 @@ class FlowersState(State):
         if self.phase == DRAW:
             cards = np.repeat(np.arange(NUM_COLOURS), self.discard)
             return ChanceEvent("reshuffle", tuple(rng.permutation(cards).tolist()))
-        raise IllegalMoveError("chance", "No chance outcome is due now.")
+        raise IllegalMoveError("chance", _("No chance outcome is due now."))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (F-2.4); see :class:`Observation`."""
@@ -467,7 +470,8 @@ class FlowersState(State):
         score without the engine.
         """
         if self.current_player != TERMINAL:
-            raise IllegalMoveError("F-5.1", "The game is not over yet; there is no result before the end (F-5.1 to F-5.3).")
+            raise IllegalMoveError("F-5.1", _("The game is not over yet; there is no result before the end "
+                                              "(F-5.1 to F-5.3)."))
         scores = self.scores()
         best = max(scores)
         winners = tuple(p for p in range(self.num_players) if scores[p] == best)
@@ -612,17 +616,20 @@ class FlowersState(State):
         """F-2.1: the deck, then the dark stack, then the light stack; then deal (F-2.2, F-2.3)."""
         kind = SETUP_EVENTS[self._setup_step]
         if event.kind != kind:
-            raise IllegalMoveError("F-2.1", f"The next setup event is the {kind!r} shuffle, not {event.kind!r}.")
+            raise IllegalMoveError("F-2.1", _("The next setup event is the {kind!r} shuffle, not {got!r}.",
+                                              kind=kind, got=event.kind))
         if kind == "shuffle":
             if len(event.outcome) != DECK_SIZE or sorted(event.outcome) != _SORTED_DECK:
-                raise IllegalMoveError("F-2.1", "The first shuffle must list the 90 cards as colour codes 0-5, 15 of each.")
+                raise IllegalMoveError("F-2.1", _("The first shuffle must list the 90 cards as colour codes 0-5, "
+                                                  "15 of each."))
             self.deck = list(reversed(event.outcome))  # top card last
         else:
             back = DARK if kind == "dark" else LIGHT
             ids = self.rules.tile_set.stack(back)
             if sorted(event.outcome) != sorted(ids):
                 raise IllegalMoveError(
-                    "F-2.1", f"The {kind} stack must list each of the tile ids {min(ids)}-{max(ids)} exactly once.")
+                    "F-2.1", _("The {kind} stack must list each of the tile ids {low}-{high} exactly once.",
+                               kind=kind, low=min(ids), high=max(ids)))
             self.stacks[back] = list(reversed(event.outcome))
         self._setup_step += 1
         if self._setup_step == len(SETUP_EVENTS):
@@ -676,7 +683,7 @@ class FlowersState(State):
             self._refuse_play(seat, move)
         m = self.mandalas[i]
         if not m.dark:  # pragma: no cover - only after the game ended (F-5.2)
-            raise IllegalMoveError("F-5.2", f"Mandala {i + 1} has no tiles; the game is over.")
+            raise IllegalMoveError("F-5.2", _("Mandala {mandala} has no tiles; the game is over.", mandala=i + 1))
         # --- valid: apply
         hand[c] -= k
         bit = 1 << c
@@ -729,12 +736,13 @@ class FlowersState(State):
         """Raise the :class:`IllegalMoveError` that explains why ``move`` is not legal."""
         c, k, i = move.colour, move.count, move.mandala
         if not (0 <= i < NUM_MANDALAS and 0 <= c < NUM_COLOURS and k >= 1):
-            raise IllegalMoveError("F-3.1", f"'{quote(str(move))}' is not a play: 1 or more cards onto mandala 1, 2 or 3.")
+            raise IllegalMoveError("F-3.1", _("'{move}' is not a play: 1 or more cards onto mandala 1, 2 or 3.",
+                                              move=quote(str(move))))
         have = self.hands[seat][c]
         if have < k:
             raise IllegalMoveError("F-3.1", ngettext("Seat {seat} has {n} {colour} card, so it cannot play {k}.",
                                                      "Seat {seat} has {n} {colour} cards, so it cannot play {k}.",
-                                                     have, seat=seat, colour=COLOURS[c], k=k))
+                                                     have, seat=seat, colour=colour(COLOURS[c], have), k=k))
         if k >= 2:
             raise IllegalMoveError("F-3.4", ngettext(
                 "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
@@ -742,8 +750,8 @@ class FlowersState(State):
                 "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
                 "must keep at least 1 card (play fewer).", k, seat=seat))
         raise IllegalMoveError(
-            "F-3.4", f"Seat {seat} cannot play its last card: there is nothing to draw (deck and discard pile "
-                     "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).")
+            "F-3.4", _("Seat {seat} cannot play its last card: there is nothing to draw (deck and discard pile "
+                       "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).", seat=seat))
 
     def _continue_turn(self) -> None:
         """Draw what is left to draw, then Check (F-3.6) and Complete (F-3.7)."""
@@ -791,7 +799,8 @@ class FlowersState(State):
                 counts[c] += 1
         if not ok or counts != self.discard:
             raise IllegalMoveError(
-                "F-3.5", f"The reshuffle must list the discard pile ({counts_text(self.discard)}) as colour codes 0-5.")
+                "F-3.5", _("The reshuffle must list the discard pile ({cards}) as colour codes 0-5.",
+                           cards=counts_text(self.discard)))
         self.deck = list(reversed(event.outcome))
         self.discard = [0] * NUM_COLOURS
         self.discard_size = 0
@@ -802,7 +811,7 @@ class FlowersState(State):
     def _pass(self, seat: int) -> None:
         """F-5.3: pass only without a legal play; everyone passing in a row ends the game."""
         if self.sizes[seat] >= 2 or (self.sizes[seat] == 1 and self._can_draw()):
-            raise IllegalMoveError("F-5.3", f"Seat {seat} has a legal play, so it may not pass.")
+            raise IllegalMoveError("F-5.3", _("Seat {seat} has a legal play, so it may not pass.", seat=seat))
         self.passes += 1
         if self.passes >= self.num_players:
             self.end_reason = "F-5.3"
@@ -827,16 +836,17 @@ class FlowersState(State):
     def _take(self, seat: int, move: Take) -> None:
         """F-4.1: the holder keeps the tile of the chosen colour; the runner-up gets the other."""
         m = self.mandalas[self._pending]
-        colour = self._tile_colour
-        if move.colour == colour[m.dark]:
+        tile_colour = self._tile_colour
+        if move.colour == tile_colour[m.dark]:
             chosen = m.dark
-        elif move.colour == colour[m.light]:
+        elif move.colour == tile_colour[m.light]:
             chosen = m.light
         else:
+            dark, light = self.tile(m.dark), self.tile(m.light)
             raise IllegalMoveError("F-4.1", _(
-                "Mandala {mandala} has {dark} and {light} tile; there is no {colour} tile to take.",
-                mandala=self._pending + 1, dark=a_or_an(str(self.tile(m.dark))), light=a_or_an(str(self.tile(m.light))),
-                colour=COLOURS[move.colour]))
+                "Mandala {mandala} has {a_dark} and {a_light} tile; there is no {colour} tile to take.",
+                mandala=self._pending + 1, a_dark=a_or_an(str(dark)), a_light=a_or_an(str(light)), dark=dark.words,
+                light=light.words, colour=colour(COLOURS[move.colour])))
         self._resolve(seat, self._runner, chosen)
 
     def _resolve(self, holder: int, runner: int, chosen: int) -> None:
@@ -945,11 +955,12 @@ def new_game(
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player"})
     if unknown:
-        raise RulesError("options", f"Flowers setup knows only 'first_player'; got {quote(', '.join(map(repr, unknown)))}"
-                         " (a hand-built position cannot be replayed from the start).")
+        raise RulesError("options", _("Flowers setup knows only 'first_player'; got {keys} (a hand-built position "
+                                      "cannot be replayed from the start).", keys=quote(", ".join(map(repr, unknown)))))
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
-        raise RulesError("F-2.3", f"first_player must be a seat from 0 to {players - 1}, not {shown(first)}.")
+        raise RulesError("F-2.3", _("first_player must be a seat from 0 to {last}, not {value}.", last=players - 1,
+                                    value=shown(first)))
     state = FlowersState(players, rules, game_rng(seed, manual_chance), int(first))
     state._after_apply()
     return state

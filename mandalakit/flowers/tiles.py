@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
-from ..core.messages import _, ngettext
+from ..core.messages import N_, _, colour, ngettext
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -74,12 +74,17 @@ class Tile:
         """``"2"`` or ``"x3"``."""
         return X3_TEXT if self.face == X3 else str(self.face)
 
+    @property
+    def words(self) -> str:
+        """The tile for a sentence in the language in force: ``"orange 1"``; French ``"grise x3"``."""
+        return _("{colour} {face}", colour=colour(COLOURS[self.colour]), face=self.face_text)
+
     def __str__(self) -> str:
         return f"{COLOURS[self.colour]} {self.face_text}"
 
 
 def _bad(row_no: int, where: str, rule: str, message: str) -> RulesError:
-    return RulesError(rule, f"Tile table row {row_no}{where}: {message}")
+    return RulesError(rule, _("Tile table row {row}{where}: {problem}", row=row_no, where=where, problem=message))
 
 
 def _face(value, row_no: int, where: str):
@@ -89,16 +94,19 @@ def _face(value, row_no: int, where: str):
         if text in ("x3", "*3"):
             return X3_TEXT
         if not (text.isascii() and text.isdigit()):  # int() would also take "1_0", "+1", "٢"
-            raise _bad(row_no, where, "F-1.4", f"the face {shown(value)} is neither a number of flowers nor x3.")
+            raise _bad(row_no, where, "F-1.4", _("the face {value} is neither a number of flowers nor x3.",
+                                                 value=shown(value)))
         digits = text.lstrip("0") or "0"
         if len(digits) > len(str(MAX_FLOWERS)):  # and int() refuses strings of over 4300 digits
-            raise _bad(row_no, where, "F-1.4", f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(text)}.")
+            raise _bad(row_no, where, "F-1.4", _("a face shows 1 to {most} flowers or x3, not {value}.", most=MAX_FLOWERS,
+                                                 value=quote(text)))
         value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(row_no, where, "F-1.4", f"the face {shown(value)} is neither a number of flowers nor x3.")
+        raise _bad(row_no, where, "F-1.4", _("the face {value} is neither a number of flowers nor x3.",
+                                             value=shown(value)))
     if not 1 <= value <= MAX_FLOWERS:
         raise _bad(row_no, where, "F-1.4",
-                   f"a face shows 1 to {MAX_FLOWERS} flowers or x3, not {quote(str(value))}.")
+                   _("a face shows 1 to {most} flowers or x3, not {value}.", most=MAX_FLOWERS, value=quote(str(value))))
     return value
 
 
@@ -127,46 +135,53 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
         face (F-1.4); or a table without 36 rows (F-1.3).
     """
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
-        raise RulesError("F-1.5", "A tile table must be a CSV path or a list of (back, colour, face) rows, "
-                         f"not {shown(rows)}" + (" (write ./NAME for a file with that name)." if isinstance(rows, int) else "."))
+        text = (N_("A tile table must be a CSV path or a list of (back, colour, face) rows, not {value} (write "
+                   "./NAME for a file with that name).") if isinstance(rows, int) else
+                N_("A tile table must be a CSV path or a list of (back, colour, face) rows, not {value}."))
+        raise RulesError("F-1.5", _(text, value=shown(rows)))
     out: list[Row] = []
     per_colour = [0] * NUM_COLOURS
     for i, raw in enumerate(rows):
         row_no = i + 1
         where = ""
         if lines is not None:
-            where = f" (line {lines[i]}{' of ' + source if source else ''})"
+            where = (_(" (line {line} of {source})", line=lines[i], source=source) if source else
+                     _(" (line {line})", line=lines[i]))
         if isinstance(raw, Mapping):
             try:
                 raw = (raw["back"], raw["colour"], raw["face"])
             except KeyError as exc:
                 raise _bad(row_no, where, "F-1.5",
-                           f"the column {shown(exc.args[0])} is missing; a row has back, colour and face.") from None
+                           _("the column {name} is missing; a row has back, colour and face.",
+                             name=shown(exc.args[0]))) from None
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Iterable):
-            raise _bad(row_no, where, "F-1.5", f"{shown(raw)} is not a (back, colour, face) row.")
+            raise _bad(row_no, where, "F-1.5", _("{value} is not a (back, colour, face) row.", value=shown(raw)))
         fields = list(raw)
         if len(fields) != 3:
             raise _bad(row_no, where, "F-1.5",
-                       f"a row has 3 fields (back, colour, face), this one has {len(fields)}: {shown(fields)}.")
+                       _("a row has 3 fields (back, colour, face), this one has {n}: {value}.", n=len(fields),
+                         value=shown(fields)))
         back, colour, face = fields
         if not isinstance(back, str) or back.strip().lower() not in BACKS:
-            raise _bad(row_no, where, "F-1.3", f"the back {shown(back)} is neither 'dark' nor 'light'.")
+            raise _bad(row_no, where, "F-1.3", _("the back {value} is neither 'dark' nor 'light'.", value=shown(back)))
         if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
-            raise _bad(row_no, where, "F-1.3", f"{shown(colour)} is not a tile colour; the colours are {', '.join(COLOURS)}.")
+            raise _bad(row_no, where, "F-1.3", _("{value} is not a tile colour; the colours are {colours}.",
+                                                 value=shown(colour), colours=", ".join(COLOURS)))
         back, colour = back.strip().lower(), colour.strip().lower()
         code = COLOURS.index(colour)
         if BACKS[BACK_OF_COLOUR[code]] != back:
             raise _bad(row_no, where, "F-1.3",
-                       f"{colour} tiles have a {BACKS[BACK_OF_COLOUR[code]]} back, not {back} "
-                       "(dark: grey, purple, red; light: green, orange, yellow).")
+                       _("{colour} tiles have a {right} back, not {back} (dark: grey, purple, red; light: green, "
+                         "orange, yellow).", colour=colour, right=BACKS[BACK_OF_COLOUR[code]], back=back))
         per_colour[code] += 1
         if per_colour[code] > TILES_PER_COLOUR:
             raise _bad(row_no, where, "F-1.3",
-                       f"this is a 7th {colour} tile; there are exactly {TILES_PER_COLOUR} per colour.")
+                       _("this is a 7th {colour} tile; there are exactly {per} per colour.", colour=colour,
+                         per=TILES_PER_COLOUR))
         out.append((back, colour, _face(face, row_no, where)))
     if len(out) != NUM_TILES:
         short = [f"{COLOURS[c]} ({n})" for c, n in enumerate(per_colour) if n != TILES_PER_COLOUR]
-        table = f"the table {source}" if source else "this table"
+        table = _("the table {source}", source=source) if source else _("this table")
         raise RulesError("F-1.3", ngettext("A tile table has {tiles} rows, {per} per colour; {table} has {n} row",
                                            "A tile table has {tiles} rows, {per} per colour; {table} has {n} rows",
                                            len(out), tiles=NUM_TILES, per=TILES_PER_COLOUR, table=table)
@@ -192,8 +207,9 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
         if not header_seen:
             header_seen = True
             if [c.lower() for c in cells] != ["back", "colour", "face"]:
-                raise RulesError("F-1.5", f"The tile table{' ' + source if source else ''} must start with the header "
-                                 f"'back,colour,face' (line {line} reads {shown(','.join(cells))}).")
+                raise RulesError("F-1.5", _("The tile table{source} must start with the header 'back,colour,face' "
+                                            "(line {line} reads {value}).", source=" " + source if source else "",
+                                            line=line, value=shown(",".join(cells))))
             continue
         rows.append(cells)
         lines.append(line)
@@ -213,14 +229,15 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
     except OSError as exc:
-        raise RulesError("F-1.5", f"Cannot read the tile table {name}: {exc.strerror}.") from None
+        raise RulesError("F-1.5", _("Cannot read the tile table {name}: {problem}.", name=name,
+                                    problem=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise RulesError("F-1.5", f"The tile table {name} is not a UTF-8 text (CSV) file.") from None
+        raise RulesError("F-1.5", _("The tile table {name} is not a UTF-8 text (CSV) file.", name=name)) from None
     except ValueError:  # a path with a NUL character
-        raise RulesError("F-1.5", f"{name} is not a file name.") from None
+        raise RulesError("F-1.5", _("{name} is not a file name.", name=name)) from None
     if len(text) > MAX_TABLE_CHARS:
-        raise RulesError("F-1.5", f"The tile table {name} is longer than {MAX_TABLE_CHARS:,} characters; "
-                         "a tile table has one short row per tile.")
+        raise RulesError("F-1.5", _("The tile table {name} is longer than {most} characters; a tile table has one "
+                                    "short row per tile.", name=name, most=f"{MAX_TABLE_CHARS:,}"))
     return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.errors import NotationError, shown
-from ..core.messages import _
+from ..core.messages import NP_, _, first_up
 from ..core.notation import folded, plain_letters
 
 BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
 #: Colour names by colour code (M-1.1). Drawing colours live in :mod:`mandalakit.core.svg`.
-COLOURS: tuple[str, ...] = ("black", "green", "purple", "yellow", "orange", "red")
+COLOURS: tuple[str, ...] = (NP_("black"), NP_("green"), NP_("purple"), NP_("yellow"), NP_("orange"), NP_("red"))
 NUM_COLOURS = 6
 PER_COLOUR = 18  # M-1.1
 DECK_SIZE = NUM_COLOURS * PER_COLOUR  # 108
@@ -53,14 +53,14 @@ def mandala_index(name: str) -> int:
                         "M-1.2")
 
 
-def counts_of(cards: Mapping, what: str = "cards") -> list[int]:
+def counts_of(cards: Mapping, what: str = "") -> list[int]:
     """Counts per colour code from a ``{colour name: count}`` mapping (missing colours are 0).
 
     Parameters
     ----------
     cards : mapping of str to int
     what : str
-        What the mapping holds, for the refusal (``"hand of seat 0"``).
+        What the mapping holds, for the refusal (``"the hand of seat 0"``; by default the cards).
 
     Raises
     ------
@@ -69,14 +69,14 @@ def counts_of(cards: Mapping, what: str = "cards") -> list[int]:
         unknown colour name or a count that is not a whole number of at least 0.
     """
     if not isinstance(cards, Mapping):
-        raise NotationError(f"The {what} must be an object of colour counts such as {{\"red\": 2}}, "
-                            f"not {shown(cards)}.", "options")
+        raise NotationError(_("{What} must be an object of colour counts such as {{\"red\": 2}}, not {value}.",
+                              What=first_up(what or _("the cards")), value=shown(cards)), "options")
     out = [0] * NUM_COLOURS
     for name, k in cards.items():
         c = colour_code(name)
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise NotationError(f"The count of {COLOURS[c]} in the {what} must be a whole number of at least 0, "
-                                f"not {shown(k)}.", "M-1.1")
+            raise NotationError(_("The count of {colour} in {what} must be a whole number of at least 0, not "
+                                  "{value}.", colour=COLOURS[c], what=what or _("the cards"), value=shown(k)), "M-1.1")
         out[c] += k
     return out
 

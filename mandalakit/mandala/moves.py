@@ -35,10 +35,10 @@ def _check(mandala, colour, count) -> None:
     ok = (type(mandala) is int and type(colour) is int and type(count) is int
           and 0 <= mandala < len(MANDALAS) and 0 <= colour < NUM_COLOURS and count >= 1)
     if not ok:
-        raise NotationError(
-            f"A Mandala move needs mandala 0 or 1 (A or B), a colour code 0-{NUM_COLOURS - 1} and a count of at "
-            f"least 1; got mandala={mandala!r}, colour={colour!r}, count={count!r}."
-        )
+        raise NotationError(_(
+            "A Mandala move needs mandala 0 or 1 (A or B), a colour code 0-{last} and a count of at least 1; got "
+            "mandala={mandala!r}, colour={colour!r}, count={count!r}.", last=NUM_COLOURS - 1, mandala=mandala,
+            colour=colour, count=count))
 
 
 @dataclass(frozen=True, slots=True)

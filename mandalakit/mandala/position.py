@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from numbers import Integral
 
 from ..core.errors import NotationError, RulesError, quote, shown
+from ..core.messages import _, colour, first_up
+from ..core.svg import counts_words
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import STALEMATE_END, Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
@@ -68,40 +70,41 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
 def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     """Validate and build the state of :func:`from_position` (errors documented there)."""
     if not isinstance(position, Mapping):
-        raise RulesError("options", f"A position must be an object (see mandalakit.mandala.from_position), "
-                                    f"not {shown(position)}.")
+        raise RulesError("options", _("A position must be an object (see mandalakit.mandala.from_position), not "
+                                      "{value}.", value=shown(position)))
     known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
     unknown = sorted(map(repr, set(position) - known))
     if unknown:
-        raise RulesError("options", f"Unknown position keys {quote(', '.join(unknown))}; "
-                                    f"known: {', '.join(sorted(known))}.")
+        raise RulesError("options", _("Unknown position keys {keys}; known: {known}.",
+                                      keys=quote(", ".join(unknown)), known=", ".join(sorted(known))))
     to_move = position.get("to_move", 0)
     if isinstance(to_move, bool) or not isinstance(to_move, Integral) or to_move not in (0, 1):
-        raise RulesError("M-2.5", f"to_move must be seat 0 or 1, not {shown(to_move)}.")
+        raise RulesError("M-2.5", _("to_move must be seat 0 or 1, not {value}.", value=shown(to_move)))
     to_move = int(to_move)
     end_triggered = position.get("end_triggered", False)
     if not isinstance(end_triggered, bool):
-        raise RulesError("M-6.2", f"end_triggered must be true or false, not {shown(end_triggered)}.")
+        raise RulesError("M-6.2", _("end_triggered must be true or false, not {value}.", value=shown(end_triggered)))
     state = MandalaState(rules, rng, {}, to_move)
     try:
         hands = _pair(position.get("hands"), "hands")
-        state.hands = [counts_of(h, f"position's hand of seat {seat}") for seat, h in enumerate(hands)]
+        state.hands = [counts_of(h, _("the position's hand of seat {seat}", seat=seat)) for seat, h in enumerate(hands)]
         cups = _pair(position.get("cups", [{}, {}]), "cups")
-        state.cups = [counts_of(c, f"position's cup of seat {seat}") for seat, c in enumerate(cups)]
+        state.cups = [counts_of(c, _("the position's cup of seat {seat}", seat=seat)) for seat, c in enumerate(cups)]
         rivers = _pair(position.get("rivers", [[], []]), "rivers")
-        state.rivers = [_colour_list(r, f"position's river of seat {seat}") for seat, r in enumerate(rivers)]
+        state.rivers = [_colour_list(r, _("the position's river of seat {seat}", seat=seat)) for seat, r in enumerate(rivers)]
         mountains = _per_mandala(position.get("mountains", {}), "mountains")
         fields = _per_mandala(position.get("fields", {}), "fields")
-        state.mountains = [counts_of(mountains.get(m, {}), f"position's mountain {MANDALAS[m]}") for m in range(2)]
-        state.fields = [[counts_of(f, f"position's field of seat {seat} in mandala {MANDALAS[m]}")
+        state.mountains = [counts_of(mountains.get(m, {}), _("the position's mountain {mandala}", mandala=MANDALAS[m])) for m in range(2)]
+        state.fields = [[counts_of(f, _("the position's field of seat {seat} in mandala {mandala}", seat=seat,
+                                                mandala=MANDALAS[m]))
                          for seat, f in enumerate(_pair(fields.get(m, [{}, {}]), f"fields of mandala {MANDALAS[m]}"))]
                         for m in range(2)]
         deck = position.get("deck")
         discard = position.get("discard")
         if deck is not None:
-            state.deck = _colour_list(deck, "position's deck")[::-1]
+            state.deck = _colour_list(deck, _("the position's deck"))[::-1]
         if discard is not None:
-            state.discard = counts_of(discard, "position's discard pile")
+            state.discard = counts_of(discard, _("the position's discard pile"))
     except NotationError as exc:
         raise RulesError(exc.rule, exc.message) from None
     placed = [0] * NUM_COLOURS
@@ -112,8 +115,9 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
         placed[c] += 1
     rest = [PER_COLOUR - k for k in placed]
     if min(rest) < 0:
-        over = ", ".join(f"{COLOURS[c]} {shown(placed[c])}" for c in _COLOURS if rest[c] < 0)
-        raise RulesError("M-1.1", f"The position uses more than 18 cards of a colour ({over}).")
+        over = ", ".join(_("{n} {colour}", n=shown(placed[c]), colour=colour(COLOURS[c], placed[c]))
+                         for c in _COLOURS if rest[c] < 0)
+        raise RulesError("M-1.1", _("The position uses more than 18 cards of a colour ({over}).", over=over))
     if deck is None:
         top_first = []
         left = rest[:]
@@ -126,37 +130,43 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     elif discard is None:
         state.discard = rest
     elif any(rest):
-        missing = ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(rest) if k)
-        raise RulesError("M-1.1", f"The position must account for all 108 cards; missing: {missing}.")
+        missing = counts_words(rest, COLOURS)
+        raise RulesError("M-1.1", _("The position must account for all 108 cards; missing: {missing}.",
+                                    missing=missing))
     state.discard_size = sum(state.discard)
     state.hand_sizes = [sum(h) for h in state.hands]
     if min(state.hand_sizes) < 1:
-        raise RulesError("M-4.4", "Each seat must hold at least one card at the start of a turn.")
+        raise RulesError("M-4.4", _("Each seat must hold at least one card at the start of a turn."))
     for seat, river in enumerate(state.rivers):
         if len(set(river)) != len(river):
-            raise RulesError("M-1.3", f"The river of seat {seat} holds a colour twice; each space holds a new colour.")
+            raise RulesError("M-1.3", _("The river of seat {seat} holds a colour twice; each space holds a new colour.",
+                                        seat=seat))
         if len(river) >= RIVER_SPACES:
-            raise RulesError("M-7.2", f"The river of seat {seat} is full, so the game would already be over.")
+            raise RulesError("M-7.2", _("The river of seat {seat} is full, so the game would already be over.",
+                                        seat=seat))
     for m in range(2):
         for c in _COLOURS:
             holders = [a for a, area in enumerate([state.mountains[m], *state.fields[m]]) if area[c]]
             if len(holders) > 1:
-                raise RulesError("M-3.1", f"{COLOURS[c].capitalize()} lies in two areas of mandala {MANDALAS[m]}.")
+                raise RulesError("M-3.1", _("{Colour} lies in two areas of mandala {mandala}.",
+                                            Colour=COLOURS[c].capitalize(), colour=colour(COLOURS[c]),
+                                            mandala=MANDALAS[m]))
             if holders:
                 state.owner[m][c] = holders[0]
         state.ncolours[m] = sum(o != _NONE for o in state.owner[m])
         state.field_sizes[m] = [sum(f) for f in state.fields[m]]
         if state.ncolours[m] == NUM_COLOURS:
-            raise RulesError("M-5.1", f"Mandala {MANDALAS[m]} already holds all six colours; "
-                                      "it would have been destroyed.")
+            raise RulesError("M-5.1", _("Mandala {mandala} already holds all six colours; it would have been "
+                                        "destroyed.", mandala=MANDALAS[m]))
     state.end_triggered = end_triggered
     if not state.deck and not state.end_triggered:
-        raise RulesError("M-6.2", "An empty deck means the end has been triggered; set end_triggered to true.")
+        raise RulesError("M-6.2", _("An empty deck means the end has been triggered; set end_triggered to true."))
     state.count_free()
     if rules.stalemate == STALEMATE_END and not state.can_complete():
-        raise RulesError("M-7.5", "Neither mandala can complete again (a colour they lack has no card left in "
-                                  "hands, deck or discard pile, or the hands are too small to play them), so "
-                                  "the game would already be over; Rules(stalemate='play_on') plays it all the same.")
+        raise RulesError("M-7.5", _("Neither mandala can complete again (a colour they lack has no card left in "
+                                    "hands, deck or discard pile, or the hands are too small to play them), so "
+                                    "the game would already be over; Rules(stalemate='play_on') plays it all the "
+                                    "same."))
     state.phase = PLAY
     state._turn = to_move
     state._chance_kind = RESHUFFLE
@@ -167,16 +177,16 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
 def _pair(value, what: str) -> list:
     """``value`` as a list of two entries, one per seat; else :class:`RulesError` (``options``)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RulesError("options", f"The position's {what} must be a list of two entries, one per seat, "
-                                    f"not {shown(value)}.")
+        raise RulesError("options", _("The position's {what} must be a list of two entries, one per seat, not "
+                                      "{value}.", what=what, value=shown(value)))
     return list(value)
 
 
 def _colour_list(value, what: str) -> list[int]:
     """Colour codes of a list of colour names (a river, the deck); else :class:`NotationError`."""
     if not isinstance(value, (list, tuple)):
-        raise NotationError(f"The {what} must be a list of colour names such as [\"red\", \"green\"], "
-                            f"not {shown(value)}.", "options")
+        raise NotationError(_("{What} must be a list of colour names such as [\"red\", \"green\"], not {value}.",
+                              What=first_up(what), value=shown(value)), "options")
     return [colour_code(c) for c in value]
 
 
@@ -184,12 +194,13 @@ def _per_mandala(value, what: str) -> dict:
     """``{"A": x, "B": y}`` (either key optional, any case) as ``{0: x, 1: y}``; else
     :class:`NotationError` (``options``, or ``M-1.2`` for a name that is not a mandala)."""
     if not isinstance(value, Mapping):
-        raise NotationError(f"The position's {what} must be an object by mandala such as {{\"A\": ..., \"B\": ...}}, "
-                            f"not {shown(value)}.", "options")
+        raise NotationError(_("The position's {what} must be an object by mandala such as {{\"A\": ..., "
+                              "\"B\": ...}}, not {value}.", what=what, value=shown(value)), "options")
     out = {}
     for name, item in value.items():
         m = mandala_index(name)
         if m in out:
-            raise NotationError(f"The position's {what} name mandala {MANDALAS[m]} twice.", "options")
+            raise NotationError(_("The position's {what} name mandala {mandala} twice.", what=what,
+                                  mandala=MANDALAS[m]), "options")
         out[m] = item
     return out

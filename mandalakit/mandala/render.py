@@ -44,10 +44,10 @@ def _counts(x: float, y: float, counts, *, face_down: bool = False, pick=False, 
     parts = []
     for c in range(NUM_COLOURS):
         if counts[c]:
-            drawn = _svg.card(x, y, COLOURS[c], counts[c], w=CARD_W, h=CARD_H, face_down=face_down)
+            drawn = _svg.card(x, y, COLOURS[c], counts[c], w=CARD_W, h=CARD_H, face_down=face_down, count=counts[c])
             if pick:
                 words = ngettext("pick {colour}: {n} card", "pick {colour}: {n} cards", counts[c],
-                                 colour=_svg.colour_name(COLOURS[c]))
+                                 colour=_svg.colour_name(COLOURS[c], counts[c]))
                 drawn = _svg.target(f"pick:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks)
             parts.append(drawn)
             x += CARD_W + GAP
@@ -120,10 +120,10 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right:
         x = MARGIN + LABEL_W
         for c in range(NUM_COLOURS):
             if obs.hand[c]:
-                name = _svg.colour_name(COLOURS[c])
+                name = _svg.colour_name(COLOURS[c], obs.hand[c])
                 words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
                                  colour=name)
-                drawn = _svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H)
+                drawn = _svg.card(x, y, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c])
                 parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, y, CARD_W, CARD_H), drawn, marks))
                 x += CARD_W + GAP
         if x == MARGIN + LABEL_W:

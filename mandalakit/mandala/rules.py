@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..core.contract import RulesBase
 from ..core.errors import RulesError, shown
+from ..core.messages import _
 
 #: M-6.3 / M-7.1: after the deck is first emptied, play on until the next completion.
 RESHUFFLE_THEN_LAST_COMPLETION = "reshuffle_then_last_completion"
@@ -51,9 +52,9 @@ class Rules(RulesBase):
         if self.deck_exhaustion not in (RESHUFFLE_THEN_LAST_COMPLETION, END_AT_ONCE):
             raise RulesError(
                 "M-6.3",
-                f"deck_exhaustion must be {RESHUFFLE_THEN_LAST_COMPLETION!r} or {END_AT_ONCE!r}, "
-                f"not {shown(self.deck_exhaustion)}.",
+                _("deck_exhaustion must be {a!r} or {b!r}, not {value}.", a=RESHUFFLE_THEN_LAST_COMPLETION,
+                  b=END_AT_ONCE, value=shown(self.deck_exhaustion)),
             )
         if self.stalemate not in (STALEMATE_END, STALEMATE_PLAY_ON):
-            raise RulesError("M-7.5", f"stalemate must be {STALEMATE_END!r} or {STALEMATE_PLAY_ON!r}, "
-                                      f"not {shown(self.stalemate)}.")
+            raise RulesError("M-7.5", _("stalemate must be {a!r} or {b!r}, not {value}.", a=STALEMATE_END,
+                                        b=STALEMATE_PLAY_ON, value=shown(self.stalemate)))

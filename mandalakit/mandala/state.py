@@ -41,7 +41,8 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import ngettext
+from ..core.messages import N_, _, colour, ngettext
+from ..core.svg import counts_words
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -107,8 +108,9 @@ class Observation:
     end_triggered: bool
 
 
-def _colour(c: int) -> str:
-    return COLOURS[c]
+def _colour(c: int, n: int = 1) -> str:
+    """The name of colour ``c`` in the language in force, for ``n`` cards."""
+    return colour(COLOURS[c], n)
 
 
 class MandalaState(State):
@@ -327,27 +329,29 @@ class MandalaState(State):
             elif kind is Pick:
                 self._pick(seat, move)
             elif kind is ChanceEvent:
-                raise IllegalMoveError("chance", f"No chance outcome is due now; seat {seat} must pick a colour.")
+                raise IllegalMoveError("chance", _("No chance outcome is due now; seat {seat} must pick a colour.", seat=seat))
             else:
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
-                    "M-5.3", f"Mandala {m} is being destroyed: seat {seat} must pick a colour from mountain {m} "
-                    f"('pick red'), not play {quote(str(move))}.")
+                    "M-5.3", _("Mandala {m} is being destroyed: seat {seat} must pick a colour from mountain {m} "
+                               "('pick red'), not play {move}.", m=m, seat=seat, move=quote(str(move))))
             self.history.append((seat, move))
             if self._turn == CHANCE and self.rng is not None:
                 self._after_apply()
             return
         if seat == TERMINAL:
-            raise IllegalMoveError("end", f"The game is over; {quote(str(move))} cannot be played.")
+            raise IllegalMoveError("end", _("The game is over; {move} cannot be played.", move=quote(str(move))))
         if type(move) is not ChanceEvent:
-            raise IllegalMoveError("chance", f"The {self._chance_kind} of the deck is due before any move; got {quote(str(move))}.")
+            due = (N_("The shuffle of the deck is due before any move; got {move}.") if self._chance_kind == SHUFFLE else
+                   N_("The reshuffle of the discard pile is due before any move; got {move}."))
+            raise IllegalMoveError("chance", _(due, move=quote(str(move))))
         self._apply_chance(move)
         self.history.append((CHANCE, move))
 
     def sample_chance(self, rng: np.random.Generator) -> ChanceEvent:
         """Shuffle the 108 cards (M-2.1) or the discard pile (M-6.1); codes top card first."""
         if self._turn != CHANCE:
-            raise IllegalMoveError("chance", "No chance outcome is due now.")
+            raise IllegalMoveError("chance", _("No chance outcome is due now."))
         if self._chance_kind == SHUFFLE:
             return ChanceEvent(SHUFFLE, tuple((rng.permutation(DECK_SIZE) // PER_COLOUR).tolist()))
         pile = np.repeat(np.arange(NUM_COLOURS), self.discard)
@@ -391,7 +395,7 @@ class MandalaState(State):
             ``M-7.4`` before the end of the game.
         """
         if self._turn != TERMINAL:
-            raise IllegalMoveError("M-7.4", "The game is not over yet, so there is no winner.")
+            raise IllegalMoveError("M-7.4", _("The game is not over yet, so there is no winner."))
         scores = self.scores()
         cup_sizes = [sum(c) for c in self.cups]
         players = tuple(
@@ -564,8 +568,8 @@ class MandalaState(State):
             ``M-4`` if the state is not at the start of a turn (picks or a chance pending).
         """
         if self.phase != PLAY:
-            raise RulesError("M-4", "A position can only be taken at the start of a turn, "
-                                    f"not in the {self.phase} phase.")
+            raise RulesError("M-4", _("A position can only be taken at the start of a turn, not in the {phase} phase.",
+                                      phase=self.phase))
         return {
             "to_move": self.mover,
             "hands": [named(h) for h in self.hands],
@@ -582,17 +586,19 @@ class MandalaState(State):
 
     def _refuse_in_play(self, seat: int, move) -> None:
         if type(move) is Pick:
-            raise IllegalMoveError("M-5.3", f"No mandala is being destroyed, so there is nothing to pick; seat {seat} "
-                                            "plays into a mountain or a field, or discards.")
+            raise IllegalMoveError("M-5.3", _("No mandala is being destroyed, so there is nothing to pick; seat {seat} "
+                                              "plays into a mountain or a field, or discards.", seat=seat))
         if type(move) is ChanceEvent:
-            raise IllegalMoveError("chance", f"No chance outcome is due now; it is seat {seat}'s turn.")
-        raise IllegalMoveError("M-4", f"{move!r} is not a Mandala move; seat {seat} plays into a mountain or a field, "
-                                      "or discards (M-4.1 to M-4.3).")
+            raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=seat))
+        raise IllegalMoveError("M-4", _("{move} is not a Mandala move; seat {seat} plays into a mountain or a field, "
+                                        "or discards (M-4.1 to M-4.3).", move=repr(move), seat=seat))
 
     def _area_name(self, m: int, owner: int, seat: int) -> str:
         if owner == _MOUNTAIN:
-            return f"mountain {MANDALAS[m]}"
-        return f"{'your' if owner == seat + 1 else 'the other player’s'} field of mandala {MANDALAS[m]}"
+            return _("mountain {mandala}", mandala=MANDALAS[m])
+        if owner == seat + 1:
+            return _("your field of mandala {mandala}", mandala=MANDALAS[m])
+        return _("the other player’s field of mandala {mandala}", mandala=MANDALAS[m])
 
     # ----- M-4: the three actions -----------------------------------------------------------------
     def _play_mountain(self, seat: int, move: Mountain) -> None:
@@ -600,17 +606,18 @@ class MandalaState(State):
         m, c = move.mandala, move.colour
         hand = self.hands[seat]
         if not hand[c]:
-            raise IllegalMoveError("M-4.1", f"Seat {seat} has no {_colour(c)} card in hand to play into mountain "
-                                            f"{MANDALAS[m]}.")
+            raise IllegalMoveError("M-4.1", _("Seat {seat} has no {colour} card in hand to play into mountain "
+                                              "{mandala}.", seat=seat, colour=_colour(c), mandala=MANDALAS[m]))
         owner = self.owner[m][c]
         if owner > _MOUNTAIN:
             where = self._area_name(m, owner, seat)
-            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {where}, so in mandala "
-                                            f"{MANDALAS[m]} it can only go there, not into the mountain.")
+            raise IllegalMoveError("M-3.1", _("{Colour} already lies in {where}, so in mandala {mandala} it can only "
+                                              "go there, not into the mountain.", Colour=_colour(c).capitalize(),
+                                              colour=_colour(c), where=where, mandala=MANDALAS[m]))
         size = self.hand_sizes[seat] - 1
         if not size and not self.deck and not self.discard_size:
-            raise IllegalMoveError("M-4.4", f"Seat {seat} would end the turn with no card in hand: the deck and the "
-                                            "discard pile are empty, so nothing can be drawn.")
+            raise IllegalMoveError("M-4.4", _("Seat {seat} would end the turn with no card in hand: the deck and the "
+                                              "discard pile are empty, so nothing can be drawn.", seat=seat))
         hand[c] -= 1
         self.hand_sizes[seat] = size
         self.free[c] -= 1
@@ -631,12 +638,13 @@ class MandalaState(State):
             raise IllegalMoveError("M-4.2", ngettext(
                 "Seat {seat} has {n} {colour} card in hand, so it cannot play {k} into its field.",
                 "Seat {seat} has {n} {colour} cards in hand, so it cannot play {k} into its field.",
-                hand[c], seat=seat, colour=_colour(c), k=n))
+                hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
         owner = self.owner[m][c]
         if owner != _NONE and owner != seat + 1:
             where = self._area_name(m, owner, seat)
-            raise IllegalMoveError("M-3.1", f"{_colour(c).capitalize()} already lies in {where}, so in mandala "
-                                            f"{MANDALAS[m]} it cannot go into your field.")
+            raise IllegalMoveError("M-3.1", _("{Colour} already lies in {where}, so in mandala {mandala} it cannot go "
+                                              "into your field.", Colour=_colour(c).capitalize(), colour=_colour(c),
+                                              where=where, mandala=MANDALAS[m]))
         size = self.hand_sizes[seat] - n
         if size < 1:
             raise IllegalMoveError("M-4.4", ngettext(
@@ -665,7 +673,7 @@ class MandalaState(State):
             raise IllegalMoveError("M-4.3", ngettext(
                 "Seat {seat} has {n} {colour} card in hand, so it cannot discard {k}.",
                 "Seat {seat} has {n} {colour} cards in hand, so it cannot discard {k}.",
-                hand[c], seat=seat, colour=_colour(c), k=n))
+                hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
         hand[c] -= n
         self.hand_sizes[seat] -= n
         self.discard[c] += n
@@ -730,15 +738,14 @@ class MandalaState(State):
         counts = [outcome.count(c) for c in _COLOURS]
         if self._chance_kind == SHUFFLE:
             if event.kind != SHUFFLE or counts != [PER_COLOUR] * NUM_COLOURS or len(outcome) != DECK_SIZE:
-                raise IllegalMoveError("M-2.1", "The first shuffle must list the 108 cards as colour codes 0-5 "
-                                                "(black, green, purple, yellow, orange, red), 18 of each.")
+                raise IllegalMoveError("M-2.1", _("The first shuffle must list the 108 cards as colour codes 0-5 "
+                                                  "(black, green, purple, yellow, orange, red), 18 of each."))
             self.deck = list(reversed(outcome))
             self._deal()
             return
         if event.kind != RESHUFFLE or counts != self.discard or len(outcome) != self.discard_size:
-            raise IllegalMoveError("M-6.1", "A reshuffle must list exactly the cards of the discard pile ("
-                                            + (", ".join(f"{k} {n}" for n, k in named(self.discard).items()) or "none")
-                                            + ") as colour codes, top card first.")
+            raise IllegalMoveError("M-6.1", _("A reshuffle must list exactly the cards of the discard pile ({cards}) "
+                                              "as colour codes, top card first.", cards=counts_words(self.discard, COLOURS)))
         self.deck = list(reversed(outcome))
         self.discard = [0] * NUM_COLOURS
         self.discard_size = 0
@@ -792,7 +799,8 @@ class MandalaState(State):
         k = mountain[c]
         if not k:
             left = ", ".join(COLOURS[x] for x in _COLOURS if mountain[x])
-            raise IllegalMoveError("M-5.3", f"There is no {_colour(c)} in mountain {MANDALAS[m]}; pick one of: {left}.")
+            raise IllegalMoveError("M-5.3", _("There is no {colour} in mountain {mandala}; pick one of: {left}.",
+                                              colour=_colour(c), mandala=MANDALAS[m], left=left))
         mountain[c] = 0
         if self.field_sizes[m][seat]:
             self._place_picked(seat, c, k)
@@ -915,8 +923,8 @@ def new_game(
     setup = dict(setup or {})
     unknown = sorted(set(setup) - {"first_player", "position"})
     if unknown or len(setup) > 1:
-        raise RulesError("options", f"A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
-                                    f"got keys {quote(', '.join(map(repr, setup))) or 'none'}.")
+        raise RulesError("options", _("A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
+                                      "got keys {keys}.", keys=quote(", ".join(map(repr, setup))) or _("none")))
     rng = None if manual_chance else make_rng(seed)
     if "position" in setup:
         from .position import build_position  # position builds on this module's state
@@ -924,7 +932,7 @@ def new_game(
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, Integral) or first not in (0, 1):
-        raise RulesError("M-2.5", f"The first player must be seat 0 or 1, not {shown(first)}.")
+        raise RulesError("M-2.5", _("The first player must be seat 0 or 1, not {value}.", value=shown(first)))
     first = int(first)
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()

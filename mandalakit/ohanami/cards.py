@@ -6,9 +6,11 @@ and everything else reads the table.
 
 from __future__ import annotations
 
+from ..core.messages import NP_
+
 BLUE, GREEN, GREY, PINK = 0, 1, 2, 3
 #: Suit names by suit code (O-1.1). Colour-blind-safe drawing colours live in ``render``.
-SUITS: tuple[str, ...] = ("blue", "green", "grey", "pink")
+SUITS: tuple[str, ...] = (NP_("blue"), NP_("green"), NP_("grey"), NP_("pink"))
 #: Card numbers, 1..120 (O-1.1).
 CARDS: tuple[int, ...] = tuple(range(1, 121))
 DECK_SIZE = 120

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..core.contract import check_list, check_mapping, check_players, check_whole
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import _, ngettext
+from ..core.messages import _, first_up, ngettext
 from .cards import DECK_SIZE, HAND_SIZE, SUIT_OF
 from .moves import MAX_ROWS, Place, parse, pick
 from .rules import Rules
@@ -283,27 +283,22 @@ class _Parts:
 
 def _cards(value, what: str, rule: str) -> list[int]:
     """``value`` as a list of card numbers 1 to 120 (a list, not text; numbers, not bools)."""
-    what = _first_up(what)
+    what = first_up(what)
     return [check_whole(c, _("{what}: a card", what=what), "O-1.1", 1, DECK_SIZE) for c in check_list(value, what, rule)]
 
 
 def _rows(value, what: str) -> list[list[int]]:
     """``value`` as at most 3 rows, each a non-empty ascending list of cards (O-2.4)."""
     rows = [_cards(row, _("{what}, row {i}", what=what, i=i), "O-2.4")
-            for i, row in enumerate(check_list(value, _first_up(what), "O-2.4"), 1)]
+            for i, row in enumerate(check_list(value, first_up(what), "O-2.4"), 1)]
     for i, row in enumerate(rows, 1):
         if not row or any(a >= b for a, b in zip(row, row[1:])):
             raise RulesError("O-2.4", _("Row {i} of {what} is {row}; a row holds at least one card, in ascending order "
                                         "(a card goes above the highest or below the lowest).",
                                         i=i, what=what, row=shown(row)))
     if len(rows) > MAX_ROWS:
-        raise RulesError("O-2.4", _("{what} are {k} rows; a player has at most 3.", what=_first_up(what), k=len(rows)))
+        raise RulesError("O-2.4", _("{what} are {k} rows; a player has at most 3.", what=first_up(what), k=len(rows)))
     return rows
-
-
-def _first_up(text: str) -> str:
-    """``text`` with a capital first letter, to start a sentence ("the deck" -> "The deck")."""
-    return text[:1].upper() + text[1:]
 
 
 def _placement(seat: int, text) -> Place | None:

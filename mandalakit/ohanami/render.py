@@ -201,7 +201,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
         parts.append(_svg.text(MARGIN, y + 10, head, size=13, weight="bold"))
         y += _svg.lines(parts, MARGIN + 100, y + 10, score_text, room - 100) + 18
-        count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i])) for i in range(4))
+        count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i], counts[i])) for i in range(4))
         counts_line = _("{counts} (sakura points {points})", counts=count_text, points=sakura_points(counts[PINK], cap))
         y += _svg.lines(parts, MARGIN, y + 8, counts_line, room, colour=_svg.MUTED) + 16
         rows, y = _rows(obs, seat, own, y, right, marks)

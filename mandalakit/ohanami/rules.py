@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..core.contract import RulesBase
 from ..core.errors import RulesError, shown
+from ..core.messages import _
 
 
 @dataclass(frozen=True)
@@ -25,4 +26,5 @@ class Rules(RulesBase):
     def __post_init__(self):
         cap = self.sakura_cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise RulesError("O-3.4", f"sakura_cap must be a whole number of at least 1, or None; got {shown(cap)}.")
+            raise RulesError("O-3.4", _("sakura_cap must be a whole number of at least 1, or None; got {value}.",
+                                        value=shown(cap)))

@@ -231,7 +231,7 @@ class OhanamiState(State):
         Tie-break: more pink cards wins; still tied → shared victory (Ruling, O-3.5).
         """
         if self._turn != TERMINAL:
-            raise IllegalMoveError("O-3.5", "The game is not over yet; there is no result before the end of round 3.")
+            raise IllegalMoveError("O-3.5", _("The game is not over yet; there is no result before the end of round 3."))
         scores = self.scores()
         key = [(scores[p], self.counts[p][PINK]) for p in range(self.num_players)]
         best = max(key)
@@ -344,7 +344,7 @@ class OhanamiState(State):
     def _shuffle(self, event: ChanceEvent) -> None:
         """O-2.1: the shuffled deck, then the deal of round 1."""
         if event.kind != "shuffle" or sorted(event.outcome) != list(range(1, DECK_SIZE + 1)):
-            raise IllegalMoveError("O-2.1", "The shuffle must list each of the 120 cards exactly once.")
+            raise IllegalMoveError("O-2.1", _("The shuffle must list each of the 120 cards exactly once."))
         self.deck = list(event.outcome)
         self._start_round(1)
 
@@ -372,14 +372,16 @@ class OhanamiState(State):
     def _listed_pick(self, seat: int, move) -> Pick:
         """The listed pick (cards ascending) of two cards of the hand (O-2.2), else IllegalMoveError."""
         if type(move) is not Pick:
-            raise IllegalMoveError("O-2.2", f"Seat {seat} must pick two cards now ('pick A B'), not {quote(str(move))}.")
+            raise IllegalMoveError("O-2.2", _("Seat {seat} must pick two cards now ('pick A B'), not {move}.", seat=seat,
+                                              move=quote(str(move))))
         a, b = move.cards
         hand = self.hands[seat]
         if a in hand and b in hand and a != b:
             return move if a < b else pick(a, b)
         missing = [c for c in (a, b) if c not in hand]
         raise IllegalMoveError(
-            "O-2.2", f"Seat {seat} can only pick cards from its own hand; {missing[0] if missing else a} is not there."
+            "O-2.2", _("Seat {seat} can only pick cards from its own hand; {card} is not there.", seat=seat,
+                       card=missing[0] if missing else a)
         )
 
     def _reveal(self) -> None:
@@ -395,7 +397,8 @@ class OhanamiState(State):
         """The listed placement ``move`` stands for and the rows of ``seat`` after it (O-2.3 to O-2.5)."""
         if type(move) is not Place:
             raise IllegalMoveError(
-                "O-2.3", f"Seat {seat} must place its picked cards now ('place A>1 B>x'), not {quote(str(move))}."
+                "O-2.3", _("Seat {seat} must place its picked cards now ('place A>1 B>x'), not {move}.", seat=seat,
+                           move=quote(str(move)))
             )
         rows = self._placement_rows(seat, move)
         steps = listed_steps(move.steps, self.rows[seat])
@@ -410,7 +413,8 @@ class OhanamiState(State):
         steps = move.steps
         if len(steps) != 2 or (steps[0][0], steps[1][0]) not in (picked, picked[::-1]):
             raise IllegalMoveError(
-                "O-2.3", f"Seat {seat} must place or discard exactly its picked cards {picked[0]} and {picked[1]}."
+                "O-2.3", _("Seat {seat} must place or discard exactly its picked cards {a} and {b}.", seat=seat,
+                           a=picked[0], b=picked[1])
             )
         rows = self.rows[seat]
         copied = False
@@ -431,11 +435,12 @@ class OhanamiState(State):
                 else:
                     raise IllegalMoveError(
                         "O-2.4",
-                        f"Card {card} does not fit row {row} ({'-'.join(map(str, r))}): a card must be higher "
-                        f"than {r[-1]} or lower than {r[0]}.",
+                        _("Card {card} does not fit row {row} ({cards}): a card must be higher than {high} or lower "
+                          "than {low}.", card=card, row=row, cards="-".join(map(str, r)), high=r[-1], low=r[0]),
                     )
             elif len(rows) >= MAX_ROWS:
-                raise IllegalMoveError("O-2.4", f"Seat {seat} already has 3 rows; card {card} cannot start a fourth.")
+                raise IllegalMoveError("O-2.4", _("Seat {seat} already has 3 rows; card {card} cannot start a fourth.",
+                                                  seat=seat, card=card))
             else:
                 raise IllegalMoveError("O-2.4", ngettext(
                     "There is no row {row}; seat {seat} has {n} row, so row {next} starts a new one.",

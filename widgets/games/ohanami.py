@@ -72,23 +72,27 @@ class OhanamiPart(GamePart):
         }.get(kind)
 
     def score_panel(self, state, viewer, names):
-        """Cards per suit in each seat's rows and the score of each round ended (O-3)."""
+        """Cards per suit in each seat's rows, and the score of each round ended (O-3): two
+        tables side by side that stack on a narrow page (nine columns in one would not fit)."""
         obs = state.observation(viewer)
-        head = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
-        rounds = "".join(f"<th>{_('round {n}', n=r)}</th>" for r in (1, 2, 3))
-        body = []
+        cards, points = [], []
         for seat, rows in enumerate(obs.rows):
             counts = [0] * len(SUITS)
             for row in rows:
                 for card in row:
                     counts[SUITS.index(_suit(card))] += 1
             scores = list(obs.round_scores[seat]) + ["–"] * (3 - len(obs.round_scores[seat]))
-            who = escape(names[seat])
-            body.append(f"<tr><th>{who}</th>" + "".join(f"<td>{n}</td>" for n in counts)
-                        + "".join(f"<td>{s}</td>" for s in scores)
-                        + f"<td><b>{sum(obs.round_scores[seat])}</b></td></tr>")
-        return (f'<table class="mk-score-table"><caption>{_("Cards in rows per suit, points per round (O-3)")}'
-                f"</caption><tr><th></th>{head}{rounds}<th>{_('total')}</th></tr>{''.join(body)}</table>")
+            who = f"<th>{escape(names[seat])}</th>"
+            cards.append(f"<tr>{who}" + "".join(f"<td>{n}</td>" for n in counts) + "</tr>")
+            points.append(f"<tr>{who}" + "".join(f"<td>{s}</td>" for s in scores)
+                          + f"<td><b>{sum(obs.round_scores[seat])}</b></td></tr>")
+        suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
+        rounds = "".join(f"<th>{_('round {n}', n=r)}</th>" for r in (1, 2, 3))
+        return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
+                f'<table class="mk-score-table"><caption>{_("Cards in rows per suit (O-3)")}</caption>'
+                f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
+                f'<table class="mk-score-table"><caption>{_("Points per round (O-3)")}</caption>'
+                f"<tr><th></th>{rounds}<th>{_('total')}</th></tr>{''.join(points)}</table></div>")
 
     def public_event(self, state, event, viewer, names):
         """As the base, but another seat's pick or placement stays hidden while its step is

@@ -1,0 +1,310 @@
+"""Français: the message catalogue and the sentences of the engines in French and English.
+
+The catalogue (mandalakit/locale) is complete and up to date with the code; every sentence the
+engines make while refusing moves, damaged records and bad notation renders in both languages,
+with its fields filled and without English words left in the French one.
+"""
+
+import ast
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from babel.messages.pofile import read_po
+from test_sentences import flowers_moves, mandala_moves, ohanami_moves, random_play
+
+import mandalakit
+from mandalakit import MandalakitError, RulesError, flowers, mandala, ohanami
+from mandalakit.core import messages, records, rulebook
+from mandalakit.core.messages import _, colour, get_language, language, ngettext, set_language
+from mandalakit.core.rulebook import rule_text, rule_title, sections
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "mandalakit" / "locale" / "mandalakit.pot"
+PO = ROOT / "mandalakit" / "locale" / "fr" / "LC_MESSAGES" / "mandalakit.po"
+
+#: The words a French text keeps from the English one: names of the games and words French shares.
+SHARED = {"Flowers", "Mandala", "Ohanami", "score", "total", "orange"}
+#: English words that no French sentence of ours holds outside quoted notation ('pick red').
+ENGLISH = re.compile(r"\b(the|seat|seats|card|cards|cannot|must|with|hand|is|not|has|your|turn|mountain|field|"
+                     r"row|rows|tile|tiles|discard|deck|game|over|there|would|of|in|and|to|play|player|round|event|record)\b",
+                     re.IGNORECASE)
+#: A field left unfilled: {seat}, {n}, {seat:+1}.
+RULE_ID = re.compile(r"\b[MFO]-\d+(?:\.\d+)?")
+UNFILLED = re.compile(r"\{[A-Za-z_]\w*(![rsa])?(:[^{}]*)?\}")
+
+
+def catalogue(path):
+    with open(path, "rb") as file:
+        return read_po(file, locale="fr")
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# ----- the catalogue ------------------------------------------------------------------------------
+
+def test_every_catalogue_entry_has_a_french_text():
+    po = catalogue(PO)
+    entries = [m for m in po if m.id]
+    assert len(entries) >= 280
+    for m in entries:
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        texts = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert not m.fuzzy and len(texts) == 2 if isinstance(m.id, tuple) else len(texts) == 1, m.id
+        for english, french in zip(ids * 2 if len(ids) == 1 else ids, texts, strict=False):
+            assert french.strip(), m.id
+            words = set(re.findall(r"[A-Za-z]+", re.sub(r"\{[^{}]*\}", "", english)))
+            assert french != english or words <= SHARED, m.id
+
+
+def test_french_fields_are_those_the_code_fills():
+    """A French text uses the English text's fields, or the bare word beside an English one that
+    carries an article ({a_dark} -> {dark}), a capitalised one ({Colour} -> {colour}) or the seats
+    counted from 1 of a shared victory."""
+    extra = {"Seats {seats} and {last} share the victory.": {"players", "last_player"}}
+    for m in catalogue(PO):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        english = set().union(*map(fields, ids))
+        allowed = english | {f[2:] for f in english if f.startswith("a_")} | {f.lower() for f in english}
+        allowed |= extra.get(ids[0], set())
+        for french in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            assert fields(french) <= allowed, (m.id, fields(french) - allowed)
+
+
+def test_the_pot_is_up_to_date_with_the_code_and_the_po_with_the_pot(tmp_path):
+    fresh = tmp_path / "fresh.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "--no-location",
+                    "--sort-output", "--add-comments=Translators:", "-o", str(fresh), "."],
+                   cwd=ROOT, check=True, capture_output=True)
+    ids = {m.id for m in catalogue(fresh) if m.id}
+    assert ids == {m.id for m in catalogue(POT) if m.id}, "run `make messages` and translate the new sentences"
+    assert ids == {m.id for m in catalogue(PO) if m.id}
+    assert {("red", "red"), ("{n} card", "{n} cards")} <= ids
+
+
+# ----- choosing the language ----------------------------------------------------------------------
+
+def test_set_language_switches_every_sentence_and_get_language_says_which():
+    assert get_language() == "en" and mandalakit.set_language is set_language
+    try:
+        set_language("fr")
+        assert get_language() == "fr"
+        assert _("Seat {seat} wins.", seat=0) == "Le joueur 1 est le vainqueur."
+    finally:
+        set_language("en")
+    assert _("Seat {seat} wins.", seat=0) == "Seat 0 wins."
+
+
+def test_an_unknown_language_is_refused_and_the_language_in_force_stays():
+    with language("fr"):
+        with pytest.raises(RulesError, match=r"^\[options\] Il n’y a pas de phrases dans la langue 'de'"):
+            set_language("de")
+        assert get_language() == "fr"
+    with pytest.raises(RulesError, match=r"no sentences in the language None; choose from en, fr\.$"):
+        set_language(None)
+
+
+def test_the_language_block_restores_the_language_after_an_error():
+    with pytest.raises(ZeroDivisionError), language("fr"):
+        1 / 0
+    assert get_language() == "en"
+
+
+def test_french_plural_is_singular_for_0_and_1():
+    with language("fr"):
+        assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
+        assert [colour("green", n) for n in (0, 1, 2)] == ["verte", "verte", "vertes"]
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+def test_colours_agree_with_the_cards_and_tiles_they_describe():
+    with language("fr"):
+        words = {name: (colour(name, 1), colour(name, 2)) for name in {*mandala.COLOURS, *flowers.COLOURS, *ohanami.SUITS}}
+    assert words == {"black": ("noire", "noires"), "green": ("verte", "vertes"), "purple": ("violette", "violettes"),
+                     "yellow": ("jaune", "jaunes"), "orange": ("orange", "orange"), "red": ("rouge", "rouges"),
+                     "grey": ("grise", "grises"), "blue": ("bleue", "bleues"), "pink": ("rose", "roses")}
+
+
+def test_a_seat_is_counted_from_1_in_french():
+    state = mandala.from_position({"hands": [{"red": 1}, {"black": 1}]})
+    for code, seat in (("en", "Seat 0"), ("fr", "Le joueur 1")):
+        with language(code), pytest.raises(MandalakitError) as err:
+            state.apply(mandala.parse("field A red 2"))
+        assert err.value.message.startswith(seat)
+
+
+# ----- every refusal in both languages ----------------------------------------------------------------
+
+def unquoted(sentence: str) -> str:
+    """``sentence`` without what it quotes (notation such as 'pick red', reprs of moves)."""
+    return re.sub(r"'[^']*'|\"[^\"]*\"|\w+\([^()]*\)", "", sentence)
+
+
+def record_refusals(game, players: int, seed: int) -> list[str]:
+    """The refusals of replaying a finished random game's record with one event changed."""
+    state = game.new_game(players, seed=seed)
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        legal = state.legal_moves()
+        state.apply(legal[rng.integers(len(legal))])
+    record = records.from_state(state)
+    out = []
+    for index in rng.integers(len(record["events"]), size=30):
+        damaged = {**record, "events": [dict(e) for e in record["events"][: index + 1]], "result": None}
+        text = damaged["events"][index]["event"]
+        number = re.search(r"\d+", text)
+        damaged["events"][index]["event"] = (text[:number.start()] + "99" + text[number.end():]) if number else "x"
+        try:
+            records.replay(damaged)
+        except MandalakitError as err:
+            out.append(err.message)
+    return out
+
+
+MOVES = {"mandala": (mandala, 2, mandala_moves), "flowers": (flowers, 3, flowers_moves),
+         "ohanami": (ohanami, 2, ohanami_moves)}
+
+
+@pytest.fixture(scope="module", params=sorted(MOVES))
+def refusals_in_both(request):
+    """``(english, french)``: the sentences of one game's refusals, met in the same order."""
+    game, players, candidates = MOVES[request.param]
+    out = {}
+    for code in ("en", "fr"):
+        with language(code):
+            out[code] = sorted(random_play(game, players, 1, candidates)) + record_refusals(game, players, 1)
+    return out["en"], out["fr"]
+
+
+def test_every_refusal_renders_in_both_languages(refusals_in_both):
+    english, french = refusals_in_both
+    assert len(english) == len(french) >= 20
+    assert all(UNFILLED.search(s) is None for s in english + french)
+    assert set(english).isdisjoint(french)
+
+
+def test_french_refusals_hold_no_english_words(refusals_in_both):
+    _english, french = refusals_in_both
+    left = sorted({s for s in french if ENGLISH.search(unquoted(s))})
+    assert left == []
+
+
+@pytest.mark.parametrize("game,players", [(mandala, 2), (flowers, 3), (ohanami, 2)])
+def test_board_drawings_are_french(game, players):
+    state, rng = game.new_game(players, seed=3), np.random.default_rng(3)
+    labels = set()
+    with language("fr"):
+        for _step in range(40):
+            svg = state.to_svg()
+            labels.update(re.findall(r">([^<>]+)</(?:text|title)>", svg))
+            if state.is_terminal():
+                break
+            legal = state.legal_moves()
+            state.apply(legal[rng.integers(len(legal))])
+    assert labels and not [s for s in labels if UNFILLED.search(s) or ENGLISH.search(unquoted(s))]
+    assert any("joueur" in s for s in labels)
+    # « 2 cartes vertes », « défausse : 2 noires », never « 2 verte » (a card labelled with a number,
+    # an Ohanami card or a Mandala river space, is one card: « 74 bleue », « 3 rouge »)
+    plural = re.compile(r"\b([2-9]|\d\d+) (cartes )?(noire|verte|violette|jaune|rouge|grise|bleue|rose)\b")
+    assert [s for s in labels if ":" in s or "carte" in s if plural.search(s)] == []
+
+
+def test_the_catalogue_is_read_from_the_po_file(monkeypatch):
+    messages._translations.cache_clear()
+    try:
+        with language("fr"):
+            assert isinstance(messages._catalogue, messages.gettext.GNUTranslations)
+            assert messages._catalogue.plural(0) == 0 and messages._catalogue.plural(2) == 1
+    finally:
+        messages._translations.cache_clear()
+
+
+# ----- the rules texts in French ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_every_rule_id_has_a_french_text_and_every_french_id_an_english_one(game):
+    english, french = rulebook._book(game, "en"), rulebook._book(game, "fr")
+    assert list(french.texts) == list(english.texts) and french.sections == english.sections
+    for rule, text in english.texts.items():
+        assert french.texts[rule] != text, rule
+        # the same rules cited, the same options named, every number kept (6 colours, 8 in hand)
+        assert set(RULE_ID.findall(french.texts[rule])) == set(RULE_ID.findall(text)), rule
+        assert re.findall(r"`[^`]*`", french.texts[rule]) == re.findall(r"`[^`]*`", text), rule
+        number = re.compile(r"(?<![\w-])\d+(?![\w-])")
+        assert set(number.findall(text)) <= set(number.findall(french.texts[rule])), rule
+
+
+def test_rule_text_reads_the_language_in_force_unless_given_one():
+    assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
+    with language("fr"):
+        assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
+        assert rule_title("M-4.4") == "Un tour : exactement une action parmi trois"
+        assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
+        with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
+            rule_text("M-4.9")
+    assert rule_text("O-2.4").startswith("Rows: at most 3 per player")
+
+
+def test_the_french_rules_use_the_words_of_the_glossary():
+    text = " ".join(" ".join(rulebook._book(game, "fr").texts.values()) for game in ("mandala", "flowers", "ohanami"))
+    for word in ("cartes sable", "montagne", "champ", "rivière", "coupe", "Construire une montagne", "Cultiver un champ",
+                 "Défausser (et repiocher)", "Règle de la couleur", "marqueur Collecte", "tuiles Fleur", "rangée",
+                 "manche", "fleurs de cerisier", "barème pyramidal", "la fin de partie est déclenchée", "Arbitrage"):
+        assert word.lower() in text.lower(), word
+
+
+def test_the_cli_refuses_a_damaged_record_in_the_language_asked(tmp_path, capsys):
+    from mandalakit import cli
+
+    state = ohanami.new_game(2, seed=4)
+    state.apply(state.legal_moves()[0])
+    record = records.from_state(state)
+    record["events"][1]["event"] = "pick 1 1"
+    path = tmp_path / "game.json"
+    records.save(record, path)
+    for code, words in (("en", "names card 1 twice"), ("fr", "nomme deux fois la carte 1")):
+        assert cli.main(["--language", code, "replay", str(path)]) == 2
+        assert words in capsys.readouterr().err
+        assert get_language() == "en"  # the command leaves the language as it found it
+
+
+#: The exceptions whose sentence a pupil or teacher reads (a tile table's row refusal is made by _bad).
+REFUSALS = {"IllegalMoveError", "NotationError", "RulesError", "RecordError", "_bad"}
+#: Files whose own sentences are still English: the command line's usage refusals and the
+#: simulation driver's (the games' and records' refusals they print are translated).
+NOT_YET = {"mandalakit/cli.py", "mandalakit/simulate.py"}
+
+
+def _english_literal(node) -> bool:
+    """An f-string or a text constant (a sentence: it has a space), or a sum holding one."""
+    if isinstance(node, ast.BinOp):
+        return _english_literal(node.left) or _english_literal(node.right)
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                                               and " " in node.value.strip())
+
+
+def test_every_refusal_sentence_goes_through_the_catalogue():
+    left = []
+    for path in sorted((ROOT / "mandalakit").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name)
+                    and node.exc.func.id in REFUSALS and any(map(_english_literal, node.exc.args))):
+                left.append(f"{name}:{node.lineno}")
+    assert [place for place in left if place.split(":")[0] not in NOT_YET] == []
+    assert {place.split(":")[0] for place in left} == NOT_YET  # the list shrinks as they are translated
+
+
+def test_a_card_titled_with_its_count_agrees_with_it():
+    state = mandala.from_position({"hands": [{"green": 3, "red": 1}, {"black": 1}]})
+    with language("fr"):
+        titles = re.findall(r"<title>([^<]+)</title>", state.to_svg(0))
+    assert "3 vertes" in titles and "1 rouge" in titles
