@@ -15,6 +15,8 @@ help:
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
+	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
+	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make datasets - make the shipped tournament tables of datasets/ again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
@@ -70,7 +72,8 @@ demo: port-free $(VENV)/.dashboard
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
-	$(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
+	binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
@@ -123,3 +126,15 @@ bench-tournament: $(VENV)/.test
 		$(BIN)/mandalakit tournament --game ohanami --players 2 --bots random --rotations 2500 --quiet $$where \
 			--out $$out/bench.parquet || exit 1; \
 	done; rm -rf $$out
+
+# A class opening the lesson at once (issue 11): N pages in headless Chromium on 127.0.0.1,
+# against a server started as `make demo` starts it; bounded in time, stops by itself.
+N ?= 30
+.PHONY: bench-classroom
+bench-classroom: $(VENV)/.test
+	$(BIN)/python tests/classroom_bench.py -n $(N)
+
+# JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
+.PHONY: lab
+lab: $(VENV)/.dashboard
+	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)

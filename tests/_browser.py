@@ -7,6 +7,7 @@ environment sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where they fail instead.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import shutil
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import typing
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -59,10 +61,23 @@ def _voila_executable() -> str:
     return found
 
 
+@dataclasses.dataclass
+class Server:
+    """A server started by :func:`serve_voila` or :func:`serve_binder`."""
+
+    url: str  #: its address, ending in "/"
+    process: subprocess.Popen
+    log: typing.IO[str]  #: a file holding its output so far
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read()
+
+
 @contextlib.contextmanager
 def _serving(command: list[str], name: str):
     """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root) until the
-    Voila static file answers; yield its URL; always stop it."""
+    Voila static file answers; yield it as a :class:`Server`; always stop it."""
     port = _free_port()
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block the server
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
@@ -84,7 +99,7 @@ def _serving(command: list[str], name: str):
                     log.seek(0)
                     pytest.fail(f"{name} did not answer within 60 s: {log.read()[-2000:]}")
                 time.sleep(0.2)
-        yield url
+        yield Server(url, proc, log)
     finally:
         proc.terminate()
         try:
@@ -96,25 +111,42 @@ def _serving(command: list[str], name: str):
 
 
 @contextlib.contextmanager
+def serve_voila(target: Path):
+    """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
+    it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
+    ``binder/jupyter-config/voila.py``). Yields a :class:`Server`; always stopped."""
+    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), *EXTRA, "--no-browser",
+               "--Voila.ip=127.0.0.1"]
+    with _serving(command, "voila") as server:
+        yield server
+
+
+@contextlib.contextmanager
 def voila(target: Path):
-    """A Voila server of ``target`` (a notebook, or a folder as ``make demo`` serves it) on
-    127.0.0.1, started in the repository's root (so ``voila.json`` applies); yields its URL
-    and is always stopped."""
-    with _serving([_voila_executable(), str(target), *EXTRA, "--no-browser", "--Voila.ip=127.0.0.1"], "voila") as url:
-        yield url
+    """:func:`serve_voila`, yielding its URL."""
+    with serve_voila(target) as server:
+        yield server.url
+
+
+@contextlib.contextmanager
+def serve_binder(app: str = "server"):
+    """The Binder layout: a Jupyter server (``app="server"``, or ``"lab"`` as ``make lab``) with
+    Voila's server extension, started through ``binder/start`` in the repository's root as
+    Binder starts it; notebooks are at ``voila/render/notebooks/<name>.ipynb``. Yields a
+    :class:`Server`; always stopped."""
+    _voila_executable()  # the dashboard extra is installed (else skip, or fail in CI)
+    command = [str(ROOT / "binder" / "start"), sys.executable, "-m", "jupyter", app, "--no-browser",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+               "--ServerApp.allow_root=True"]  # a container may run the tests as root
+    with _serving(command, f"jupyter {app}") as server:
+        yield server
 
 
 @contextlib.contextmanager
 def binder_server():
-    """The Binder layout: a Jupyter server with Voila's server extension, started through
-    ``binder/start`` in the repository's root as Binder starts it; notebooks are at
-    ``voila/render/notebooks/<name>.ipynb``. Yields its URL; always stopped."""
-    _voila_executable()  # the dashboard extra is installed (else skip, or fail in CI)
-    command = [str(ROOT / "binder" / "start"), sys.executable, "-m", "jupyter", "server", "--no-browser",
-               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-               "--ServerApp.allow_root=True"]  # a container may run the tests as root
-    with _serving(command, "jupyter server") as url:
-        yield url
+    """:func:`serve_binder` (Jupyter Server), yielding its URL."""
+    with serve_binder() as server:
+        yield server.url
 
 
 @contextlib.contextmanager

@@ -7,6 +7,13 @@ tile tables); :mod:`.exercise` the exercises pupils answer; :mod:`.rules` quotes
 id; :mod:`.charts` draws plotly figures.
 """
 
-from .game_view import GameView
-
 __all__ = ["GameView"]
+
+
+def __getattr__(name: str):
+    # GameView on first use: a lesson's kernel imports only the views it shows.
+    if name == "GameView":
+        from .game_view import GameView
+
+        return GameView
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,6 @@ drive it from Python without a kernel.
 from __future__ import annotations
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
@@ -74,7 +73,7 @@ class ScoringCalculator(W.VBox):
         The score sentence, computed by :func:`mandalakit.ohanami.round_score`, in a box of
         fixed height so the chart under it stays in place.
     chart : FigureView
-        Shows ``figure``, a ``plotly.graph_objects.Figure`` of two panels over k = 0 ..
+        Shows ``figure``, a plotly figure of two panels over k = 0 ..
         ``max_pink``, both axes from 0. Upper panel: trace 0, T(k) as bars (the current k in
         black); trace 2, the open formula k(k+1)/2, dotted (the same as the bars without a
         cap). Lower panel: trace 1, the marginal value T(k+1) − T(k) of the next pink card
@@ -116,8 +115,9 @@ class ScoringCalculator(W.VBox):
 
     # ----- read-only views of the engine's answers ---------------------------------------------
     @property
-    def figure(self) -> go.Figure:
-        """The chart's plotly figure (see the class docstring for its traces)."""
+    def figure(self):
+        """The chart's figure as a ``plotly.graph_objects.Figure`` (see the class docstring for its
+        traces)."""
         return self.chart.figure
 
     @property
@@ -153,44 +153,39 @@ class ScoringCalculator(W.VBox):
             "title": f"Sakura points T(k), {cap_text}; k = {k} in black",
         }
 
-    def _figure(self) -> go.Figure:
+    def _figure(self) -> dict:
+        """The chart as plotly's figure JSON (plain dicts: the kernel need not import plotly)."""
         chart = self._chart()
         ks = list(range(self.max_pink + 1))
         x_range = [-0.6, self.max_pink + 0.6]  # k from 0, the bar of k = 0 included
-        return go.Figure(
-            data=[
-                go.Bar(x=ks, y=chart["points"], name="sakura points T(k)", marker={"color": chart["colours"]}),
-                go.Scatter(x=ks, y=chart["marginal"], name="next pink card adds T(k+1) − T(k)",
-                           mode="lines+markers", line={"color": _MARGINAL}, marker={"color": chart["dots"], "size": 7},
-                           xaxis="x2", yaxis="y2"),
-                go.Scatter(x=ks, y=[k * (k + 1) // 2 for k in ks], name="open formula k(k+1)/2",
-                           mode="lines", line={"color": "#555555", "dash": "dot"}),
+        return {
+            "data": [
+                {"type": "bar", "x": ks, "y": chart["points"], "name": "sakura points T(k)",
+                 "marker": {"color": chart["colours"]}},
+                {"type": "scatter", "x": ks, "y": chart["marginal"], "name": "next pink card adds T(k+1) − T(k)",
+                 "mode": "lines+markers", "line": {"color": _MARGINAL}, "marker": {"color": chart["dots"], "size": 7},
+                 "xaxis": "x2", "yaxis": "y2"},
+                {"type": "scatter", "x": ks, "y": [k * (k + 1) // 2 for k in ks], "name": "open formula k(k+1)/2",
+                 "mode": "lines", "line": {"color": "#555555", "dash": "dot"}},
             ],
-            layout=go.Layout(
-                title={"text": chart["title"]},
-                height=460, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                xaxis={"range": x_range, "anchor": "y", "tick0": 0},
-                yaxis={"title": {"text": "points"}, "domain": [0.42, 1], "range": [0, chart["top"]], "gridcolor": _GRID},
-                xaxis2={"title": {"text": "k = pink cards in all rows"}, "range": x_range, "anchor": "y2",
-                        "matches": "x", "tick0": 0},
-                yaxis2={"title": {"text": "next adds"}, "domain": [0, 0.3], "rangemode": "tozero", "gridcolor": _GRID},
-                legend={"orientation": "h", "y": -0.2},
-                plot_bgcolor="#ffffff",  # white on plotly's default template: a named one costs ~0.1 s to build
-            ),
-        )
+            "layout": {
+                "title": {"text": chart["title"]},
+                "height": 460, "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
+                "xaxis": {"range": x_range, "anchor": "y", "tick0": 0},
+                "yaxis": {"title": {"text": "points"}, "domain": [0.42, 1], "range": [0, chart["top"]],
+                          "gridcolor": _GRID},
+                "xaxis2": {"title": {"text": "k = pink cards in all rows"}, "range": x_range, "anchor": "y2",
+                           "matches": "x", "tick0": 0},
+                "yaxis2": {"title": {"text": "next adds"}, "domain": [0, 0.3], "rangemode": "tozero", "gridcolor": _GRID},
+                "legend": {"orientation": "h", "y": -0.2},
+                "plot_bgcolor": "#ffffff",  # white on plotly's default template
+            },
+        }
 
     def _update(self, change=None) -> None:
         cap = self.sakura_cap
         if change is not None:
-            chart = self._chart()
-            with self.figure.batch_update():
-                self.figure.data[0].y = chart["points"]
-                self.figure.data[0].marker.color = chart["colours"]
-                self.figure.data[1].y = chart["marginal"]
-                self.figure.data[1].marker.color = chart["dots"]
-                self.figure.layout.yaxis.range = [0, chart["top"]]
-                self.figure.layout.title.text = chart["title"]
-            self.chart.refresh()
+            self.chart.figure = self._figure()
         rnd = self.round_no.value
         p = self.pink.value
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is

@@ -120,7 +120,7 @@ class ReplayViewer(W.VBox):
         if figure is None:
             self.chart = None
         else:
-            from .charts import FigureView  # plotly only for games that draw a figure
+            from .charts import FigureView  # only for games that draw a figure
 
             self.chart = FigureView(figure)
             self.chart.add_class("mk-replay-chart")
@@ -251,7 +251,6 @@ class ReplayViewer(W.VBox):
         self.caption.value = f'<div role="status">{"<br>".join(lines)}</div>'
         if self.chart is not None and _change is not None:  # at construction the chart already shows it
             self.chart.figure = self.part.replay_figure(state, self.names)
-            self.chart.refresh()
         # A move tried on the position before is no answer for this one: the pupil tries again.
         self._tried = None
         self.move_result.value = ""

@@ -1,15 +1,21 @@
-"""Voila as a Jupyter Server extension (Binder's layout, ``/voila/render/notebooks/...``).
+"""Voila's settings that need code, for every layout (the plain ones are in the root's ``voila.json``).
 
-``binder/start`` puts this folder on ``JUPYTER_CONFIG_PATH``; Voila's server extension reads
-``voila.py`` from there (and ``voila.json`` from the directory the server starts in).
+``binder/start`` puts this folder on ``JUPYTER_CONFIG_PATH``; Voila reads ``voila.py`` from there,
+both alone (``make demo``) and as a Jupyter Server extension (Binder's layout, ``make lab``,
+``/voila/render/notebooks/...``). It is kept out of the repository's root because a ``voila.py``
+there would shadow the voila package for ``python -m jupyter server`` run from the root.
 
-Formulas offline. Voila's page typesets with the MathJax 3 bundled in Voila's own static files,
-unless its page config names a MathJax URL: then it loads MathJax 2 from that URL. Voila alone
-(``make demo``) names none, but as a server extension it falls back to cdnjs.cloudflare.com,
-and a class without that site sees raw LaTeX. The hook below names none here either. It is a
-Python file, not JSON, because the hook is a function; it is kept out of the repository's root
-because a ``voila.py`` there would shadow the voila package for ``python -m`` run from the root.
+- Formulas offline. Voila's page typesets with the MathJax 3 bundled in Voila's own static
+  files, unless its page config names a MathJax URL: then it loads MathJax 2 from that URL.
+  Voila alone names none, but as a server extension it falls back to cdnjs.cloudflare.com, and
+  a class without that site sees raw LaTeX. The page config hook names none here either.
+- A closed tab's kernel stops at once: the prelaunch hook gives the page the ``_xsrf`` cookie
+  that Voila's own shutdown request needs.
+- plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
+  ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
+
+from pathlib import Path
 
 
 def bundled_mathjax(page_config, **_context):
@@ -19,5 +25,20 @@ def bundled_mathjax(page_config, **_context):
     return page_config
 
 
+def set_xsrf_cookie(handler, notebook, cwd):
+    """Voila's ``prelaunch_hook``: give the page the ``_xsrf`` cookie of Voila's shutdown request.
+
+    When a tab closes, Voila's page posts ``voila/api/shutdown/<kernel id>`` with the value of
+    the ``_xsrf`` cookie, but a dashboard page never sets that cookie (only Voila's file list
+    does), so the request was refused (403, "'_xsrf' argument missing") and the kernel lived
+    on until culled. Reading the token makes Tornado set the cookie on this page.
+    """
+    handler.xsrf_token  # noqa: B018 - read for its effect: Tornado sets the cookie
+    return notebook
+
+
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
+c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+# The folder holds no package.json, so no extension is loaded from it: only its files are served.
+c.VoilaConfiguration.extra_labextensions_path = [str(Path(__file__).resolve().parents[2] / "widgets" / "static")]

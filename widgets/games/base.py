@@ -125,8 +125,9 @@ class GamePart:
         return _("{name}: {move}", name=escape(names[by]), move=f"<code>{escape(text)}</code>")
 
     def replay_figure(self, state, names: Sequence[str]):
-        """A plotly figure that the replay shows for ``state`` under the score panel, or
-        ``None`` (the default: no figure). Only trace types of
+        """A plotly figure (its figure JSON as a dict, or a ``plotly.graph_objects.Figure``) that
+        the replay shows for ``state`` under the score panel, or ``None`` (the default: no
+        figure). Only trace types of
         :data:`mandalakit.widgets.charts.BASIC_TRACES`."""
         return None
 

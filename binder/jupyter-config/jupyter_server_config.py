@@ -1,0 +1,18 @@
+"""The dashboards' plain settings for Jupyter Server with the Voila extension (Binder, ``make lab``).
+
+Jupyter Server reads configuration only from its configuration path, never from the folder it
+is started in, and Voila's extension takes only Voila's own options from the root's
+``voila.json``: kernel culling and the executor's time-outs stayed at their defaults. This file
+is found through ``JUPYTER_CONFIG_PATH`` (``binder/start``) and applies the whole ``voila.json``,
+so every layout runs with the same settings (Voila's code hooks: ``voila.py`` next to this file).
+"""
+
+import json
+from pathlib import Path
+
+from traitlets.config import Config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+c = get_config()  # noqa: F821 - provided by traitlets when it runs a configuration file
+c.merge(Config(json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))))

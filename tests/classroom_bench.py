@@ -1,0 +1,246 @@
+"""A class opening the lesson at once: ``make bench-classroom N=30``.
+
+Starts Voilà as ``make demo`` does (``voila notebooks/`` in the repository's root, on
+127.0.0.1 only), opens N pages of ``ohanami.ipynb`` at once in headless Chromium (one browser
+context per pupil: own cookies, own cold cache), waits until each page's widgets and both
+charts are drawn, steps each page's replay forward and waits for the page to show the kernel's
+answer, then closes the tabs as a pupil does (the page's "beforeunload" runs) and counts the
+kernels left. Every wait is bounded; the server is always stopped.
+
+Prints pages drawn and responding, first render p50/p95, failed widget starts (anywidget's
+"Failed to initialize model") and dropped outputs (nbclient's "Timeout waiting for IOPub
+output" in the server's log), data per page (cold, and warm on a second page of one browser),
+server and kernel memory and CPU, the CPU split between browser, server and kernels, and the
+kernel count after closing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _browser import CHROMIUM, CHROMIUM_ARGS, ROOT, serve_voila  # noqa: E402
+
+PAGE = "voila/render/ohanami.ipynb"
+DRAWN = (
+    ".mk-calc-total .mk-total-value",
+    ".mk-scoring-calculator .js-plotly-plot .barlayer .point path",
+    ".mk-replay-board svg",
+    ".mk-replay-viewer .js-plotly-plot .barlayer",
+)
+STEP = ".mk-replay-caption .mk-event-index"
+WIDGET_FAILED = "Failed to initialize model"
+
+
+def _cpu(procs) -> float:
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def _rss_mb(procs) -> list[float]:
+    out = []
+    for p in procs:
+        try:
+            out.append(p.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
+    return out
+
+
+def _kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The server's running kernels (a stopped kernel may linger as a zombie for a moment)."""
+    found = []
+    for p in server.children(recursive=True):
+        try:
+            # ipykernel's launcher, or the dashboards' (mandalakit.widgets.kernel), given a connection file
+            if p.status() != psutil.STATUS_ZOMBIE and "-f" in p.cmdline() and "kernel" in " ".join(p.cmdline()):
+                found.append(p)
+        except psutil.Error:
+            pass
+    return found
+
+
+def _browser_procs() -> list[psutil.Process]:
+    me = psutil.Process()
+    return [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
+
+
+def _uss_mb(procs) -> list[float]:
+    """Memory of each process's own (not shared with other processes)."""
+    out = []
+    for p in procs:
+        try:
+            out.append(p.memory_full_info().uss / 2**20)
+        except psutil.Error:
+            pass
+    return out
+
+
+def _pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else float("nan")
+
+
+async def _pupil(context, url, deadline, result, kernels_seen):
+    page = await context.new_page()
+    data = {"http": 0, "ws": 0}
+    result.update(drawn=False, responding=False, widget_failed=0, data=data)
+
+    def on_console(msg):
+        if WIDGET_FAILED in msg.text:
+            result["widget_failed"] += 1
+
+    async def on_finished(request):
+        try:
+            data["http"] += (await request.sizes())["responseBodySize"]
+        except Exception:  # noqa: BLE001 - a request of a closed page
+            pass
+
+    def on_ws(ws):
+        ws.on("framereceived", lambda payload: data.__setitem__("ws", data["ws"] + len(payload)))
+
+    page.on("console", on_console)
+    page.on("requestfinished", lambda r: asyncio.ensure_future(on_finished(r)))
+    page.on("websocket", on_ws)
+    result["page"] = page
+    start = time.monotonic()
+    try:
+        await page.goto(url + PAGE, timeout=max(1, deadline - time.monotonic()) * 1000, wait_until="commit")
+        for selector in DRAWN:
+            await page.wait_for_selector(selector, state="attached",
+                                         timeout=max(1, deadline - time.monotonic()) * 1000)
+        result["first_render"] = time.monotonic() - start
+        result["drawn"] = True
+        kernels_seen.add(await page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+        before = int(await page.locator(STEP).inner_text())
+        await page.get_by_role("button", name="next ▶").click(timeout=30_000)
+        await page.wait_for_function(
+            f"() => Number(document.querySelector('{STEP}').textContent) === {before + 1}",
+            timeout=max(1, deadline - time.monotonic()) * 1000)
+        result["responding"] = True
+    except Exception as exc:  # noqa: BLE001 - a page that does not make it is counted, not raised
+        result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+
+
+# --still: what a class's own devices spare the server machine. Each page waiting for its kernel
+# shows Voila's animated spinner; headless Chromium draws it in software, about 0.2 s of CPU per
+# page per second, which 30 waiting pages turn into more CPU than the machine has.
+STILL = "new MutationObserver((_, obs) => { if (!document.head) return; obs.disconnect();" \
+        " const s = document.createElement('style');" \
+        " s.textContent = '*, *::before, *::after { animation: none !important; }';" \
+        " document.head.append(s); }).observe(document, {childList: true, subtree: true});"
+
+
+STILL_NOTE = "; --still: no CSS animation drawn, as if each pupil's device drew its own"
+
+
+async def _run(n: int, budget: float, still: bool) -> int:
+    from playwright.async_api import async_playwright
+
+    load_before = psutil.getloadavg()[0]
+    with serve_voila(ROOT / "notebooks") as served:
+        url, server = served.url, psutil.Process(served.process.pid)
+        cpu0 = {"server": _cpu([server])}
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            cpu0["browser"] = _cpu(_browser_procs())
+            contexts = [await browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(n)]
+            if still:
+                for context in contexts:
+                    await context.add_init_script(STILL)
+            results = [{} for _ in range(n)]
+            seen: set[str] = set()
+            started = time.monotonic()
+            deadline = started + budget
+            await asyncio.gather(*(_pupil(c, url, deadline, r, seen) for c, r in zip(contexts, results)))
+            elapsed = time.monotonic() - started
+            kernels = _kernels(server)
+            kernel_rss = _rss_mb(kernels)
+            kernel_uss = _uss_mb(kernels)
+            load_drawn = psutil.getloadavg()[0]
+            kernel_cpu = [_cpu([k]) for k in kernels]
+            cpu = {"server": _cpu([server]) - cpu0["server"], "kernels": sum(kernel_cpu),
+                   "browser": _cpu(_browser_procs()) - cpu0["browser"]}
+            server_rss = _rss_mb([server])[0]
+
+            # A second page of the first pupil's browser: what a warm cache still fetches.
+            warm = {}
+            if results[0].get("drawn"):
+                await _pupil(contexts[0], url, time.monotonic() + 120, warm, seen)
+
+            # The pupils close their tabs ("beforeunload" runs: Voila asks to stop the kernel).
+            closed = time.monotonic()
+            for r in results + [warm]:
+                if "page" in r:
+                    await r["page"].close(run_before_unload=True)
+            left, stopped_after = len(_kernels(server)), None
+            while time.monotonic() - closed < 90:
+                left = len(_kernels(server))
+                if left == 0:
+                    stopped_after = time.monotonic() - closed
+                    break
+                await asyncio.sleep(1)
+            await browser.close()
+        server_log = served.output()
+
+    drawn = [r for r in results if r["drawn"]]
+    renders = [r["first_render"] for r in drawn]
+    cold = [(r["data"]["http"] + r["data"]["ws"]) / 2**20 for r in results]
+    ws = [r["data"]["ws"] / 2**20 for r in results]
+    total_cpu = sum(cpu.values()) or 1
+    print(f"\nclassroom bench: {n} pages of {PAGE} opened at once on 127.0.0.1 ({psutil.cpu_count()} cores, "
+          f"load average {load_before:.1f} before, {load_drawn:.1f} when the pages were done; other work on "
+          f"this machine counts too{STILL_NOTE if still else ''})")
+    print(f"  pages drawn:           {len(drawn)}/{n}")
+    print(f"  pages responding:      {sum(r['responding'] for r in results)}/{n}")
+    print(f"  first render:          p50 {_pct(renders, .5):.1f} s, p95 {_pct(renders, .95):.1f} s, "
+          f"all {elapsed:.1f} s")
+    print(f"  failed widget starts:  {sum(r['widget_failed'] for r in results)}")
+    print(f"  dropped outputs:       {server_log.count('Timeout waiting for IOPub output')} IOPub time-outs in the log")
+    print(f"  data per page (cold):  median {statistics.median(cold):.2f} MB (websocket {statistics.median(ws):.2f} MB)")
+    if warm.get("drawn"):
+        print(f"  data, 2nd page (warm): {(warm['data']['http'] + warm['data']['ws']) / 2**20:.2f} MB "
+              f"(websocket {warm['data']['ws'] / 2**20:.2f} MB)")
+    if kernel_rss:
+        print(f"  kernel memory:         median {statistics.median(kernel_rss):.0f} MB resident, "
+              f"{statistics.median(kernel_uss):.0f} MB its own ({len(kernel_rss)} kernels, "
+              f"{sum(kernel_uss):.0f} MB own together)")
+        print(f"  kernel CPU:            median {statistics.median(kernel_cpu):.2f} s per kernel")
+    print(f"  server memory:         {server_rss:.0f} MB")
+    print("  CPU split:             " + ", ".join(f"{k} {v:.0f} s ({100 * v / total_cpu:.0f} %)" for k, v in cpu.items()))
+    after = "" if stopped_after is None else f" (all stopped {stopped_after:.0f} s after closing)"
+    print(f"  kernels after closing: {left}{after}")
+    for i, r in enumerate(results):
+        if "error" in r:
+            print(f"  page {i}: {r['error']}")
+    return 0 if len(drawn) == n and left == 0 else 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=30, help="pages opened at once (default 30)")
+    parser.add_argument("--budget", type=float, default=600, help="seconds the pages get to draw and respond")
+    parser.add_argument("--still", action="store_true",
+                        help="turn CSS animations off in the pages (Voila's spinner), as on pupils' own devices")
+    args = parser.parse_args(argv)
+    if not 1 <= args.n <= 60:
+        parser.error("N must be from 1 to 60")
+    return asyncio.run(_run(args.n, args.budget, args.still))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""What a pupil's kernel does at start (issue 11): the lesson's cells import no module they do
+not use, and ``make demo`` starts kernels without ipykernel's debugger."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+from jupyter_client.manager import KernelManager
+
+from mandalakit.widgets.kernel import DashboardKernelSpecManager
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = ROOT / "notebooks" / "ohanami.ipynb"  # the lesson with charts, the heaviest page
+
+# Runs the lesson's code cells in order, as Voila's executor does, then names the modules of
+# `avoided` that they imported.
+RUN_LESSON = """
+import json, sys
+cells = [''.join(c['source']) for c in json.load(open(sys.argv[1]))['cells'] if c['cell_type'] == 'code']
+namespace = {}
+for code in cells:
+    exec(compile(code, 'cell', 'exec'), namespace)
+avoided = ('plotly', 'narwhals', 'debugpy', 'mandalakit.widgets.game_view')
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(avoided))))
+"""
+
+
+def test_the_lesson_imports_neither_plotly_nor_the_play_view():
+    # plotly.graph_objects cost each kernel 0.17 s of CPU and 16 MB (the charts are dicts now);
+    # the play view is for the play dashboards.
+    run = subprocess.run([sys.executable, "-c", RUN_LESSON, str(LESSON)], cwd=LESSON.parent, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout) == []
+
+
+def test_GameView_is_still_imported_from_the_package():
+    from mandalakit.widgets import GameView
+    from mandalakit.widgets.game_view import GameView as defined
+
+    assert GameView is defined
+    with pytest.raises(ImportError, match="cannot import name 'Nothing'"):
+        from mandalakit.widgets import Nothing  # noqa: F401
+
+
+def test_voila_starts_python_kernels_without_the_debugger():
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert config["VoilaConfiguration"]["kernel_spec_manager_class"] == \
+        f"{DashboardKernelSpecManager.__module__}.{DashboardKernelSpecManager.__name__}"
+    usual = KernelSpecManager().get_kernel_spec("python3")
+    spec = DashboardKernelSpecManager().get_kernel_spec("python3")
+    assert usual.argv[1:3] == ["-m", "ipykernel_launcher"]
+    assert spec.argv == [usual.argv[0], "-m", "mandalakit.widgets.kernel", *usual.argv[3:]]
+    assert spec.metadata["debugger"] is False and spec.language == "python"
+    with pytest.raises(NoSuchKernel):
+        DashboardKernelSpecManager().get_kernel_spec("no-such-kernel")
+
+
+def _in_kernel(spec_manager, code: str):
+    """What ``code`` prints as JSON in a kernel started through ``spec_manager``."""
+    km = KernelManager(kernel_name="python3", kernel_spec_manager=spec_manager)
+    km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=120)
+        outputs = []
+        reply = kc.execute_interactive(code, timeout=120,
+                                       output_hook=lambda m: outputs.append(m["content"].get("text", "")))
+        assert reply["content"]["status"] == "ok"
+        return json.loads("".join(outputs))
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def test_a_dashboard_kernel_is_ipykernel_without_debugpy():
+    code = ("import sys, os, json; print(json.dumps([type(sys.modules.get('debugpy')).__name__, sys.path, os.getcwd(),"
+            " type(get_ipython().kernel).__name__]))")
+    usual = _in_kernel(KernelSpecManager(), code)
+    dashboard = _in_kernel(DashboardKernelSpecManager(), code)
+    assert usual[0] == "module" and dashboard[0] == "NoneType"  # blocked: ipykernel made no debugger
+    assert dashboard[1:] == usual[1:]  # the same sys.path, folder and kernel class

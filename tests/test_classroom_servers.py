@@ -1,0 +1,165 @@
+"""The dashboards' settings in every layout that serves them, and what a page's visitor can
+reach (issue 11). Each test starts a real server on 127.0.0.1 (tens of seconds on a busy
+machine): ``voila notebooks/`` as ``make demo`` does, Jupyter Server with the Voilà extension
+as Binder does (through ``binder/start``), and ``jupyter lab`` as ``make lab`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from _browser import ROOT, Server, serve_binder, serve_voila
+
+pytestmark = pytest.mark.server
+
+BIN = Path(sys.executable).parent
+CULLING = "Culling kernels with idle durations > 300 seconds at 30 second intervals"
+
+
+def _get(url: str, data: bytes | None = None) -> tuple[int, str, str]:
+    """(status, the Set-Cookie headers joined, body)."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=120) as r:
+            return r.status, "; ".join(r.headers.get_all("Set-Cookie") or []), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, "", e.read().decode("utf-8", "replace")
+
+
+def _wait_for(server: Server, text: str, seconds: float = 120) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        out = server.output()
+        if text in out:
+            return out
+        time.sleep(0.5)
+    pytest.fail(f"{text!r} not in the server's log: {out[-2000:]}")
+
+
+def _check_page(server: Server, page: str) -> None:
+    """The page draws with the repository's settings: no plotly lab extension, the _xsrf cookie
+    Voila's shutdown request needs, plotly.js served over HTTP, the executor's time-outs and
+    kernel culling."""
+    url = server.url
+    status, cookies, html = _get(url + page)
+    assert status == 200, html[-500:]
+    config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))
+    assert "jupyterlab-plotly" not in json.dumps(config.get("federated_extensions", []))
+    assert "_xsrf=" in cookies
+    status, _, bundle = _get(url + "voila/labextensions/plotly-basic.min.js")
+    assert status == 200 and "plotly.js (basic - minified)" in bundle[:200]
+    _wait_for(server, CULLING)
+
+
+def test_make_demo_layout_applies_the_settings():
+    with serve_voila(ROOT / "notebooks") as server:
+        _check_page(server, "voila/render/mandala.ipynb")
+
+
+@pytest.mark.parametrize("app", ["server", "lab"])
+def test_binder_and_lab_layouts_apply_the_settings(app):
+    # Started as `python -m jupyter ...` in the repository's root: no file there may shadow voila.
+    with serve_binder(app) as server:
+        _check_page(server, "voila/render/notebooks/mandala.ipynb")
+
+
+# How each layout starts, run in the repository's root through binder/start, printing the
+# configuration it loaded as JSON. `python -m` and `-c` put the root first on sys.path: a file
+# there named like a package (voila.py) would be imported instead of it.
+SHOW_CONFIG = {
+    "make demo": ["-c", "import json; from voila.app import Voila; app = Voila(); app.initialize(['notebooks']);"
+                        " print(json.dumps(app.config, default=repr))"],
+    "Binder": ["-m", "jupyter", "server", "--show-config-json"],
+    "make lab": ["-m", "jupyter", "lab", "--show-config-json"],
+}
+
+
+@pytest.mark.parametrize("layout", SHOW_CONFIG)
+def test_every_layout_runs_with_the_settings_of_voila_json(layout):
+    run = subprocess.run([str(ROOT / "binder" / "start"), sys.executable, *SHOW_CONFIG[layout]], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    in_force = json.loads(run.stdout)
+    for section, settings in json.loads((ROOT / "voila.json").read_text(encoding="utf-8")).items():
+        assert {k: in_force.get(section, {}).get(k) for k in settings} == settings, (layout, section)
+
+
+def test_jupyter_server_reads_no_config_from_its_working_folder():
+    # Why binder/jupyter-config/ exists: a jupyter_server_config.json next to the notebooks is ignored.
+    out = subprocess.run([str(BIN / "jupyter"), "--paths", "--json"], cwd=ROOT, capture_output=True, text=True,
+                         env={k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}).stdout
+    assert str(ROOT) not in json.loads(out)["config"]
+
+
+async def _execute_over_websocket(ws_url: str, marker: Path) -> list[str]:
+    from tornado.websocket import websocket_connect
+
+    ws = await websocket_connect(ws_url)
+    kinds = []
+
+    def send(msg_type, content):
+        ws.write_message(json.dumps({
+            "header": {"msg_id": msg_type, "msg_type": msg_type, "username": "", "session": "s",
+                       "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}))
+
+    send("execute_request", {"code": f"open({str(marker)!r}, 'w').write('ran')", "silent": False,
+                             "store_history": False, "user_expressions": {}, "allow_stdin": False})
+    send("kernel_info_request", {})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "kernel_info_reply" not in kinds:
+        msg = await asyncio.wait_for(ws.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+        if msg is None:
+            break
+        if isinstance(msg, str):
+            kinds.append(json.loads(msg)["header"]["msg_type"])
+    await asyncio.sleep(3)  # an execution would have written the file by now
+    ws.close()
+    return kinds
+
+
+def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_is_served(tmp_path):
+    marker = tmp_path / "ran.txt"
+    with serve_voila(ROOT / "notebooks") as server:
+        url = server.url
+        status, _, html = _get(url + "voila/render/mandala.ipynb")
+        kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
+        kinds = asyncio.run(_execute_over_websocket(
+            url.replace("http", "ws") + f"api/kernels/{kernel}/channels", marker))
+        assert "kernel_info_reply" in kinds  # the channel works ...
+        assert "execute_reply" not in kinds and not marker.exists()  # ... but executes nothing
+
+        # Files: only the allow-listed ones under notebooks/, encoded traversal included.
+        for path in ["voila/files/..%2fpyproject.toml", "voila/files/%2e%2e/pyproject.toml",
+                     "voila/files/..%2f..%2fetc%2fpasswd", "voila/files/mandala.ipynb",
+                     "voila/render/..%2fREADME.md", "voila/tree/..%2f", "voila/api/contents/..%2f",
+                     "voila/labextensions/..%2fcharts.py", "voila/labextensions/%2e%2e/charts.py",
+                     "voila/static/..%2f..%2f..%2fpyproject.toml", "voila/templates/..%2f..%2fvoila.json"]:
+            status, _, body = _get(url + path)
+            assert status in (403, 404, 500) and "mandalakit" not in body, (path, status, body[:200])  # refused
+        status, _, listing = _get(url + "voila/api/contents/")
+        assert status == 200 and {c["path"] for c in json.loads(listing)["content"]} <= {
+            p.name for p in (ROOT / "notebooks").iterdir()}
+
+        # Jupyter's APIs: none that runs code or reads files is served; a kernel's model is.
+        for path in ["api/kernels", "api/sessions", "api/contents", "api/terminals", "api/kernelspecs",
+                     "api/config/notebook", "api/nbconvert", "lab", "tree", "terminals/websocket/1",
+                     f"api/kernels/{kernel}/restart", f"api/kernels/{kernel}/interrupt", "files/mandala.ipynb"]:
+            status, _, _body = _get(url + path)
+            assert status in (404, 405), (path, status)
+        status, _, _body = _get(url + "api/kernels", data=b"{}")  # starting a kernel of one's own
+        assert status in (403, 404, 405), status
+        status, _, model = _get(url + f"api/kernels/{kernel}")
+        assert status == 200 and json.loads(model)["id"] == kernel  # documented in the README
