@@ -35,10 +35,6 @@ REQUIRE = os.environ.get("MANDALAKIT_REQUIRE_BROWSER") == "1"
 # Issue 2's target on this machine. Only printed (`make bench-dashboard`): timings on a shared
 # machine are too noisy for an assertion.
 FIRST_RENDER_BUDGET_S = 5.0
-EXTRA = os.environ.get("MK_EXTRA", "").split()
-# Voilà's own "lab" template links Font Awesome from a CDN; offline these two stylesheets fail
-# and only icons go missing (the dashboards use text labels, so nothing they need is lost).
-VOILA_TEMPLATE_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",)
 
 
 def missing(reason: str):
@@ -115,7 +111,7 @@ def serve_voila(target: Path):
     """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
     it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
     ``binder/jupyter-config/voila.py``). Yields a :class:`Server`; always stopped."""
-    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), *EXTRA, "--no-browser",
+    command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), "--no-browser",
                "--Voila.ip=127.0.0.1"]
     with _serving(command, "voila") as server:
         yield server
@@ -184,8 +180,7 @@ def watch(page) -> tuple[list[str], list[str]]:
             route.abort()
 
     def console(msg):
-        blocked = msg.location.get("url", "").startswith(VOILA_TEMPLATE_CDN)
-        if msg.type == "error" and not blocked:
+        if msg.type == "error":
             errors.append(f"console error: {msg.text} at {msg.location.get('url')}")
 
     page.route("**/*", only_local)

@@ -49,7 +49,7 @@ def _wait_for(server: Server, text: str, seconds: float = 120) -> str:
 
 
 def _check_page(server: Server, page: str) -> None:
-    """The page draws with the repository's settings: no plotly lab extension, the _xsrf cookie
+    """The page draws with the repository's settings: no plotly lab extension, no CDN link, the _xsrf cookie
     Voila's shutdown request needs, plotly.js served over HTTP, the executor's time-outs and
     kernel culling."""
     url = server.url
@@ -58,6 +58,7 @@ def _check_page(server: Server, page: str) -> None:
     config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))
     assert "jupyterlab-plotly" not in json.dumps(config.get("federated_extensions", []))
     assert "_xsrf=" in cookies
+    assert "cdn.jsdelivr.net" not in html  # the "mandalakit" template: Voila's "lab" without its CDN stylesheets
     status, _, bundle = _get(url + "voila/labextensions/plotly-basic.min.js")
     assert status == 200 and "plotly.js (basic - minified)" in bundle[:200]
     _wait_for(server, CULLING)

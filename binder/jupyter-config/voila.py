@@ -9,6 +9,10 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   files, unless its page config names a MathJax URL: then it loads MathJax 2 from that URL.
   Voila alone names none, but as a server extension it falls back to cdnjs.cloudflare.com, and
   a class without that site sees raw LaTeX. The page config hook names none here either.
+- Icons offline, and no call to a CDN. Voila's "lab" template links two Font Awesome stylesheets
+  from cdn.jsdelivr.net, although Voila's own bundle carries Font Awesome and serves its fonts.
+  The template "mandalakit" (``binder/jupyter-data/voila/templates/mandalakit``, on
+  ``JUPYTER_PATH`` through ``binder/start``) is "lab" without those two links.
 - A closed tab's kernel stops at once: the prelaunch hook gives the page the ``_xsrf`` cookie
   that Voila's own shutdown request needs.
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
@@ -40,5 +44,6 @@ def set_xsrf_cookie(handler, notebook, cwd):
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
 c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(Path(__file__).resolve().parents[2] / "widgets" / "static")]
