@@ -131,8 +131,8 @@ class PlayExplorer(W.VBox):
             self.board_title.value = self.board.svg = ""
             return
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
-        self.board_title.value = (f"<p><b>{escape(_('After the play'))}</b> "
-                                  f"{escape(_('(seen by seat {seat})', seat=self.seat))}</p>")
+        self.board_title.value = ("<p><b>" + escape(_("After the play")) + "</b> "
+                                  + escape(_("(seen by seat {seat})", seat=self.seat)) + "</p>")
         self.board.svg = after.to_svg(self.seat, width=self.board.width or None)
 
     def steps(self, after) -> list[str]:

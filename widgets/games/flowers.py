@@ -77,7 +77,7 @@ class FlowersPart(GamePart):
                 items.append(ngettext("claim marker on mandala {list}", "claim markers on mandalas {list}",
                                       len(claims), list=", ".join(claims)))
             who = escape(names[seat])
-            lines = "".join(f"<li>{i}</li>" for i in items) or f"<li>{_('no tile yet')}</li>"
+            lines = "".join(f"<li>{i}</li>" for i in items) or "<li>" + _("no tile yet") + "</li>"
             blocks.append(f'<div class="mk-score-seat"><b>{who}: {obs.scores[seat]}</b><ul>{lines}</ul></div>')
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(blocks) + "</div>"
 
