@@ -62,7 +62,7 @@ def texts(widget, seen=None) -> list[str]:
         out.extend(svg_texts(widget.svg))
     if widget.has_trait("chips"):
         out.extend(label for _target, label in widget.chips)
-    for name in ("_options_labels", "titles"):
+    for name in ("_options_labels", "titles", "tooltips"):
         if widget.has_trait(name):
             out.extend(getattr(widget, name))
     if widget.has_trait("labels") and isinstance(widget.labels, dict):

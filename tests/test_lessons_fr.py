@@ -65,6 +65,24 @@ def test_the_french_mandala_lesson_is_french(browser, demo_url):
         page.close()
 
 
+def test_the_landing_pages_link_each_other_under_voila(browser, demo_url):
+    base = f"{demo_url}voila/render/"
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(base + "index.ipynb", timeout=120_000)
+        page.locator("#rendered_cells a", has_text="En français").click()
+        page.wait_for_url(base + "fr/index.ipynb", timeout=60_000)
+        page.wait_for_selector("#rendered_cells a[href$='.ipynb']", timeout=120_000)
+        links = dict(page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']",
+                                               "els => els.map(a => [a.getAttribute('href'), a.href])"))
+        assert links["mandala.ipynb"] == base + "fr/mandala.ipynb"
+        assert links["../play-mandala.ipynb"] == base + "play-mandala.ipynb"
+        assert links["../index.ipynb"] == base + "index.ipynb"
+        assert english_lines(page) == []
+    finally:
+        page.close()
+
+
 def test_the_check_finds_an_english_word():
     assert english_lines(_Page("Le joueur 1 choisit.\nSeat 0 picks first.\n'field A red 2'")) == ["Seat 0 picks first."]
 
