@@ -167,3 +167,37 @@ def test_no_sentence_is_marked_inside_an_f_string():
                          if isinstance(call, ast.Call) and getattr(call.func, "id", "") in ("_", "ngettext", "N_")
                          and isinstance(call.args[0], ast.Constant)]  # _(COLOURS[c]) is marked where stored
     assert left == []
+
+
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_the_dashboards_switch_rebuilds_the_view_in_the_language_chosen_and_keeps_the_game(game):
+    from mandalakit import get_language
+    from mandalakit.widgets.language import LanguageSwitch
+
+    with language("en"):
+        page = LanguageSwitch(GameView(game, seats=["you", "greedy"], seed=1, bot_delay=0))
+        old = page.view
+        old.play_text(str(old.state.legal_moves()[0]))
+        history = list(old.state.history)
+        assert page.switch.value == "en" and "your turn" in old.status.value
+        page.switch.value = "fr"
+        view = page.view
+        assert get_language() == "fr" and view is not old and page.children == (page.switch, view)
+        assert view.state.history == history and view.seed == old.seed and view.seats == old.seats
+        assert "à vous de jouer" in view.status.value and english_left(view) == []
+        view.undo()  # the undo of the game before the switch
+        assert len(view.state.history) < len(history) and "Coup repris" in view.message.value
+        page.switch.value = "en"
+        assert get_language() == "en" and "your turn" in page.view.status.value
+        assert page.view.state.history == view.state.history
+
+
+def test_the_play_dashboards_show_the_switch():
+    import json
+    from pathlib import Path
+
+    for game in ("ohanami", "mandala", "flowers"):
+        path = Path(__file__).resolve().parent.parent / "notebooks" / f"play-{game}.ipynb"
+        code = ["".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                if c["cell_type"] == "code"]
+        assert code[-1].startswith("from mandalakit.widgets import GameView") and "LanguageSwitch(GameView(" in code[-1]

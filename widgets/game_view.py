@@ -582,6 +582,21 @@ class GameView(W.VBox):
         finally:
             self.upload.value = ()
 
+    def rebuilt(self) -> GameView:
+        """A new view of this game, made in the language in force (:func:`mandalakit.set_language`):
+        the same position, seats, players, seed, rules, bots and undo; this view's waiting bots are
+        cancelled, so the new view replaces it on the page."""
+        self._cancel_bots()
+        view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
+        view._cancel_bots()
+        view.players, view.names = self.players, _display_names(self.players)
+        view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
+        view._fill_panel()
+        view._start(self.state)
+        view._undo, view.looking = list(self._undo), self.looking
+        view._after_change()
+        return view
+
     def play_from_here(self) -> None:
         """Go on playing from the position the record slider shows (later events are dropped)."""
         if not self.reviewing:
