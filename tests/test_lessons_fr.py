@@ -18,8 +18,8 @@ from mandalakit.mandala import COLOURS, river_score
 pytestmark = pytest.mark.browser
 
 #: The page's visible text, with <code> and formulas left out (see the module docstring).
-VISIBLE_TEXT = """() => {
-  const root = document.querySelector('#rendered_cells') || document.body;
+VISIBLE_TEXT = """selector => {
+  const root = document.querySelector(selector);
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const out = [];
   while (walker.nextNode()) {
@@ -32,8 +32,8 @@ VISIBLE_TEXT = """() => {
 }"""
 
 
-def english_lines(page) -> list[str]:
-    text = page.evaluate(VISIBLE_TEXT)
+def english_lines(page, selector: str = "#rendered_cells") -> list[str]:
+    text = page.evaluate(VISIBLE_TEXT, selector)
     return sorted({line.strip() for line in text.splitlines() if ENGLISH.search(unquoted(line))})
 
 
@@ -83,6 +83,25 @@ def test_the_landing_pages_link_each_other_under_voila(browser, demo_url):
         page.close()
 
 
+def test_the_play_dashboards_switch_to_french_and_the_game_goes_on(browser, demo_url):
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    errors, outside = watch(page)
+    try:
+        page.goto(f"{demo_url}voila/render/play-mandala.ipynb", timeout=120_000)
+        status = page.locator(".mk-game-view .mk-status")
+        status.get_by_text("your turn").wait_for(timeout=120_000)
+        page.locator(".mk-game-view .mk-board-svg [data-mk-target]").first.wait_for(timeout=30_000)
+        page.locator(".mk-language button", has_text="FR").click()
+        status.get_by_text("à vous de jouer").wait_for(timeout=60_000)
+        assert english_lines(page, ".mk-game-view") == []
+        page.locator(".mk-language button", has_text="EN").click()
+        status.get_by_text("your turn").wait_for(timeout=60_000)
+        assert not errors, errors
+        assert not [u for u in outside if "fontawesome" not in u], outside
+    finally:
+        page.close()
+
+
 def test_the_check_finds_an_english_word():
     assert english_lines(_Page("Le joueur 1 choisit.\nSeat 0 picks first.\n'field A red 2'")) == ["Seat 0 picks first."]
 
@@ -93,5 +112,5 @@ class _Page:
     def __init__(self, text: str):
         self.text = text
 
-    def evaluate(self, _script: str) -> str:
+    def evaluate(self, _script: str, _selector: str) -> str:
         return self.text
