@@ -30,6 +30,8 @@ from mandalakit.widgets.ohanami import ScoringCalculator
 from mandalakit.widgets.replay import ReplayViewer
 from mandalakit.widgets.rules import rule_html, rules_html
 
+#: The games' colour words in English (orange is French too), which no French view shows outside notation.
+COLOUR_WORDS = re.compile(r"\b(black|green|purple|yellow|red|grey|blue|pink)\b", re.IGNORECASE)
 #: The traits that hold words a pupil reads.
 TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "chips_label", "question", "feedback", "hint",
                "explanation")
@@ -55,6 +57,8 @@ def texts(widget, seen=None) -> list[str]:
     seen.add(id(widget))
     out = []
     for name in TEXT_TRAITS:
+        if name == "value" and widget.has_trait("_options_labels"):
+            continue  # a choice's value is a key (a colour's "green"); its label is what is shown
         value = getattr(widget, name, None) if widget.has_trait(name) else None
         if isinstance(value, str):
             out.append(value)
@@ -76,9 +80,11 @@ def texts(widget, seen=None) -> list[str]:
 
 
 def english_left(widget) -> list[str]:
-    """The texts of ``widget`` that hold a word of the English list (quoted notation aside)."""
-    shown = (html_text(t) for t in texts(widget))
-    return sorted({t.strip() for t in shown if ENGLISH.search(unquoted(t))})
+    """The texts of ``widget`` that hold a word of the English list or an English colour (quoted
+    notation aside)."""
+    # "black = noir": the notation's colour words, given with their French names, are notation too
+    shown = (re.sub(r"\b[a-z]+ = (?=\w)", "", html_text(t)) for t in texts(widget))
+    return sorted({t.strip() for t in shown if ENGLISH.search(unquoted(t)) or COLOUR_WORDS.search(unquoted(t))})
 
 
 def finished_record(game, players, seed):

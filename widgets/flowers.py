@@ -147,7 +147,7 @@ class PlayExplorer(W.VBox):
         owner, _n = m.face_up[c]
         if tiles:
             face = _("Face down (F-3.2): {colour} is a tile colour of mandala {n} ({tile}).",
-                     colour=colour, n=i + 1, tile=str(tiles[0]))
+                     colour=colour, n=i + 1, tile=tiles[0].words)
         elif owner >= 0:
             face = _("Face down (F-3.2): {owner}'s {colour} cards already lie face up on mandala {n}.",
                      owner=_seat(owner), colour=colour, n=i + 1)

@@ -69,9 +69,9 @@ class FlowersPart(GamePart):
         for seat in range(state.num_players):
             items = []
             for a, b in obs.flowers[seat]:
-                items.append(_("Flower {a} + {b}: {sum}", a=escape(str(a)), b=escape(str(b)), sum=_flower_sum(a, b)))
+                items.append(_("Flower {a} + {b}: {sum}", a=escape(a.words), b=escape(b.words), sum=_flower_sum(a, b)))
             for tile in obs.singles[seat]:
-                items.append(_("single {tile}: {points}", tile=escape(str(tile)), points=single_score(tile.face)))
+                items.append(_("single {tile}: {points}", tile=escape(tile.words), points=single_score(tile.face)))
             claims = [str(m + 1) for m, view in enumerate(obs.mandalas) if view.claim == seat]
             if claims:
                 items.append(ngettext("claim marker on mandala {list}", "claim markers on mandalas {list}",
