@@ -594,7 +594,7 @@ class GameView(W.VBox):
         view._fill_panel()
         view._start(self.state)
         view._undo, view.looking = list(self._undo), self.looking
-        view._after_change()
+        view._redraw()
         return view
 
     def play_from_here(self) -> None:
