@@ -10,6 +10,8 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+#: The French lessons and landing page (notebooks/fr), each a translation of the English one.
+FRENCH = sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
 # A Markdown list item that is a link to a notebook, then the sentence about it.
 LINK = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<href>[^)]+)\):(?P<sentence>.*?)(?=^- |^\s*$|\Z)", re.M | re.S)
 
@@ -18,7 +20,7 @@ def cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
-@pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
+@pytest.mark.parametrize("path", ALL + FRENCH, ids=[p.relative_to(NOTEBOOKS).as_posix() for p in ALL + FRENCH])
 def test_notebooks_are_committed_stripped(path):
     for cell in cells(path):
         if cell["cell_type"] == "code":
@@ -38,3 +40,30 @@ def test_the_landing_page_links_every_notebook_with_a_sentence():
     assert {f"play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= set(links)
     for href, sentence in links.items():
         assert sentence.endswith(".") and len(sentence.split()) >= 6, (href, sentence)
+
+
+def markdown_links(path: Path) -> set[str]:
+    text = "\n".join("".join(c["source"]) for c in cells(path) if c["cell_type"] == "markdown")
+    return set(re.findall(r"\]\(([^)\s]+\.ipynb)\)", text))
+
+
+def test_the_landing_pages_link_each_other_and_the_french_one_links_every_french_lesson():
+    assert "fr/index.ipynb" in markdown_links(NOTEBOOKS / "index.ipynb")
+    links = markdown_links(NOTEBOOKS / "fr" / "index.ipynb")
+    # Relative links, as the English page's: Voila resolves fr/x.ipynb and ../x.ipynb under /voila/render/.
+    assert all(re.fullmatch(r"(\.\./)?[a-z-]+\.ipynb", href) for href in links), links
+    assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb", "../index.ipynb"} <= links
+    assert {f"../play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= links
+    for href in links:
+        assert (NOTEBOOKS / "fr" / href).resolve().is_file(), href
+
+
+@pytest.mark.parametrize("path", FRENCH, ids=[p.name for p in FRENCH])
+def test_a_french_lesson_has_the_cells_of_the_english_one_and_sets_the_language_first(path):
+    english = cells(NOTEBOOKS / path.name)
+    french = cells(path)
+    assert [c["cell_type"] for c in french] == [c["cell_type"] for c in english]
+    code = ["".join(c["source"]) for c in french if c["cell_type"] == "code"]
+    assert 'set_language("fr")' in code[0]
+    seeds = [re.findall(r"^SEED = \d+", "".join(c["source"]), re.M) for c in english + french]
+    assert [s for s in seeds[: len(english)] if s] == [s for s in seeds[len(english):] if s]

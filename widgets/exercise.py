@@ -31,7 +31,7 @@ def read_answer(text: str, like):
     """What a pupil typed, read as the same kind of value as ``like``.
 
     A whole number for an int; whole numbers separated by commas or spaces for a tuple of
-    ints; ``yes``/``no`` for a bool; otherwise the text without surrounding spaces, in lower
+    ints; ``yes``/``no`` (or French ``oui``/``non``) for a bool; otherwise the text without surrounding spaces, in lower
     case. Returns ``None`` when the text cannot be read that way.
 
     >>> read_answer(" 21 ", 0), read_answer("12, 41 104", (0,)), read_answer("Yes", True)
@@ -39,7 +39,7 @@ def read_answer(text: str, like):
     """
     text = text.strip()
     if isinstance(like, bool):
-        return {"yes": True, "no": False, "true": True, "false": False}.get(text.lower())
+        return {"yes": True, "no": False, "oui": True, "non": False, "true": True, "false": False}.get(text.lower())
     if isinstance(like, int):
         return int(text) if _NUMBER.fullmatch(text) else None
     if isinstance(like, tuple) and all(isinstance(x, int) for x in like):
@@ -135,12 +135,12 @@ class Exercise(anywidget.AnyWidget):
             self.attempts += 1
             self._checked = raw
         if self.is_right(value):
-            self.feedback = (f'<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
-                             f"{_('Right!')}</b> {escape(self.explanation)}</div>")
+            self.feedback = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
+                             + _("Right!") + f"</b> {escape(self.explanation)}</div>")
             return True
-        hint = f" {escape(_('Hint: {hint}', hint=self.hint))}" if self.hint else ""
-        self.feedback = (f'<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
-                         f"{_('Not yet.')}</b>{hint}</div>")
+        hint = " " + escape(_("Hint: {hint}", hint=self.hint)) if self.hint else ""
+        self.feedback = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
+                         + _("Not yet.") + f"</b>{hint}</div>")
         return False
 
     def _how_to_answer(self, raw: str) -> str:
@@ -157,6 +157,9 @@ class Exercise(anywidget.AnyWidget):
 
     def show_answer(self) -> None:
         """Show the answer and the explanation."""
-        shown = ", ".join(map(str, self.answer)) if isinstance(self.answer, tuple) else str(self.answer)
-        self.feedback = (f'<div class="mk-exercise-answer" role="status"><b>{_("Answer")}: '
-                         f"{escape(shown)}</b>. {escape(self.explanation)}</div>")
+        if isinstance(self.answer, bool):
+            shown = _("yes") if self.answer else _("no")
+        else:
+            shown = ", ".join(map(str, self.answer)) if isinstance(self.answer, tuple) else str(self.answer)
+        answer = _("Answer: {answer}", answer=escape(shown))
+        self.feedback = f'<div class="mk-exercise-answer" role="status"><b>{answer}</b>. {escape(self.explanation)}</div>'

@@ -131,8 +131,8 @@ class PlayExplorer(W.VBox):
             self.board_title.value = self.board.svg = ""
             return
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
-        self.board_title.value = (f"<p><b>{escape(_('After the play'))}</b> "
-                                  f"{escape(_('(seen by seat {seat})', seat=self.seat))}</p>")
+        self.board_title.value = ("<p><b>" + escape(_("After the play")) + "</b> "
+                                  + escape(_("(seen by seat {seat})", seat=self.seat)) + "</p>")
         self.board.svg = after.to_svg(self.seat, width=self.board.width or None)
 
     def steps(self, after) -> list[str]:
@@ -147,7 +147,7 @@ class PlayExplorer(W.VBox):
         owner, _n = m.face_up[c]
         if tiles:
             face = _("Face down (F-3.2): {colour} is a tile colour of mandala {n} ({tile}).",
-                     colour=colour, n=i + 1, tile=str(tiles[0]))
+                     colour=colour, n=i + 1, tile=tiles[0].words)
         elif owner >= 0:
             face = _("Face down (F-3.2): {owner}'s {colour} cards already lie face up on mandala {n}.",
                      owner=_seat(owner), colour=colour, n=i + 1)

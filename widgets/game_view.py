@@ -36,6 +36,7 @@ from .board import BoardView
 from .clicks import ClickTree, targets_in
 from .games import part_of
 from .refusals import refusal_html
+from .replay import _seat_name
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
@@ -322,12 +323,12 @@ class GameView(W.VBox):
     def undo(self) -> None:
         """Take back the last move made by a person at this screen (and the bot moves after it)."""
         if not self._undo:
-            self.message.value = f'<div class="mk-note">{_("Nothing to undo yet.")}</div>'
+            self.message.value = '<div class="mk-note">' + _("Nothing to undo yet.") + "</div>"
             return
         self._cancel_bots()
         self.state = self._undo.pop()
         self.selection = ()
-        self.message.value = f'<div class="mk-note">{_("Move taken back.")}</div>'
+        self.message.value = '<div class="mk-note">' + _("Move taken back.") + "</div>"
         if len(self.humans) > 1:
             self.looking = None
         self._after_change()
@@ -343,9 +344,8 @@ class GameView(W.VBox):
         move = self._hint_bot.choose(obs, moves)
         clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
         words = _("Click {clicks}.", clicks=clicks)
-        self.message.value = (f'<div class="mk-hint"><b>{_("Hint")}</b>: '
-                              f"{_('the greedy bot’s move is {move}', move=f'<code>{escape(str(move))}</code>')}. "
-                              f"{escape(words)}</div>")
+        said = _("the greedy bot’s move is {move}", move=f"<code>{escape(str(move))}</code>")
+        self.message.value = ('<div class="mk-hint"><b>' + _("Hint") + f"</b>: {said}. {escape(words)}</div>")
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""
@@ -485,9 +485,9 @@ class GameView(W.VBox):
             self.board.svg = ""
             self.board.chips = []
             self.score.value = ""
-            self.cover_text.value = (f'<p style="font-size:1.3em">'
-                                     f"{_('{name}’s turn: click when only {name} is looking.', name=self.names[seat])}"
-                                     "</p>")
+            self.cover_text.value = ('<p style="font-size:1.3em">'
+                                     + _("{name}’s turn: click when only {name} is looking.", name=self.names[seat])
+                                     + "</p>")
             self.cover_button.description = _("I am {name}: show my hand", name=self.names[seat])
             self.status.value = ""
             return
@@ -531,7 +531,7 @@ class GameView(W.VBox):
         href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
         name = f"{self.spec.name}-seed{self.seed}-{len(self.state.history)}.json"
         self.download.value = (f'<a download="{name}" href="{href}" class="mk-download">'
-                               f"{escape(_('Download {name}', name=name))}</a>")
+                               + escape(_("Download {name}", name=name)) + "</a>")
 
     def load_record(self, record: Mapping) -> None:
         """Replace the game by a record's game (validated by replaying it). A bad record raises
@@ -577,9 +577,25 @@ class GameView(W.VBox):
         except MandalakitError as error:
             self.message.value = refusal_html(error, _("The current game is kept."))
         else:
-            self.message.value = f'<div class="mk-note">{escape(_("Record loaded: {name}.", name=file.get("name", "")))}</div>'
+            loaded = _("Record loaded: {name}.", name=file.get("name", ""))
+            self.message.value = f'<div class="mk-note">{escape(loaded)}</div>'
         finally:
             self.upload.value = ()
+
+    def rebuilt(self) -> GameView:
+        """A new view of this game, made in the language in force (:func:`mandalakit.set_language`):
+        the same position, seats, players, seed, rules, bots and undo; this view's waiting bots are
+        cancelled, so the new view replaces it on the page."""
+        self._cancel_bots()
+        view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
+        view._cancel_bots()
+        view.players, view.names = self.players, _display_names(self.players)
+        view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
+        view._fill_panel()
+        view._start(self.state)
+        view._undo, view.looking = list(self._undo), self.looking
+        view._redraw()
+        return view
 
     def play_from_here(self) -> None:
         """Go on playing from the position the record slider shows (later events are dropped)."""
@@ -645,11 +661,10 @@ def _display_names(players: Sequence[str]) -> list[str]:
     """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it.
 
     Hot-seat games (two or more ``"you"``) name those seats ``"Seat 0"``, ``"Seat 1"``: "you"
-    would be every pupil at the screen at once.
+    would be every pupil at the screen at once. So does a record's default name (``"seat 0"``).
     """
     hot_seat = list(players).count(HUMAN) > 1
-    return [_("Seat {seat}", seat=i) if not n or (hot_seat and n == HUMAN) else _("Seat {seat} ({name})", seat=i, name=n)
-            for i, n in enumerate(players)]
+    return [_seat_name(i, None if hot_seat and n == HUMAN else n) for i, n in enumerate(players)]
 
 
 def _chip_order(target: str):

@@ -137,21 +137,20 @@ class ColourRule(W.VBox):
                 done = probe.destroying >= 0 or probe.is_terminal()
                 why = escape(self._why_taken(target, colour) + (
                     " " + _("It completes the mandala: all six colours (M-5.1).") if done else ""))
-                verdict = f'<span class="mk-yes" style="color:#006000"><b>{_YES} {_("takes it")}</b></span>'
+                verdict = f'<span class="mk-yes" style="color:#006000"><b>{_YES} ' + _("takes it") + "</b></span>"
             else:
                 why = escape(refusal.message)
                 verdict = (f'<span class="mk-no" style="color:#a00000"><b>{_NO} '
-                           f"{escape(_('refused by {rule}', rule=refusal.rule))}</b></span>")
+                           + escape(_("refused by {rule}", rule=refusal.rule)) + "</b></span>")
                 if refusal.rule not in rules:
                     rules.append(refusal.rule)
             rows.append(f"<tr><td>{escape(self._area_name(target))}</td><td>{verdict}</td>"
                         f"<td>{why}</td></tr>")
         quoted = "".join(f'<p class="mk-rule-text"><b>{escape(rule)}</b> {rule_html(rule)}</p>' for rule in rules)
-        self.table.value = (
-            f'<table class="mk-verdicts"><caption>'
-            f"{escape(_('Where can seat {seat} play one {colour} card?', seat=self.seat, colour=_(colour)))}"
-            f"</caption><tr><th>{_('area')}</th><th>{_('verdict')}</th><th>{_('why')}</th></tr>"
-            + "".join(rows) + "</table>" + quoted)
+        caption = _("Where can seat {seat} play one {colour} card?", seat=self.seat, colour=_(colour))
+        head = "".join(f"<th>{h}</th>" for h in (_("area"), _("verdict"), _("why")))
+        self.table.value = (f'<table class="mk-verdicts"><caption>{escape(caption)}</caption><tr>{head}</tr>'
+                            + "".join(rows) + "</table>" + quoted)
 
 
 class RiverScore(W.VBox):
@@ -207,9 +206,9 @@ class RiverScore(W.VBox):
         self.table = W.HTML()
         self.table.add_class("mk-river-table")
         wrap = W.Layout(flex_flow="row wrap")
-        super().__init__([W.HTML(f"<b>{escape(_('River, left to right (space value 1 to 6)'))}</b>"),
+        super().__init__([W.HTML("<b>" + escape(_("River, left to right (space value 1 to 6)")) + "</b>"),
                           W.HBox(self.spaces, layout=wrap),
-                          W.HTML(f"<b>{escape(_('Cards in the cup'))}</b>"),
+                          W.HTML("<b>" + escape(_("Cards in the cup")) + "</b>"),
                           W.HBox(list(self.cup.values()), layout=wrap),
                           self.total, self.table])
         self.add_class("mk-river-score")
@@ -294,8 +293,9 @@ class RiverScore(W.VBox):
         head = (_("colour"), _("space"), _("cup cards"), _("points"), _("best space"), _("points there"))
         rows = [(escape(_(COLOURS[c])), space, cup[c], space * cup[c], best_space[c], best_space[c] * cup[c])
                 for space, c in enumerate(river, 1)]
+        total = escape(_("total"))
         self.table.value = (
             '<table class="mk-river-rows"><tr>' + "".join(f"<th{_CELL}>{escape(h)}</th>" for h in head) + "</tr>"
             + "".join("<tr>" + "".join(f"<td{_CELL}>{v}</td>" for v in row) + "</tr>" for row in rows)
-            + f'<tr><td{_CELL} colspan="3">{escape(_("total"))}</td><td{_CELL}><b>{self.score}</b></td><td{_CELL}></td>'
+            + f'<tr><td{_CELL} colspan="3">{total}</td><td{_CELL}><b>{self.score}</b></td><td{_CELL}></td>'
             f"<td{_CELL}><b>{self.best_score}</b></td></tr></table>" if rows else "")

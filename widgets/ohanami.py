@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from mandalakit.core.messages import N_, _, colour
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
 from mandalakit.ohanami.cards import SUIT_OF
@@ -28,8 +29,8 @@ from .charts import FigureView
 __all__ = ["ScoringCalculator"]
 
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
-CAP_CHOICES = (("15, the printed table (O-3.4)", 15), ("10 (a variant)", 10), ("20 (a variant)", 20),
-               ("none: open formula", 0))
+CAP_CHOICES = ((N_("15, the printed table (O-3.4)"), 15), (N_("10 (a variant)"), 10), (N_("20 (a variant)"), 20),
+               (N_("none: open formula"), 0))
 #: Cards of each suit in the deck (O-1.2): the largest count a slider offers.
 SUIT_CARDS = {suit: SUIT_OF.count(code) for code, suit in enumerate(SUITS)}
 _HIGHLIGHT = "#000000"
@@ -88,15 +89,15 @@ class ScoringCalculator(W.VBox):
         values = {"blue": blue, "green": green, "grey": grey, "pink": pink}
         for suit in SUITS:
             top = self.max_pink if suit == "pink" else SUIT_CARDS[suit]
-            slider = W.IntSlider(value=values[suit], min=0, max=top, description=suit, style=style)
+            slider = W.IntSlider(value=values[suit], min=0, max=top, description=colour(suit, 2), style=style)
             slider.add_class(f"mk-calc-{suit}")
             slider.style.handle_color = PALETTE[suit][0]
             setattr(self, suit, slider)
-        self.cap = W.Dropdown(options=CAP_CHOICES, value=0 if cap is None else cap,
-                              description="sakura cap", style={"description_width": "6em"})
+        self.cap = W.Dropdown(options=[(_(label), cap) for label, cap in CAP_CHOICES], value=0 if cap is None else cap,
+                              description=_("sakura cap"), style={"description_width": "6em"})
         self.cap.add_class("mk-calc-cap")
-        self.round_no = W.ToggleButtons(options=[("round 1", 1), ("round 2", 2), ("round 3", 3)],
-                                        value=round_no, description="score at",
+        self.round_no = W.ToggleButtons(options=[(_("round {n}", n=n), n) for n in (1, 2, 3)],
+                                        value=round_no, description=_("score at"),
                                         style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
         # A fixed height: the text is three to eight lines long (at 360 px wide), and the chart
@@ -191,16 +192,19 @@ class ScoringCalculator(W.VBox):
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
         # whatever round_score adds on top of it, so the lines always sum to the total.
         weights = SUIT_POINTS[rnd - 1]
-        terms = [f"{w} × {n} {suit} = {w * n}" for w, n, suit in zip(weights, self.counts, SUITS) if w]
+        terms = [f"{w} × {n} {colour(suit, n)} = {w * n}" for w, n, suit in zip(weights, self.counts, SUITS) if w]
         sakura = self.score - sum(w * n for w, n in zip(weights, self.counts))
         if rnd == 3:
-            terms.append(f"sakura for {p} pink = {sakura}")
+            terms.append(_("sakura for {n} pink = {points}", n=p, points=sakura))
         nxt = sakura_points(p + 1, cap) - sakura_points(p, cap)
-        note = ("pink scores only at the end of round 3 (O-3.3)" if rnd < 3
-                else f"one more pink card would add {nxt} (O-3.3{', capped by O-3.4' if cap and p >= cap else ''})")
+        note = (_("pink scores only at the end of round 3 (O-3.3)") if rnd < 3
+                else _("one more pink card would add {n} (O-3.3, capped by O-3.4)", n=nxt) if cap and p >= cap
+                else _("one more pink card would add {n} (O-3.3)", n=nxt))
+        head = _("Score at the end of <b>round {n}</b>:", n=rnd)
+        total = _("total")
         self.total.value = (
             f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
-            f"<div>Score at the end of <b>round {rnd}</b>:</div><div>" + "<br>".join(terms) + "</div>"
-            f'<div style="font-size:1.3em;margin:0.3em 0"><b>total <span class="mk-total-value">{self.score}</span>'
+            f"<div>{head}</div><div>" + "<br>".join(terms) + "</div>"
+            f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{self.score}</span>'
             f"</b></div><div>{note}</div></div>"
         )

@@ -37,8 +37,8 @@ def refusal_html(error: MandalakitError, instead: str = "") -> str:
         except RulesError:  # an id the rules texts do not hold (a test checks there is none)
             text = ""
         if text:
-            rule = (f'<div class="mk-rule-text" style="color:#333333">'
-                    f"{escape(_('Rule {rule}: {text}', rule=error.rule, text=' '.join(text.split())))}</div>")
+            rule = ('<div class="mk-rule-text" style="color:#333333">'
+                    + escape(_("Rule {rule}: {text}", rule=error.rule, text=" ".join(text.split()))) + "</div>")
     tail = f'<div class="mk-instead">{escape(instead)}</div>' if instead else ""
     return (f'<div class="mk-refusal" role="alert"><div style="color:#a00000"><b>{head}</b>: '
             f"{escape(error.message)}</div>{rule}{tail}</div>")

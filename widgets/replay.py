@@ -284,8 +284,8 @@ class ReplayViewer(W.VBox):
             why = _("it is {seat}'s turn and the board is seen by {viewer}, who may not see {seat}'s hand "
                     "(rule {rule}). Choose {seat} under “view of” to try a move.", seat=self.names[seat],
                     viewer=self.names[viewer], rule=self.part.private_rule)
-            self.move_result.value = (f'<div class="mk-refusal" role="alert" style="color:#a00000"><b>'
-                                      f"{escape(_('Not your turn'))}</b>: {escape(why)}</div>")
+            self.move_result.value = ('<div class="mk-refusal" role="alert" style="color:#a00000"><b>'
+                                      + escape(_("Not your turn")) + f"</b>: {escape(why)}</div>")
             return False
         try:
             move = state.parse_move(str(text).strip())
@@ -301,8 +301,8 @@ class ReplayViewer(W.VBox):
                  "unchanged); outlined: where the move acts.", name=escape(self.names[seat]),
                  move=f"<code>{escape(str(move))}</code>", viewer=escape(self.names[viewer]))
         panel = "" if after_panel == before_panel else (
-            f'<div class="mk-changed-score"><b>{escape(_("The scores change:"))}</b>{after_panel}</div>')
+            '<div class="mk-changed-score"><b>' + escape(_("The scores change:")) + f"</b>{after_panel}</div>")
         self.move_result.value = (f'<div class="mk-accepted" role="status"><div style="color:#006000"><b>'
-                                  f"{escape(_('Legal'))}</b>: {head}</div>{panel}</div>"
+                                  + escape(_("Legal")) + f"</b>: {head}</div>{panel}</div>"
                                   + after.to_svg(viewer, marks={t: "selected" for t in where}))
         return True

@@ -9,6 +9,10 @@ never copied by hand, so the page says what the engine and its refusals say.
 True
 >>> rules_html("M-7.3", "M-7.4").data.count("End of the game")
 1
+>>> from mandalakit import language
+>>> with language("fr"):
+...     "<b>M-3 Règle de la couleur</b>" in rules_html("M-3").data
+True
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`(.+?)`")
 
 
-def rule_html(rule: str, language: str = "en") -> str:
-    """One rule's text as HTML: its inline Markdown (``**term**``, backquotes) made bold and code.
+def rule_html(rule: str, language: str | None = None) -> str:
+    """One rule's text as HTML: its inline Markdown (``**term**``, backquotes) made bold and code,
+    in ``language`` (default: the language in force, :func:`mandalakit.set_language`).
 
     Raises :class:`~mandalakit.core.errors.RulesError` for an unknown id (see ``rule_text``).
     """
@@ -35,7 +40,7 @@ def rule_html(rule: str, language: str = "en") -> str:
     return _CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<b>\1</b>", text))
 
 
-def rules_html(*ids: str, language: str = "en") -> HTML:
+def rules_html(*ids: str, language: str | None = None) -> HTML:
     """Sections (``"M-3"``: its title and every rule) and single rules (``"M-7.4"``), quoted
     with their ids, ready to display at the end of a notebook cell.
 
@@ -44,8 +49,9 @@ def rules_html(*ids: str, language: str = "en") -> HTML:
     *ids : str
         Section or rule ids, in the order they are shown; a rule is shown under its
         section's title, once for consecutive rules of one section.
-    language : str
-        Language of the rules texts (``"en"``, the rules of record).
+    language : str, optional
+        Language of the rules texts: ``"en"`` (the rules of record) or ``"fr"``; by default
+        the language in force (:func:`mandalakit.set_language`).
 
     Returns
     -------

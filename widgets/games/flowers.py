@@ -69,15 +69,15 @@ class FlowersPart(GamePart):
         for seat in range(state.num_players):
             items = []
             for a, b in obs.flowers[seat]:
-                items.append(_("Flower {a} + {b}: {sum}", a=escape(str(a)), b=escape(str(b)), sum=_flower_sum(a, b)))
+                items.append(_("Flower {a} + {b}: {sum}", a=escape(a.words), b=escape(b.words), sum=_flower_sum(a, b)))
             for tile in obs.singles[seat]:
-                items.append(_("single {tile}: {points}", tile=escape(str(tile)), points=single_score(tile.face)))
+                items.append(_("single {tile}: {points}", tile=escape(tile.words), points=single_score(tile.face)))
             claims = [str(m + 1) for m, view in enumerate(obs.mandalas) if view.claim == seat]
             if claims:
                 items.append(ngettext("claim marker on mandala {list}", "claim markers on mandalas {list}",
                                       len(claims), list=", ".join(claims)))
             who = escape(names[seat])
-            lines = "".join(f"<li>{i}</li>" for i in items) or f"<li>{_('no tile yet')}</li>"
+            lines = "".join(f"<li>{i}</li>" for i in items) or "<li>" + _("no tile yet") + "</li>"
             blocks.append(f'<div class="mk-score-seat"><b>{who}: {obs.scores[seat]}</b><ul>{lines}</ul></div>')
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(blocks) + "</div>"
 

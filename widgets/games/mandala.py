@@ -86,12 +86,11 @@ class MandalaPart(GamePart):
                                      "{n} cup cards of colours not in the river score 0", unscored)
                     if unscored else "")
             who = escape(names[seat])
-            body = "".join(rows) or f'<tr><td colspan="4">{escape(_("river still empty"))}</td></tr>'
+            body = "".join(rows) or '<tr><td colspan="4">' + escape(_("river still empty")) + "</td></tr>"
+            head = "".join(f"<th>{h}</th>" for h in (_("colour"), _("river space"), _("cards in cup"), _("points")))
             tables.append(
-                f'<table class="mk-score-table"><caption>{who}</caption>'
-                f"<tr><th>{_('colour')}</th><th>{_('river space')}</th><th>{_('cards in cup')}</th>"
-                f"<th>{_('points')}</th></tr>{body}"
-                f'<tr><td colspan="3">{_("score (M-7.3)")}</td><td>{total}</td></tr></table>'
+                f'<table class="mk-score-table"><caption>{who}</caption><tr>{head}</tr>{body}'
+                '<tr><td colspan="3">' + _("score (M-7.3)") + f"</td><td>{total}</td></tr></table>"
             )
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
 

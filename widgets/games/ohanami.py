@@ -87,12 +87,12 @@ class OhanamiPart(GamePart):
             points.append(f"<tr>{who}" + "".join(f"<td>{s}</td>" for s in scores)
                           + f"<td><b>{sum(obs.round_scores[seat])}</b></td></tr>")
         suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
-        rounds = "".join(f"<th>{_('round {n}', n=r)}</th>" for r in (1, 2, 3))
+        rounds = "".join("<th>" + _("round {n}", n=r) + "</th>" for r in (1, 2, 3)) + "<th>" + _("total") + "</th>"
         return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
-                f'<table class="mk-score-table"><caption>{_("Cards in rows per suit (O-3)")}</caption>'
+                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit (O-3)") + "</caption>"
                 f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
-                f'<table class="mk-score-table"><caption>{_("Points per round (O-3)")}</caption>'
-                f"<tr><th></th>{rounds}<th>{_('total')}</th></tr>{''.join(points)}</table></div>")
+                '<table class="mk-score-table"><caption>' + _("Points per round (O-3)") + "</caption>"
+                f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
 
     def public_event(self, state, event, viewer, names):
         """As the base, but another seat's pick or placement stays hidden while its step is
