@@ -88,11 +88,14 @@ class AnalysisDashboard(W.VBox):
         self.lineup = W.Dropdown(description=_("bots"), layout=W.Layout(width="22em"))
         for control in (self.game, self.players, self.lineup):
             control.add_class("mk-analysis-control")
-        self.chart = FigureView(make_subplots(rows=3, cols=2, subplot_titles=[_(t) for t in PANELS],
-                                              vertical_spacing=0.12, horizontal_spacing=0.12))
-        self.chart.figure.update_layout(height=900, margin=dict(l=60, r=20, t=40, b=40), plot_bgcolor="white",
-                                        font=dict(size=13), barmode="overlay", showlegend=True,
-                                        legend=dict(orientation="h", y=-0.06))
+        # The six panels are drawn into this plotly Figure (its subplot grid places each trace),
+        # then shown by assigning it to the chart: FigureView keeps only the figure's JSON.
+        self._figure = make_subplots(rows=3, cols=2, subplot_titles=[_(t) for t in PANELS],
+                                     vertical_spacing=0.12, horizontal_spacing=0.12)
+        self._figure.update_layout(height=900, margin=dict(l=60, r=20, t=40, b=40), plot_bgcolor="white",
+                                   font=dict(size=13), barmode="overlay", showlegend=True,
+                                   legend=dict(orientation="h", y=-0.06))
+        self.chart = FigureView(self._figure)
         self.chart.add_class("mk-analysis-chart")
         self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text = (
             W.HTML() for n in range(5))
@@ -153,7 +156,7 @@ class AnalysisDashboard(W.VBox):
         table, variants = self.tables[self.game.value]
         mixed = table[(table.players == self.players.value)
                       & table.lineup.map(lambda lineup: len(set(lineup.split(","))) > 1)]
-        figure = self.chart.figure
+        figure = self._figure
         with figure.batch_update():
             figure.data = []
             self._draw_seats(rows)
@@ -161,12 +164,12 @@ class AnalysisDashboard(W.VBox):
             self._draw_length(rows)
             self._draw_bots(mixed)
             self._draw_effects(variants[variants.players == self.players.value])
-        self.chart.refresh()
+        self.chart.figure = figure
 
     def _panel(self, number: int, traces, xaxis: dict | None = None, yaxis: dict | None = None) -> None:
         """Add ``traces`` to panel ``number`` (1 to 6, rows of two) and set its axes."""
         row, col = (number + 1) // 2, 2 - number % 2
-        figure = self.chart.figure
+        figure = self._figure
         for trace in traces:
             figure.add_trace(trace, row=row, col=col)
         figure.update_xaxes(row=row, col=col, **(xaxis or {}))
