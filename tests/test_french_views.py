@@ -6,8 +6,9 @@ reads (values, descriptions, options, tooltips, placeholders, titles, button lab
 drawing's texts and read-aloud labels) is checked against test_french's list of English words.
 The language is read when a view is built or redrawn, so a view made in French stays French.
 
-Not walked: the plotly figures (:class:`mandalakit.widgets.charts.FigureView`: the calculator's
-chart and the Ohanami replay's score chart), whose titles and axis names are still English.
+The plotly figures (:class:`mandalakit.widgets.charts.FigureView`: the calculator's chart and
+the Ohanami replay's score chart) are read from their figure JSON: titles, axis titles, trace
+names, text categories and annotations.
 """
 
 from __future__ import annotations
@@ -52,8 +53,11 @@ def html_text(html: str) -> str:
 def texts(widget, seen=None) -> list[str]:
     """Every text that ``widget`` and the widgets inside it show."""
     seen = set() if seen is None else seen
-    if id(widget) in seen or isinstance(widget, FigureView):
+    if id(widget) in seen:
         return []
+    if isinstance(widget, FigureView):
+        seen.add(id(widget))
+        return _figure_texts(widget.spec)
     seen.add(id(widget))
     out = []
     for name in TEXT_TRAITS:
@@ -77,6 +81,19 @@ def texts(widget, seen=None) -> list[str]:
             if isinstance(child, W.Widget):
                 out.extend(texts(child, seen))
     return out
+
+
+def _figure_texts(spec: dict) -> list[str]:
+    """The words a plotly figure shows: titles (figure, axes), trace names, categories, annotations."""
+    layout = spec.get("layout", {})
+    out = [layout.get("title", {}).get("text", "")]
+    out += [axis.get("title", {}).get("text", "") for key, axis in layout.items()
+            if key.startswith(("xaxis", "yaxis")) and isinstance(axis, dict)]
+    out += [a.get("text", "") for a in layout.get("annotations", [])]
+    for trace in spec.get("data", []):
+        out.append(trace.get("name", ""))
+        out += [x for x in trace.get("x", []) if isinstance(x, str)]
+    return [t for t in out if t]
 
 
 def english_left(widget) -> list[str]:

@@ -142,7 +142,7 @@ class ScoringCalculator(W.VBox):
         ks = range(self.max_pink + 1)
         points = [sakura_points(j, cap) for j in ks]
         marginal = [sakura_points(j + 1, cap) - sakura_points(j, cap) for j in ks]
-        cap_text = "no cap" if cap is None else f"cap {cap}"
+        cap_text = _("no cap") if cap is None else _("cap {cap}", cap=cap)
         return {
             "points": points,
             "marginal": marginal,
@@ -151,7 +151,7 @@ class ScoringCalculator(W.VBox):
             # With a cap, the open formula leaves the top of the panel soon after the cap, so
             # the capped bars keep most of the height.
             "top": max(points) * (1.35 if cap is not None else 1.08),
-            "title": f"Sakura points T(k), {cap_text}; k = {k} in black",
+            "title": _("Sakura points T(k), {cap}; k = {k} in black", cap=cap_text, k=k),
         }
 
     def _figure(self) -> dict:
@@ -161,23 +161,23 @@ class ScoringCalculator(W.VBox):
         x_range = [-0.6, self.max_pink + 0.6]  # k from 0, the bar of k = 0 included
         return {
             "data": [
-                {"type": "bar", "x": ks, "y": chart["points"], "name": "sakura points T(k)",
+                {"type": "bar", "x": ks, "y": chart["points"], "name": _("sakura points T(k)"),
                  "marker": {"color": chart["colours"]}},
-                {"type": "scatter", "x": ks, "y": chart["marginal"], "name": "next pink card adds T(k+1) − T(k)",
+                {"type": "scatter", "x": ks, "y": chart["marginal"], "name": _("next pink card adds T(k+1) − T(k)"),
                  "mode": "lines+markers", "line": {"color": _MARGINAL}, "marker": {"color": chart["dots"], "size": 7},
                  "xaxis": "x2", "yaxis": "y2"},
-                {"type": "scatter", "x": ks, "y": [k * (k + 1) // 2 for k in ks], "name": "open formula k(k+1)/2",
+                {"type": "scatter", "x": ks, "y": [k * (k + 1) // 2 for k in ks], "name": _("open formula k(k+1)/2"),
                  "mode": "lines", "line": {"color": "#555555", "dash": "dot"}},
             ],
             "layout": {
                 "title": {"text": chart["title"]},
                 "height": 460, "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
                 "xaxis": {"range": x_range, "anchor": "y", "tick0": 0},
-                "yaxis": {"title": {"text": "points"}, "domain": [0.42, 1], "range": [0, chart["top"]],
+                "yaxis": {"title": {"text": _("points")}, "domain": [0.42, 1], "range": [0, chart["top"]],
                           "gridcolor": _GRID},
-                "xaxis2": {"title": {"text": "k = pink cards in all rows"}, "range": x_range, "anchor": "y2",
+                "xaxis2": {"title": {"text": _("k = pink cards in all rows")}, "range": x_range, "anchor": "y2",
                            "matches": "x", "tick0": 0},
-                "yaxis2": {"title": {"text": "next adds"}, "domain": [0, 0.3], "rangemode": "tozero", "gridcolor": _GRID},
+                "yaxis2": {"title": {"text": _("next adds")}, "domain": [0, 0.3], "rangemode": "tozero", "gridcolor": _GRID},
                 "legend": {"orientation": "h", "y": -0.2},
                 "plot_bgcolor": "#ffffff",  # white on plotly's default template
             },
