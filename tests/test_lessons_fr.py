@@ -76,7 +76,7 @@ def test_the_landing_pages_link_each_other_under_voila(browser, demo_url):
         links = dict(page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']",
                                                "els => els.map(a => [a.getAttribute('href'), a.href])"))
         assert links["mandala.ipynb"] == base + "fr/mandala.ipynb"
-        assert links["../play-mandala.ipynb"] == base + "play-mandala.ipynb"
+        assert links["play-mandala.ipynb"] == base + "fr/play-mandala.ipynb"
         assert links["../index.ipynb"] == base + "index.ipynb"
         assert english_lines(page) == []
     finally:

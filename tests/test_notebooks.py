@@ -47,13 +47,13 @@ def markdown_links(path: Path) -> set[str]:
     return set(re.findall(r"\]\(([^)\s]+\.ipynb)\)", text))
 
 
-def test_the_landing_pages_link_each_other_and_the_french_one_links_every_french_lesson():
+def test_the_landing_pages_link_each_other_and_the_french_one_links_every_french_notebook():
     assert "fr/index.ipynb" in markdown_links(NOTEBOOKS / "index.ipynb")
     links = markdown_links(NOTEBOOKS / "fr" / "index.ipynb")
     # Relative links, as the English page's: Voila resolves fr/x.ipynb and ../x.ipynb under /voila/render/.
     assert all(re.fullmatch(r"(\.\./)?[a-z-]+\.ipynb", href) for href in links), links
     assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb", "../index.ipynb"} <= links
-    assert {f"../play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= links
+    assert {f"play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= links  # the French dashboards
     for href in links:
         assert (NOTEBOOKS / "fr" / href).resolve().is_file(), href
 
