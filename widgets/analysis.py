@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mandalakit import analysis as A
-from mandalakit.core.messages import _
+from mandalakit.core.messages import N_, _
 
 from .charts import FigureView
 
@@ -31,10 +31,11 @@ TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandal
           "flowers": ("flowers-bots", "flowers-variants")}
 #: Colour-blind safe (Okabe–Ito) colours per bot; every bar also carries the bot's name.
 BOT_COLOURS = {"greedy": "#0072B2", "random": "#E69F00"}
-EVERY_LINEUP = "every line-up"
+EVERY_LINEUP = N_("every line-up")  # the menu's value; its label is translated
 #: Titles of the six panels of the chart, in order (rows of two).
-PANELS = ("Win share by seat (95 % intervals)", "Final scores by bot", "Moves per game",
-          "Which rule ended the game", "How often the first bot outscores the second", "Change of a player's score")
+PANELS = (N_("Win share by seat (95 % intervals)"), N_("Final scores by bot"), N_("Moves per game"),
+          N_("Which rule ended the game"), N_("How often the first bot outscores the second"),
+          N_("Change of a player's score"))
 
 
 def load_datasets(folder: str | Path) -> dict[str, tuple[pd.DataFrame, pd.DataFrame]]:
@@ -135,7 +136,7 @@ class AnalysisDashboard(W.VBox):
         bots_table, _variants = self.tables[self.game.value]
         lineups = bots_table[bots_table.players == self.players.value].lineup.unique().tolist()
         self._quiet = True
-        self.lineup.options = [(EVERY_LINEUP, EVERY_LINEUP)] + [(lineup.replace(",", ", "), lineup) for lineup in lineups]
+        self.lineup.options = [(_(EVERY_LINEUP), EVERY_LINEUP)] + [(lineup.replace(",", ", "), lineup) for lineup in lineups]
         self.lineup.value = EVERY_LINEUP
         self._quiet = False
         self._draw()
