@@ -189,10 +189,11 @@ def test_an_exercise_answered_wrong_then_right(browser, voila_url):
 
 
 def _leaving_errors(errors: list[str]) -> list[str]:
-    """``errors`` without the refusal Voila's pages get when they are left: the page asks the
-    server to stop its kernel without the _xsrf value the server wants (403, Voila issue 1458,
-    open). The kernel is then stopped once idle for 5 minutes (voila.json)."""
-    return [e for e in errors if "/voila/api/shutdown/" not in e]
+    """``errors`` without what a page logs while it is left for another one: a widget that sends
+    its state as the page unloads (the board reporting its width) finds the kernel's connection
+    closing ("Could not send widget sync message"). Seen once in many runs; nothing is lost, the
+    page is gone."""
+    return [e for e in errors if "Could not send widget sync message" not in e]
 
 
 def _demo_address() -> str:
