@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from mandalakit import mandala
 from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.errors import RulesError
@@ -228,3 +229,15 @@ def test_play_toggle_runs_to_the_end(ohanami_record):
     asyncio.run(main())
     assert viewer.slider.value == viewer.slider.max
     assert viewer.play.value is False and viewer.play.description.startswith("▶")
+
+
+def test_try_it_with_an_empty_box_says_what_to_type():
+    game = mandala.new_game(2, seed=3)
+    play(game, [RandomBot(seed=1), RandomBot(seed=2)])
+    viewer = ReplayViewer(records.from_state(game, players=["a", "b"], seed=3))
+    viewer.try_button.click()
+    example = str(viewer.state.legal_moves()[0])
+    assert f"Type a move first, e.g. {example}." in viewer.move_result.value
+    viewer.slider.value = viewer.slider.max  # the game is over: no move to suggest
+    viewer.try_button.click()
+    assert "no seat is to move" in viewer.move_result.value

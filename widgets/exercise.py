@@ -139,8 +139,9 @@ class Exercise(anywidget.AnyWidget):
                              + _("Right!") + f"</b> {escape(self.explanation)}</div>")
             return True
         hint = " " + escape(_("Hint: {hint}", hint=self.hint)) if self.hint else ""
+        # The attempt's number: a second wrong answer visibly changes the feedback.
         self.feedback = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
-                         + _("Not yet.") + f"</b>{hint}</div>")
+                         + escape(_("Not yet (attempt {n}).", n=self.attempts)) + f"</b>{hint}</div>")
         return False
 
     def _how_to_answer(self, raw: str) -> str:
@@ -152,7 +153,8 @@ class Exercise(anywidget.AnyWidget):
         if isinstance(self.answer, bool):
             return _("Answer yes or no.")
         if isinstance(self.answer, int):
-            return _("Answer with a whole number, written with the digits 0 to 9.")
+            return _("Answer with a whole number, written with the digits 0 to 9 only (no spaces, no sign, "
+                     "no decimal point).")
         return _("Answer with whole numbers separated by commas, such as 12, 41.")
 
     def show_answer(self) -> None:

@@ -345,7 +345,7 @@ class GameView(W.VBox):
         clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
         words = _("Click {clicks}.", clicks=clicks)
         said = _("the greedy bot’s move is {move}", move=f"<code>{escape(str(move))}</code>")
-        self.message.value = ('<div class="mk-hint"><b>' + _("Hint") + f"</b>: {said}. {escape(words)}</div>")
+        self.message.value = ('<div class="mk-hint"><b>' + _("Hint") + "</b>" + _(": ") + f"{said}. {escape(words)}</div>")
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""

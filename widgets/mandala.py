@@ -191,8 +191,8 @@ class RiverScore(W.VBox):
             raise ValueError(f"A river holds at most {RIVER_SPACES} of the colours {', '.join(COLOURS)}: {river!r}")
         options = [("—", "")] + [(_(name), name) for name in COLOURS]
         self.spaces = [W.Dropdown(options=options, value=river[i] if i < len(river) else "",
-                                  description=_("space {n}", n=i + 1), style={"description_width": "4.5em"},
-                                  layout=W.Layout(width="11em")) for i in range(RIVER_SPACES)]
+                                  description=_("space {n}", n=i + 1), style={"description_width": "7.5em"},
+                                  layout=W.Layout(width="14em")) for i in range(RIVER_SPACES)]  # « emplacement 6 » fits
         cup = dict(cup or {})
         self.cup = {name: W.BoundedIntText(value=cup.get(name, 0), min=0, max=PER_COLOUR, description=_(name),
                                            style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
@@ -203,7 +203,7 @@ class RiverScore(W.VBox):
             w.add_class(f"mk-cup-{name}")
         self.total = W.HTML()
         self.total.add_class("mk-river-total")
-        self.table = W.HTML()
+        self.table = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.table.add_class("mk-river-table")
         wrap = W.Layout(flex_flow="row wrap")
         super().__init__([W.HTML("<b>" + escape(_("River, left to right (space value 1 to 6)")) + "</b>"),

@@ -40,5 +40,7 @@ def refusal_html(error: MandalakitError, instead: str = "") -> str:
             rule = ('<div class="mk-rule-text" style="color:#333333">'
                     + escape(_("Rule {rule}: {text}", rule=error.rule, text=" ".join(text.split()))) + "</div>")
     tail = f'<div class="mk-instead">{escape(instead)}</div>' if instead else ""
-    return (f'<div class="mk-refusal" role="alert"><div style="color:#a00000"><b>{head}</b>: '
+    # Translators: the colon after a bold label; French sets a space before it (" : ").
+    colon = _(": ")
+    return (f'<div class="mk-refusal" role="alert"><div style="color:#a00000"><b>{head}</b>{colon}'
             f"{escape(error.message)}</div>{rule}{tail}</div>")

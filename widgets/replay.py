@@ -175,7 +175,7 @@ class ReplayViewer(W.VBox):
         self.move_result = W.HTML()
         self.move_result.add_class("mk-replay-move-result")
         # Enter (or leaving the box) and the button both try the text, once per position.
-        self.try_button.on_click(lambda _b: self._try_typed())
+        self.try_button.on_click(lambda _b: self._try_typed(asked=True))
         self.move_text.observe(lambda _c: self._try_typed(), names="value")
 
     @property
@@ -256,14 +256,23 @@ class ReplayViewer(W.VBox):
         self.move_result.value = ""
 
     # ----- moves ------------------------------------------------------------------------------
-    def _try_typed(self) -> None:
-        """Try the text in the box on the position shown, unless it was just tried there."""
+    def _try_typed(self, asked: bool = False) -> None:
+        """Try the text in the box on the position shown, unless it was just tried there.
+
+        An empty box clears the last answer, or, when the pupil pressed *try it* (``asked``),
+        says what to type."""
         text = self.move_text.value.strip()
         if not text:
-            self.move_result.value = ""
             self._tried = None
+            self.move_result.value = (f'<div role="status">{escape(self._what_to_type())}</div>' if asked else "")
         elif self._tried != (self.slider.value, text):
             self.try_move(text)
+
+    def _what_to_type(self) -> str:
+        shown = self.state
+        if shown.current_player < 0:
+            return _("Type a move first; at this point of the game no seat is to move.")
+        return _("Type a move first, e.g. {example}.", example=str(shown.legal_moves()[0]))
 
     def try_move(self, text: str) -> bool:
         """Try ``text`` (the game's move notation) on a copy of the position shown.
@@ -285,7 +294,7 @@ class ReplayViewer(W.VBox):
                     "(rule {rule}). Choose {seat} under “view of” to try a move.", seat=self.names[seat],
                     viewer=self.names[viewer], rule=self.part.private_rule)
             self.move_result.value = ('<div class="mk-refusal" role="alert" style="color:#a00000"><b>'
-                                      + escape(_("Not your turn")) + f"</b>: {escape(why)}</div>")
+                                      + escape(_("Not your turn")) + "</b>" + _(": ") + f"{escape(why)}</div>")
             return False
         try:
             move = state.parse_move(str(text).strip())
@@ -303,6 +312,6 @@ class ReplayViewer(W.VBox):
         panel = "" if after_panel == before_panel else (
             '<div class="mk-changed-score"><b>' + escape(_("The scores change:")) + f"</b>{after_panel}</div>")
         self.move_result.value = (f'<div class="mk-accepted" role="status"><div style="color:#006000"><b>'
-                                  + escape(_("Legal")) + f"</b>: {head}</div>{panel}</div>"
+                                  + escape(_("Legal")) + "</b>" + _(": ") + f"{head}</div>{panel}</div>"
                                   + after.to_svg(viewer, marks={t: "selected" for t in where}))
         return True

@@ -13,6 +13,7 @@ const STYLE = `
   min-width: 0; width: 16em; max-width: 100%; padding: 3px 6px; box-sizing: border-box;
   border: 1px solid var(--jp-border-color1, #9e9e9e); background: var(--jp-layout-color1, #fff);
   color: var(--jp-ui-font-color1, #000); }
+.mk-exercise-row select { width: auto; min-width: 16em; }
 .mk-exercise-row button { font: inherit; font-size: var(--jp-widgets-font-size, 13px); padding: 3px 12px;
   border: 1px solid var(--jp-border-color1, #9e9e9e); border-radius: 2px; cursor: pointer;
   background: var(--jp-layout-color2, #eee); color: var(--jp-ui-font-color1, #000); }
