@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import LANGUAGES, get_language, set_language
+from .core.messages import LANGUAGES, _, get_language, ngettext, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
@@ -47,10 +47,11 @@ def _whole_number(text: str, what: str = "") -> int:
     and exits with status 2.
     """
     if not WHOLE_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0 to 9, got {shown(text)}")
+        raise argparse.ArgumentTypeError(_("expected a whole number written with the digits 0 to 9, got {text}",
+                                           text=shown(text)))
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{what or quote(text)} has more than {MAX_DIGITS} digits, "
-                                         "far too many for any option")
+        raise argparse.ArgumentTypeError(_("{what} has more than {digits} digits, far too many for any option",
+                                           what=what or quote(text), digits=MAX_DIGITS))
     return int(text)
 
 
@@ -64,8 +65,8 @@ def _seconds(text: str) -> float:
     """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says; the range (more than 0,
     at most 3600) is checked by :func:`mandalakit.simulate.bench`. ``ArgumentTypeError`` otherwise."""
     if not DECIMAL_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError("expected a number of seconds written with the digits 0 to 9 and an optional "
-                                         f"decimal point, such as 3 or 0.5; got {shown(text)}")
+        raise argparse.ArgumentTypeError(_("expected a number of seconds written with the digits 0 to 9 and an optional "
+                                           "decimal point, such as 3 or 0.5; got {text}", text=shown(text)))
     return float(text)
 
 
@@ -78,7 +79,7 @@ def _rule_option(text: str) -> tuple[str, object]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {shown(text)}")
+        raise argparse.ArgumentTypeError(_("expected NAME=VALUE, got {text}", text=shown(text)))
     try:
         return name, option_value(raw, name)
     except RulesError as exc:
@@ -91,8 +92,9 @@ def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
     rules: dict = {}
     for name, value in pairs:
         if name in rules:
-            raise RulesError("options", f"--rule {_as_typed(name)} is given twice ({_as_typed(rules[name])}, then "
-                             f"{_as_typed(value)}); give each rules option once.")
+            raise RulesError("options", _("--rule {name} is given twice ({first}, then {second}); give each rules "
+                                          "option once.", name=_as_typed(name), first=_as_typed(rules[name]),
+                                          second=_as_typed(value)))
         rules[name] = value
     return rules
 
@@ -108,8 +110,8 @@ def _as_typed(value: object) -> str:
 def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",")]
     if not all(names):
-        raise argparse.ArgumentTypeError(f"expected bot names separated by commas, e.g. greedy,random; "
-                                         f"got {shown(text)}")
+        raise argparse.ArgumentTypeError(_("expected bot names separated by commas, e.g. greedy,random; got {text}",
+                                           text=shown(text)))
     return names
 
 
@@ -117,7 +119,7 @@ def _positive_int(text: str) -> int:
     """A whole number of at least 1 (see :func:`_whole_number`); ``ArgumentTypeError`` otherwise."""
     value = _whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}", value=value))
     return value
 
 
@@ -132,35 +134,39 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     :func:`_temporary_file`), so a long but legal file name is not refused for it.
     """
     if not path:
-        raise RulesError("options", f"--out needs a file name, e.g. {example}.")
+        raise RulesError("options", _("--out needs a file name, e.g. {example}.", example=example))
     target = Path(path)
     where = shown_path(path)
     if target.name.lower() in suffixes:
         suffix = target.name.lower()
-        raise RulesError("options", f"--out {where}: a file name is needed before {suffix}, "
-                         f"e.g. {Path(example).stem}{suffix}.")
+        raise RulesError("options", _("--out {where}: a file name is needed before {suffix}, e.g. {example}.",
+                                      where=where, suffix=suffix, example=Path(example).stem + suffix))
     if target.suffix.lower() not in suffixes:
-        raise RulesError("options", f"{where}: the output must end in {' or '.join(suffixes)}.")
+        ends = suffixes[0] if len(suffixes) == 1 else _("{first} or {last}", first=", ".join(suffixes[:-1]),
+                                                       last=suffixes[-1])
+        raise RulesError("options", _("{where}: the output must end in {suffixes}.", where=where, suffixes=ends))
     # A link is followed when written (see _atomic_write): check the file it points to.
     real = Path(os.path.realpath(target)) if os.path.islink(target) else target  # False for a name too long
     folder = real.parent
     if not folder.is_dir():
-        raise RulesError("options", f"{where}: the folder {shown_path(folder)} does not exist.")
+        raise RulesError("options", _("{where}: the folder {folder} does not exist.", where=where,
+                                      folder=shown_path(folder)))
     size, name_max = len(os.fsencode(real.name)), _name_max(folder)
     if size > name_max:
-        raise RulesError("options", f"--out: the file name {quote(real.name)!r} is {size} bytes long; "
-                         f"the folder {shown_path(folder)} takes names of at most {name_max} bytes.")
+        raise RulesError("options", _("--out: the file name {name} is {size} bytes long; the folder {folder} takes "
+                                      "names of at most {most} bytes.", name=repr(quote(real.name)), size=size,
+                                      folder=shown_path(folder), most=name_max))
     if real.is_dir():
-        raise RulesError("options", f"{where} is a folder, not a file.")
+        raise RulesError("options", _("{where} is a folder, not a file.", where=where))
     if real.exists() and not os.access(real, os.W_OK):
-        raise RulesError("options", f"{where}: no permission to write there.")
+        raise RulesError("options", _("{where}: no permission to write there.", where=where))
     try:
         fd, probe = _temporary_file(folder)
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise RulesError("options", f"{where}: no permission to write there.") from None
-        raise RulesError("options", f"{where}: cannot create a file in the folder {shown_path(folder)} "
-                         f"({exc.strerror or exc}).") from None
+            raise RulesError("options", _("{where}: no permission to write there.", where=where)) from None
+        raise RulesError("options", _("{where}: cannot create a file in the folder {folder} ({reason}).", where=where,
+                                      folder=shown_path(folder), reason=exc.strerror or exc)) from None
     try:
         os.close(fd)
     finally:
@@ -225,7 +231,9 @@ def cmd_simulate(args) -> int:
     else:
         _atomic_write(target, lambda p: table.to_parquet(p, index=False))
     wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
-    print(f"{args.games} games, {len(table)} rows -> {target}; win rate by bot: {wins}")
+    print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
+                   "{n} games, {rows} rows -> {target}; win rate by bot: {wins}", args.games,
+                   rows=len(table), target=target, wins=wins))
     return 0
 
 
@@ -233,7 +241,8 @@ def _option_values(text: str) -> tuple[str, list]:
     """Parse ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` reads it)."""
     name, sep, raw = text.partition("=")
     if not sep or not name or not all(raw.split(",")):
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {shown(text)}")
+        raise argparse.ArgumentTypeError(_("expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {text}",
+                                           text=shown(text)))
     try:
         return name, [option_value(v, name) for v in raw.split(",")]
     except RulesError as exc:
@@ -262,8 +271,11 @@ def cmd_tournament(args) -> int:
     _atomic_write(target, lambda p: write_parquet(table, p, arguments))
     games = len(table.groupby(["players", "lineup", "variant", "deal"]))
     wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
-    print(f"{games} games, {len(table)} rows -> {target}; win rate by bot: {wins}; "
-          f"played in {seconds:.1f} s of wall-clock time ({games / seconds:,.0f} games/s, workers started included)")
+    print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
+                   "wall-clock time ({rate:,.0f} games/s, workers started included)",
+                   "{n} games, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
+                   "wall-clock time ({rate:,.0f} games/s, workers started included)", games,
+                   rows=len(table), target=target, wins=wins, seconds=seconds, rate=games / seconds))
     return 0
 
 
@@ -279,7 +291,7 @@ def cmd_record(args) -> int:
     state, seat_bots = play_one(spec, args.players, spec.make_rules(rules), names, args.seed, 0)
     record = records.from_state(state, players=seat_bots, seed=args.seed)
     _atomic_write(target, lambda p: records.save(record, p))
-    print(f"{len(record['events'])} events -> {target}")
+    print(ngettext("{n} event -> {target}", "{n} events -> {target}", len(record["events"]), target=target))
     _print_result(record)
     return 0
 
@@ -287,10 +299,14 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        mark = "  winner" if seat in result["winners"] else ""
-        print(f"seat {seat} ({player.get('name', f'seat {seat}')}): {result['scores'][seat]}{mark}")
+        name = player["name"] if "name" in player else _("seat {seat}", seat=seat)
+        score = result["scores"][seat]
+        if seat in result["winners"]:
+            print(_("seat {seat} ({name}): {score}  winner", seat=seat, name=name, score=score))
+        else:
+            print(_("seat {seat} ({name}): {score}", seat=seat, name=name, score=score))
     if len(result["winners"]) > 1:
-        print("shared victory")
+        print(_("shared victory"))
 
 
 def cmd_replay(args) -> int:
@@ -299,16 +315,18 @@ def cmd_replay(args) -> int:
 
     record = records.load(args.record)
     state = records.replay(record)
-    print(f"{args.record}: {record['game']}, {state.num_players} players, {len(record['events'])} events, valid")
+    print(ngettext("{record}: {game}, {players} players, {n} event, valid",
+                   "{record}: {game}, {players} players, {n} events, valid", len(record["events"]),
+                   record=args.record, game=record["game"], players=state.num_players))
     if state.is_terminal():
         if record.get("result") is None:
-            print("note: the record stores no result, so only its moves were checked")
+            print(_("note: the record stores no result, so only its moves were checked"))
             record = {**record, "result": state.result().to_dict()}
         _print_result(record)
     elif state.current_player == CHANCE:
-        print("the game is not finished; a chance event is due (the next event is by 'chance')")
+        print(_("the game is not finished; a chance event is due (the next event is by 'chance')"))
     else:
-        print(f"the game is not finished; seat {state.current_player} is to act")
+        print(_("the game is not finished; seat {seat} is to act", seat=state.current_player))
     return 0
 
 
@@ -318,7 +336,7 @@ def _import_ms() -> float:
 
     code = "import time; t = time.perf_counter(); import mandalakit; print(time.perf_counter() - t)"
     runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _ in range(3)]
+            for _run in range(3)]
     return 1000 * min(runs)
 
 
@@ -328,11 +346,11 @@ def cmd_bench(args) -> int:
 
     rules = _rules(args.rule)
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
-    print(f"import mandalakit: {_import_ms():.0f} ms in a fresh interpreter")
+    print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
     variant = "".join(f", {name}={value}" for name, value in rules.items())
-    print(f"{out['game']} {out['players']}p{variant} random self-play, one core: "
-          f"{out['games_per_s']:,.0f} games/s, {out['decisions_per_s']:,.0f} decisions/s "
-          f"({out['games']} games, {out['decisions']} decisions in {out['seconds']:.2f} s of CPU time)")
+    print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
+            "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU time)",
+            variant=variant, **out))
     return 0
 
 
@@ -403,11 +421,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mandalakit`` command; returns the exit status (0 ok, 2 error)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    before = get_language()
+    set_language(_language_asked(sys.argv[1:] if argv is None else argv))
+    try:
+        args = parser.parse_args(argv)
+    except BaseException:  # argparse refuses (and exits) in the language asked, then it is put back
+        set_language(before)
+        raise
     # A plain `kill` stops the command like Ctrl-C: workers end and no half file is left.
     previous = signal.signal(signal.SIGTERM, _terminated)
-    before = get_language()
-    set_language(args.language)
     try:
         status = args.func(args)
         sys.stdout.flush()  # so a reader that left (`| head -0`) shows here, not at interpreter exit
@@ -420,17 +442,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except MandalakitError as exc:
         where = f"{shown_path(args.record)}: " if args.command == "replay" else ""
-        print(f"mandalakit {args.command}: error: {where}{exc}", file=sys.stderr)
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=f"{where}{exc}"),
+              file=sys.stderr)
     except OSError as exc:
         name = "" if exc.filename is None else f": {shown_path(exc.filename)}"
-        print(f"mandalakit {args.command}: error: {exc.strerror or quote(str(exc))}{name}", file=sys.stderr)
+        print(_("mandalakit {command}: error: {message}", command=args.command,
+                message=f"{exc.strerror or quote(str(exc))}{name}"), file=sys.stderr)
     except KeyboardInterrupt:
-        print(f"mandalakit {args.command}: interrupted; nothing was written", file=sys.stderr)
+        print(_("mandalakit {command}: interrupted; nothing was written", command=args.command), file=sys.stderr)
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
         set_language(before)
     return 2
+
+
+def _language_asked(argv: Sequence[str]) -> str:
+    """The ``--language`` of a command line (``--language fr`` or ``--language=fr``), read before
+    argparse reads the rest: argparse checks the other values (``--games 0``) as it reads them.
+
+    English for none or an unknown one (argparse then refuses the unknown one).
+    """
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word.startswith("--language="):
+            code = word.partition("=")[2]
+        elif word == "--language" and i + 1 < len(words):
+            code = words[i + 1]
+        else:
+            continue
+        return code if code in LANGUAGES else "en"
+    return "en"
 
 
 def _discard_stdout() -> None:

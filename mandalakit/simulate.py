@@ -24,6 +24,7 @@ import numpy as np
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed
 from .core.errors import RulesError, shown
+from .core.messages import _, ngettext
 from .core.registry import get_game
 
 #: Below this many games one process is faster than starting workers.
@@ -48,11 +49,13 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
     names = tuple(bots) if bots else ("random",)
     for name in names:
         if name not in spec.bots:
-            raise RulesError("options", f"There is no bot called {shown(name)} for {spec.name}; choose from {', '.join(spec.bots)}.")
+            raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
+                                          name=shown(name), game=spec.name, bots=", ".join(spec.bots)))
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise RulesError("options", f"Give one bot name or one per seat: {len(names)} names for {players} players.")
+        raise RulesError("options", _("Give one bot name or one per seat: {names} names for {players} players.",
+                                      names=len(names), players=players))
     return names
 
 
@@ -168,10 +171,11 @@ def simulate(
     names = resolve_bots(spec, players, bots)
     rules_dict = spec.make_rules(rules).to_dict()
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError("options", f"The number of games must be a whole number of at least 1, not {shown(games)}.")
+        raise RulesError("options", _("The number of games must be a whole number of at least 1, not {games}.",
+                                      games=shown(games)))
     if games > MAX_GAMES:
-        raise RulesError("options", f"At most {MAX_GAMES:,} games can be played in one run, not {shown(games)}; "
-                         "split a larger simulation into runs with different seeds.")
+        raise RulesError("options", _("At most {most:,} games can be played in one run, not {games}; split a larger "
+                                      "simulation into runs with different seeds.", most=MAX_GAMES, games=shown(games)))
     check_seed(seed)
     jobs = worker_count(games, jobs)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))
@@ -204,11 +208,14 @@ def worker_count(games: int, jobs: int | None) -> int:
     if jobs is None:
         jobs = min(os.cpu_count() or 1, MAX_JOBS) if games >= PARALLEL_THRESHOLD else 1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RulesError("options", f"The number of worker processes must be a whole number of at least 1, "
-                         f"not {shown(jobs)}.")
+        raise RulesError("options", _("The number of worker processes must be a whole number of at least 1, "
+                                      "not {jobs}.", jobs=shown(jobs)))
     if jobs > MAX_JOBS:
-        raise RulesError("options", f"At most {MAX_JOBS} worker processes can be started, not {shown(jobs)}; "
-                         f"this machine has {os.cpu_count() or 1} cores.")
+        raise RulesError("options", ngettext("At most {most} worker processes can be started, not {jobs}; this "
+                                             "machine has {n} core.",
+                                             "At most {most} worker processes can be started, not {jobs}; this "
+                                             "machine has {n} cores.", os.cpu_count() or 1,
+                                             most=MAX_JOBS, jobs=shown(jobs)))
     return min(jobs, games)
 
 
@@ -240,14 +247,15 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
         players = spec.min_players
     players = check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
     if not 0 < seconds <= 3600:  # also refuses nan
-        raise RulesError("options", f"The measuring time must be more than 0 and at most 3600 seconds, not {seconds}.")
+        raise RulesError("options", _("The measuring time must be more than 0 and at most 3600 seconds, not "
+                                      "{seconds}.", seconds=seconds))
     rules = spec.make_rules(rules)
     rng = np.random.default_rng(check_seed(seed))
     games = decisions = 0
     start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
-        for _ in range(10):
+        for _playout in range(10):
             decisions += random_playout(spec.new_game(players, seed=rng, rules=rules), rng)
             games += 1
         elapsed = time.process_time() - start
