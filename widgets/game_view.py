@@ -664,7 +664,9 @@ def _display_names(players: Sequence[str]) -> list[str]:
     would be every pupil at the screen at once. So does a record's default name (``"seat 0"``).
     """
     hot_seat = list(players).count(HUMAN) > 1
-    return [_seat_name(i, None if hot_seat and n == HUMAN else n) for i, n in enumerate(players)]
+    # "you" is the seat kind a record keeps; it is shown in the language in force (« vous »).
+    return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else n)
+            for i, n in enumerate(players)]
 
 
 def _chip_order(target: str):

@@ -191,8 +191,8 @@ class RiverScore(W.VBox):
             raise ValueError(f"A river holds at most {RIVER_SPACES} of the colours {', '.join(COLOURS)}: {river!r}")
         options = [("—", "")] + [(_(name), name) for name in COLOURS]
         self.spaces = [W.Dropdown(options=options, value=river[i] if i < len(river) else "",
-                                  description=_("space {n}", n=i + 1), style={"description_width": "7.5em"},
-                                  layout=W.Layout(width="14em")) for i in range(RIVER_SPACES)]  # « emplacement 6 » fits
+                                  description=_("space {n}", n=i + 1), style={"description_width": "initial"},
+                                  layout=W.Layout(width="auto")) for i in range(RIVER_SPACES)]  # « emplacement 6 » fits
         cup = dict(cup or {})
         self.cup = {name: W.BoundedIntText(value=cup.get(name, 0), min=0, max=PER_COLOUR, description=_(name),
                                            style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))

@@ -94,7 +94,7 @@ class ScoringCalculator(W.VBox):
             slider.style.handle_color = PALETTE[suit][0]
             setattr(self, suit, slider)
         self.cap = W.Dropdown(options=[(_(label), cap) for label, cap in CAP_CHOICES], value=0 if cap is None else cap,
-                              description=_("sakura cap"), style={"description_width": "6em"})
+                              description=_("sakura cap"), style={"description_width": "initial"})
         self.cap.add_class("mk-calc-cap")
         self.round_no = W.ToggleButtons(options=[(_("round {n}", n=n), n) for n in (1, 2, 3)],
                                         value=round_no, description=_("score at"),

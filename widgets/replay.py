@@ -168,7 +168,7 @@ class ReplayViewer(W.VBox):
         shown = self.state_at(start)
         example = str(shown.legal_moves()[0]) if shown.current_player >= 0 else ""
         self.move_text = W.Text(placeholder=_("a move, e.g. {example}", example=example) if example else "",
-                                description=_("try a move"),
+                                description=_("try a move"), style={"description_width": "initial"},
                                 continuous_update=False, layout=W.Layout(width="420px", max_width="100%"))
         self.move_text.add_class("mk-replay-move-text")
         self.try_button = W.Button(description=_("try it"), layout=W.Layout(width="auto"))
