@@ -50,11 +50,13 @@ def _cpu(procs) -> float:
     return total
 
 
-def _rss_mb(procs) -> list[float]:
+def _memory_mb(procs, own: bool = False) -> list[float]:
+    """Each live process's resident memory in MB, or with ``own`` the memory that is its own
+    (USS: not shared with other processes); a process gone meanwhile is left out."""
     out = []
     for p in procs:
         try:
-            out.append(p.memory_info().rss / 2**20)
+            out.append((p.memory_full_info().uss if own else p.memory_info().rss) / 2**20)
         except psutil.Error:
             pass
     return out
@@ -76,17 +78,6 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
 def _browser_procs() -> list[psutil.Process]:
     me = psutil.Process()
     return [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
-
-
-def _uss_mb(procs) -> list[float]:
-    """Memory of each process's own (not shared with other processes)."""
-    out = []
-    for p in procs:
-        try:
-            out.append(p.memory_full_info().uss / 2**20)
-        except psutil.Error:
-            pass
-    return out
 
 
 def _pct(values, q):
@@ -169,13 +160,13 @@ async def _run(n: int, budget: float, still: bool) -> int:
             await asyncio.gather(*(_pupil(c, url, deadline, r, seen) for c, r in zip(contexts, results)))
             elapsed = time.monotonic() - started
             kernels = _kernels(server)
-            kernel_rss = _rss_mb(kernels)
-            kernel_uss = _uss_mb(kernels)
+            kernel_rss = _memory_mb(kernels)
+            kernel_uss = _memory_mb(kernels, own=True)
             load_drawn = psutil.getloadavg()[0]
             kernel_cpu = [_cpu([k]) for k in kernels]
             cpu = {"server": _cpu([server]) - cpu0["server"], "kernels": sum(kernel_cpu),
                    "browser": _cpu(_browser_procs()) - cpu0["browser"]}
-            server_rss = _rss_mb([server])[0]
+            server_rss = _memory_mb([server])[0]
 
             # A second page of the first pupil's browser: what a warm cache still fetches.
             warm = {}
