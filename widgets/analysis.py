@@ -52,6 +52,12 @@ def _middles(edges: list[int]) -> list[float]:
     return [(low + high - 1) / 2 for low, high in zip(edges, edges[1:])]
 
 
+def _bins_axis(edges: list[int], title: str) -> dict:
+    """The x axis of a histogram of integer bins: whole-number ticks, at most about six."""
+    width = edges[1] - edges[0]
+    return dict(title=dict(text=title), tick0=0, dtick=width * -(-(len(edges) - 1) // 6))
+
+
 def _errors(values, lows, highs) -> dict:
     return dict(type="data", symmetric=False, array=[h - v for v, h in zip(values, highs)],
                 arrayminus=[v - lo for v, lo in zip(values, lows)], color="#000000")
@@ -200,7 +206,7 @@ class AnalysisDashboard(W.VBox):
                                marker=dict(color=BOT_COLOURS.get(bot["bot"], "#999999"))))
             said.append(_("{bot}: {mean:.1f} points on average (95 % interval {low:.1f} to {high:.1f})",
                           bot=bot["bot"], mean=bot["mean"], low=bot["low"], high=bot["high"]))
-        self._show("scores", traces, legend=True, xaxis=dict(title=dict(text=_("score (points)"))),
+        self._show("scores", traces, legend=True, xaxis=_bins_axis(edges, _("score (points)")),
                    yaxis=dict(title=dict(text=_("share of seats")), tickformat=".0%"))
         self.scores_text.value = "<p>" + "; ".join(escape(s) for s in said) + ".</p>"
 
@@ -208,7 +214,7 @@ class AnalysisDashboard(W.VBox):
         edges, games = length["edges"], length["games"]
         self._show("length", [dict(type="bar", x=_middles(edges), y=length["counts"], width=(edges[1] - edges[0]) * 0.9,
                                    marker=dict(color="#009E73"), name=_("games by length"))],
-                   xaxis=dict(title=dict(text=_("moves (all seats)"))), yaxis=dict(title=dict(text=_("games"))))
+                   xaxis=_bins_axis(edges, _("moves (all seats)")), yaxis=dict(title=dict(text=_("games"))))
         ends = length["ends"]
         shares = [count / games for _end, count in ends]
         self._show("ends", [dict(type="bar", x=[end for end, _count in ends], y=shares, marker=dict(color="#CC79A7"),
