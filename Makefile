@@ -18,7 +18,7 @@ help:
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
-	@echo "make datasets - make the shipped tournament tables of datasets/ again (datasets/README.md)"
+	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make clean  - remove $(VENV) and caches"
 

@@ -28,29 +28,24 @@ FILENAME = "summaries.json"
 EVERY = "*"
 #: Format name and version written at the top of the file.
 FORMAT, VERSION = "mandalakit-summaries", 1
-#: Measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
-MEASURES = ("score", "winning_margin", "decisions")
+#: The measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
+EFFECT_MEASURES = ("score", "winning_margin", "decisions")
 #: Bins of a histogram, at most.
 BINS = 20
 DIGITS = 6  # decimals kept of every float: the file is the same on every machine
 
 
-def _number(x):
-    """``x`` as JSON: a bool, int or str as it is, a float rounded to :data:`DIGITS` decimals."""
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    x = float(x)
-    return x if math.isnan(x) or math.isinf(x) else round(x, DIGITS)
-
-
 def _clean(value):
+    """``value`` as plain JSON types: numpy scalars made Python's, floats rounded to :data:`DIGITS` decimals."""
     if isinstance(value, dict):
         return {str(k): _clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_clean(v) for v in value]
-    if hasattr(value, "item") and not isinstance(value, (list, dict)):  # a numpy scalar
+    if hasattr(value, "item"):  # a numpy scalar
         value = value.item()
-    return _number(value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return value if math.isnan(value) or math.isinf(value) else round(float(value), DIGITS)
 
 
 def _edges(values, count: int = BINS) -> list[int]:
@@ -112,7 +107,7 @@ def summarize(tables: dict) -> dict:
         :func:`mandalakit.analysis.head_to_head` over the line-ups with different bots),
         ``ratings`` (``[bot, Elo rating]`` pairs, :func:`mandalakit.analysis.bradley_terry`) and
         ``effects`` (rows of :func:`mandalakit.analysis.effects` of every varied option on every
-        measure of :data:`MEASURES`). Floats are rounded to 6 decimals.
+        measure of :data:`EFFECT_MEASURES`). Floats are rounded to 6 decimals.
     """
     from . import analysis as A
 
@@ -125,7 +120,7 @@ def summarize(tables: dict) -> dict:
             mixed = rows[rows.lineup.map(lambda lineup: len(set(lineup.split(","))) > 1)]
             ratings = A.bradley_terry(mixed)
             played = variants[variants.players == players]
-            effects = [row for option in A.varied(played) for measure in MEASURES
+            effects = [row for option in A.varied(played) for measure in EFFECT_MEASURES
                        for row in A.effects(played, option, measure).to_dict("records")]
             counts[str(players)] = dict(
                 lineups=lineups,
