@@ -18,7 +18,7 @@ help:
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
-	@echo "make datasets - make the shipped tournament tables of datasets/ again (datasets/README.md)"
+	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -103,7 +103,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
 
 # ----- analysis: the shipped datasets (datasets/README.md) and tournament throughput ---------------
-# Each dataset is one `mandalakit tournament` command, quoted with its seed in its data card.
+# Each dataset is one `mandalakit tournament` command, quoted with its seed in its data card; the
+# last step writes the analysis page's summaries of the six (datasets/summaries.json).
 .PHONY: datasets bench-tournament
 datasets: $(VENV)/.test
 	$(BIN)/mandalakit tournament --game ohanami --bots greedy,random --rotations 100 --seed 2026 --out datasets/ohanami-bots.parquet
@@ -116,6 +117,7 @@ datasets: $(VENV)/.test
 		--out datasets/mandala-variants.parquet
 	$(BIN)/mandalakit tournament --game flowers --bots greedy,random --rotations 16 --seed 2026 --vary single_play_draw=4,2 \
 		--vary tiles=none,datasets/flowers-tiles-no-x3.csv --out datasets/flowers-variants.parquet
+	$(BIN)/python -m mandalakit.summaries datasets
 
 # Random self-play on one core (bench), then the same games as a tournament on 1 and 2 local
 # processes and on a local Dask cluster of 2 workers: games/s, worker start-up included.

@@ -2,7 +2,8 @@
 
 Every estimate comes with a 95 % confidence interval; the effect of a rules option is also
 said in words a pupil can read (:func:`effect_sentence`). Needs the ``analysis`` extra
-(scipy, choix).
+(scipy, choix); numpy, pandas, scipy and choix are imported by the functions that use them, so
+the analysis page words its stored effects (:mod:`mandalakit.summaries`) without them.
 
 >>> from mandalakit.analysis import mean_ci
 >>> [round(v, 3) for v in mean_ci([1, 0, 1, 1])]
@@ -14,10 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from .core.messages import N_, _, ngettext
-from .tournament import OPTION_PREFIX
 
 #: Columns that name one game of a tournament table (deal ``g`` of a cell).
 GAME = ["players", "lineup", "variant", "deal"]
@@ -30,6 +28,7 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
 
     The interval is ``nan`` for fewer than 2 values; all three are ``nan`` for none.
     """
+    import numpy as np
     from scipy import stats
 
     x = np.asarray(values, dtype=float)
@@ -86,6 +85,7 @@ def seat_advantage(table):
 def pairwise(table):
     """Every pair of seats of one game with different bots: ``(a, b, result)``, ``result``
     1 if bot ``a`` scored more, 0 if less, 0.5 for the same score; ``a < b`` by name."""
+    import numpy as np
     import pandas as pd
 
     seats = table[GAME + ["seat", "bot", "score"]]
@@ -146,6 +146,8 @@ def bradley_terry(table):
 
 def varied(table) -> list[str]:
     """The rules options a tournament table varies (its ``rule_<name>`` columns), in order."""
+    from .tournament import OPTION_PREFIX
+
     return [c[len(OPTION_PREFIX):] for c in table.columns if c.startswith(OPTION_PREFIX)]
 
 
@@ -184,6 +186,8 @@ def effects(table, option: str, measure: str = "score"):
         Columns ``option, base, value, measure, unit, effect, low, high, d, pairs``.
     """
     import pandas as pd
+
+    from .tournament import OPTION_PREFIX
 
     options = varied(table)
     if option not in options:

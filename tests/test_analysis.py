@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -85,24 +87,58 @@ def test_size_words(d, word):
     assert A.size_word(d) == word
 
 
-def panel(dash, number: int) -> list[dict]:
-    """The traces of panel ``number`` (1 to 6) of the dashboard's chart, as sent to the page."""
-    axis = "x" if number == 1 else f"x{number}"
-    return [trace for trace in dash.chart.spec["data"] if trace.get("xaxis", "x") == axis]
+def chart(dash, name: str) -> list[dict]:
+    """The traces of the dashboard's chart ``name`` (see AnalysisDashboard.charts), as sent to the page."""
+    return dash.charts[name].spec["data"]
 
 
 def test_dashboard_follows_its_controls_without_a_browser():
     from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
 
     dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
-    assert panel(dash, 1)[0]["x"] == ["seat 0 (first)", "seat 1"] and "2 players is 50 %" in dash.seats_text.value
+    assert chart(dash, "seats")[0]["x"] == ["seat 0 (first)", "seat 1"] and "2 players is 50 %" in dash.seats_text.value
     dash.players.value = 4
-    assert len(panel(dash, 1)[0]["x"]) == 4 and "4 players is 25 %" in dash.seats_text.value
+    assert len(chart(dash, "seats")[0]["x"]) == 4 and "4 players is 25 %" in dash.seats_text.value
     dash.lineup.value = "greedy,greedy,random,random"
-    assert {t["name"] for t in panel(dash, 2)} == {"greedy", "random"}
-    assert panel(dash, 4)[0]["x"] == ["O-2.1"]
+    assert {t["name"] for t in chart(dash, "scores")} == {"greedy", "random"}
+    assert chart(dash, "ends")[0]["x"] == ["O-2.1"]
     dash.game.value = "mandala"
     assert [o[1] for o in dash.players.options] == [2] and dash.lineup.value == "every line-up"
-    assert set(panel(dash, 4)[0]["x"]) <= {"M-7.1", "M-7.2", "M-7.5"}
-    assert panel(dash, 6)[0]["x"] == ["deck_exhaustion = end_at_once", "stalemate = play_on"]
+    assert set(chart(dash, "ends")[0]["x"]) <= {"M-7.1", "M-7.2", "M-7.5"}
+    assert chart(dash, "effects")[0]["x"] == ["deck_exhaustion = end_at_once", "stalemate = play_on"]
     assert "deck_exhaustion = end_at_once instead of reshuffle_then_last_completion" in dash.effects_text.value
+
+
+def test_dashboard_shows_the_tables_statistics():
+    """The page's numbers are those of mandalakit.analysis on the shipped tables (through the summaries)."""
+    from mandalakit.summaries import load_tables
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    bots, variants = load_tables(ROOT / "datasets")["flowers"]
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="flowers")
+    dash.players.value = 3
+    dash.lineup.value = "greedy,random,random"
+    rows = bots[(bots.players == 3) & (bots.lineup == "greedy,random,random")]
+    seats = A.seat_advantage(rows)
+    assert chart(dash, "seats")[0]["y"] == pytest.approx(seats.share.tolist(), abs=1e-6)
+    assert f"{round(100 * seats.share[0])} %" in dash.seats_text.value
+    games = A.per_game(rows)
+    assert sum(chart(dash, "length")[0]["y"]) == len(games) == 100 * 3  # rotations × players
+    mean, low, high = A.mean_ci(games.decisions)
+    assert f"{mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f})" in dash.length_text.value
+    mixed = bots[(bots.players == 3) & bots.lineup.isin(["greedy,greedy,random", "greedy,random,random"])]
+    duel = A.head_to_head(mixed).iloc[0]
+    assert chart(dash, "bots")[0]["y"] == pytest.approx([duel.rate], abs=1e-6)
+    effects = A.effects(variants[variants.players == 3], "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6)
+
+
+def test_the_dashboard_kernel_imports_no_statistics_or_table_library():
+    """Building the page reads only datasets/summaries.json: no pandas, pyarrow, scipy, choix, dask or
+    plotly.py is imported, nor numpy (issue 12: the page renders in under 5 s)."""
+    code = ("import sys; from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets; "
+            f"d = AnalysisDashboard(load_datasets({str(ROOT / 'datasets')!r})); d.game.value = 'flowers'; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'numpy', 'pandas', 'pyarrow', 'scipy', 'choix', 'dask', 'plotly'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

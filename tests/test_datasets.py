@@ -15,6 +15,7 @@ from mandalakit.tournament import read_metadata, tournament
 ROOT = Path(__file__).resolve().parents[1]
 DATASETS = sorted((ROOT / "datasets").glob("*.parquet"))
 CARDS = (ROOT / "datasets" / "README.md").read_text(encoding="utf-8")
+MAKEFILE = (ROOT / "Makefile").read_text(encoding="utf-8")
 
 
 def command(path: Path, arguments: dict) -> str:
@@ -54,3 +55,14 @@ def test_a_slice_made_again_equals_the_shipped_rows(path, monkeypatch):
     shipped = shipped[(shipped.players == players) & (shipped.deal < players)].reset_index(drop=True)
     assert len(again) > 0
     pd.testing.assert_frame_equal(again, shipped)
+
+
+def test_the_shipped_summaries_are_those_of_the_shipped_tables():
+    """datasets/summaries.json (what the analysis page reads) is exactly what its command, quoted in
+    the data card, computes from the six tables: the two cannot drift apart."""
+    from mandalakit.summaries import FILENAME, dumps, load_tables, summarize
+
+    assert "`python -m mandalakit.summaries datasets`" in CARDS
+    assert "$(BIN)/python -m mandalakit.summaries datasets\n" in MAKEFILE  # the last step of `make datasets`
+    shipped = (ROOT / "datasets" / FILENAME).read_text(encoding="utf-8")
+    assert dumps(summarize(load_tables(ROOT / "datasets"))) == shipped

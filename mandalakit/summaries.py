@@ -1,0 +1,179 @@
+"""What the analysis page shows, computed once from the shipped tournament tables.
+
+``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
+of ``datasets/`` (:data:`TABLES`) and writes ``datasets/summaries.json``: for every game, player
+count and line-up choice, the numbers the analysis page (:mod:`mandalakit.widgets.analysis`)
+draws and says, from the statistics of :mod:`mandalakit.analysis`. The page reads only this file
+(:func:`load_summaries`), so its kernel needs neither pandas nor scipy. The file holds numbers
+and names, never sentences: the page words them in its own language. Its schema is in
+``datasets/README.md``.
+
+Computing needs the ``analysis`` extra (pandas, scipy, choix); reading needs only the standard
+library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+#: Which shipped table holds what, per game: bots against each other, and the variant study.
+TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandala-bots", "mandala-variants"),
+          "flowers": ("flowers-bots", "flowers-variants")}
+#: The file's name in ``datasets/``.
+FILENAME = "summaries.json"
+#: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
+EVERY = "*"
+#: Format name and version written at the top of the file.
+FORMAT, VERSION = "mandalakit-summaries", 1
+#: The measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
+EFFECT_MEASURES = ("score", "winning_margin", "decisions")
+#: Bins of a histogram, at most.
+BINS = 20
+DIGITS = 6  # decimals kept of every float: the file is the same on every machine
+
+
+def _clean(value):
+    """``value`` as plain JSON types: numpy scalars made Python's, floats rounded to :data:`DIGITS` decimals."""
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    if hasattr(value, "item"):  # a numpy scalar
+        value = value.item()
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return value if math.isnan(value) or math.isinf(value) else round(float(value), DIGITS)
+
+
+def _edges(values, count: int = BINS) -> list[int]:
+    """Integer bin edges covering ``values`` (integers) in at most ``count`` equal bins."""
+    low, high = int(min(values)), int(max(values))
+    width = max(1, math.ceil((high - low + 1) / count))
+    return list(range(low, high + width + 1, width))
+
+
+def _histogram(values, edges: list[int]) -> list[int]:
+    import numpy as np
+
+    return np.histogram(values, bins=edges)[0].tolist()
+
+
+def view(rows) -> dict:
+    """The seat, score and length summaries of some rows of a bots table (one player count).
+
+    Returns
+    -------
+    dict
+        ``seats``: one dict per seat (seat 0 first) with ``seat``, ``share``, ``share_low``,
+        ``share_high`` (win share and its 95 % interval), ``score``, ``score_low``,
+        ``score_high`` (points) and ``games``; ``scores``: ``edges`` (points, integer bin
+        edges) and per bot its ``counts`` per bin and ``mean``, ``low``, ``high`` (points);
+        ``length``: ``edges`` and ``counts`` of the moves per game, ``mean``, ``low``, ``high``
+        (moves), ``reshuffles`` (mean per game), ``games``, and ``ends``: ``[rule id, games]``
+        pairs, most common first.
+    """
+    from . import analysis as A
+
+    seats = A.seat_advantage(rows)
+    edges = _edges(rows.score)
+    bots = []
+    for bot, group in rows.groupby("bot"):
+        mean, low, high = A.mean_ci(group.score)
+        bots.append(dict(bot=bot, counts=_histogram(group.score, edges), mean=mean, low=low, high=high))
+    games = A.per_game(rows)
+    moves = _edges(games.decisions)
+    mean, low, high = A.mean_ci(games.decisions)
+    ends = games.end.value_counts()
+    return dict(
+        seats=[dict(seat=seat, **row) for seat, row in seats.to_dict("index").items()],
+        scores=dict(edges=edges, bots=bots),
+        length=dict(edges=moves, counts=_histogram(games.decisions, moves), mean=mean, low=low, high=high,
+                    reshuffles=games.reshuffles.mean(), games=len(games),
+                    ends=[[end, count] for end, count in ends.items()]))
+
+
+def summarize(tables: dict) -> dict:
+    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`).
+
+    Returns
+    -------
+    dict
+        ``{"format", "version", "games": {game: {players (str): summary}}}``; a player count's
+        summary holds ``lineups`` (the line-ups, as in the tables), ``views`` (:func:`view` of
+        every line-up together, key :data:`EVERY`, and of each line-up), ``duels`` (rows of
+        :func:`mandalakit.analysis.head_to_head` over the line-ups with different bots),
+        ``ratings`` (``[bot, Elo rating]`` pairs, :func:`mandalakit.analysis.bradley_terry`) and
+        ``effects`` (rows of :func:`mandalakit.analysis.effects` of every varied option on every
+        measure of :data:`EFFECT_MEASURES`). Floats are rounded to 6 decimals.
+    """
+    from . import analysis as A
+
+    games = {}
+    for game, (bots_table, variants) in tables.items():
+        counts = {}
+        for players in sorted(bots_table.players.unique().tolist()):
+            rows = bots_table[bots_table.players == players]
+            lineups = list(dict.fromkeys(rows.lineup))
+            mixed = rows[rows.lineup.map(lambda lineup: len(set(lineup.split(","))) > 1)]
+            ratings = A.bradley_terry(mixed)
+            played = variants[variants.players == players]
+            effects = [row for option in A.varied(played) for measure in EFFECT_MEASURES
+                       for row in A.effects(played, option, measure).to_dict("records")]
+            counts[str(players)] = dict(
+                lineups=lineups,
+                views={EVERY: view(rows), **{lineup: view(rows[rows.lineup == lineup]) for lineup in lineups}},
+                duels=A.head_to_head(mixed).to_dict("records"), ratings=[[b, r] for b, r in ratings.items()],
+                effects=effects)
+        games[game] = counts
+    return _clean(dict(format=FORMAT, version=VERSION, games=games))
+
+
+def load_tables(folder: str | Path) -> dict:
+    """The shipped tables by game: ``{game: (bots table, variants table)}`` (pandas DataFrames).
+
+    Raises ``FileNotFoundError`` naming a missing table (see ``datasets/README.md``).
+    """
+    import pandas as pd
+
+    folder = Path(folder)
+    return {game: tuple(pd.read_parquet(folder / f"{name}.parquet") for name in names)
+            for game, names in TABLES.items()}
+
+
+def dumps(summaries: dict) -> str:
+    """The file's text: indented JSON ending in a newline (an undefined value, such as the interval of
+    one value, is ``NaN``, and an infinite effect size ``Infinity``, as Python's json writes them)."""
+    return json.dumps(summaries, indent=1, ensure_ascii=False) + "\n"
+
+
+def load_summaries(path: str | Path) -> dict:
+    """Read a summaries file (``datasets/summaries.json``); a folder means its :data:`FILENAME`.
+
+    Raises ``FileNotFoundError`` if missing, ``ValueError`` if it is not this format's version 1.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / FILENAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError(f"{str(path)[-60:]} is not a {FORMAT} file of version {VERSION}; "
+                         "make it again with `python -m mandalakit.summaries datasets`")
+    return data
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mandalakit.summaries",
+                                     description="Write the analysis page's summaries of the shipped tables.")
+    parser.add_argument("folder", help="the folder of the six tournament tables (datasets)")
+    parser.add_argument("--out", help=f"the file to write (default: FOLDER/{FILENAME})")
+    args = parser.parse_args(argv)
+    out = Path(args.out) if args.out else Path(args.folder) / FILENAME
+    out.write_text(dumps(summarize(load_tables(args.folder))), encoding="utf-8")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
