@@ -5,7 +5,11 @@ engines make while refusing moves, damaged records and bad notation renders in b
 with its fields filled and without English words left in the French one.
 """
 
+import argparse
 import ast
+import contextlib
+import gettext
+import io
 import re
 import string
 import subprocess
@@ -302,8 +306,8 @@ def test_every_refusal_sentence_goes_through_the_catalogue():
 
 
 def test_the_command_line_speaks_french_when_asked(tmp_path, capsys, monkeypatch):
-    """The command's own refusals and lines come out in French with --language fr (argparse's
-    frame, "usage: ... error: argument --games:", is argparse's), and in English as before."""
+    """The command's own refusals and lines come out in French with --language fr, and in English
+    as before (argparse's frame around them: test_argparse_refuses_and_helps_in_the_language_asked)."""
     from mandalakit import cli
 
     monkeypatch.chdir(tmp_path)  # file names without the English words of a temporary folder's path
@@ -337,8 +341,8 @@ def test_the_command_line_speaks_french_when_asked(tmp_path, capsys, monkeypatch
             assert status == (0 if argv[0] == "replay" else 2), argv
             assert get_language() == "en"
         assert english in said["en"] and french in said["fr"], said
-        # argparse's frame and the command's name ("mandalakit record") aside
-        sentence = said["fr"].split("argument --games:")[-1].replace(f"mandalakit {argv[0]}", "")
+        # the command's name ("mandalakit record") aside
+        sentence = said["fr"].replace(f"mandalakit {argv[0]}", "")
         assert not ENGLISH.search(unquoted(sentence)), sentence
 
 
@@ -347,3 +351,67 @@ def test_a_card_titled_with_its_count_agrees_with_it():
     with language("fr"):
         titles = re.findall(r"<title>([^<]+)</title>", state.to_svg(0))
     assert "3 vertes" in titles and "1 rouge" in titles
+
+
+# ----- argparse's own sentences ------------------------------------------------------------------------
+
+#: Bad command lines that argparse itself refuses (or its help): a fragment of the English answer and
+#: of the French one.
+ARGPARSE_RUNS = [
+    (["record", "--game", "chess", "--players", "2", "--out", "game.json"],
+     "error: argument --game: invalid choice: 'chess' (choose from 'flowers', 'mandala', 'ohanami')",
+     "erreur\u00a0: argument --game\u00a0: choix invalide\u00a0: 'chess' (choisir parmi 'flowers', 'mandala', 'ohanami')"),
+    (["simulate", "--game", "ohanami"], "error: the following arguments are required: --players, --games, --out",
+     "erreur\u00a0: les arguments suivants sont obligatoires\u00a0: --players, --games, --out"),
+    (["replay", "game.json", "--colour", "red"], "error: unrecognized arguments: --colour red",
+     "erreur\u00a0: arguments non reconnus\u00a0: --colour red"),
+    (["bench", "--game", "ohanami", "--players", "two"], "error: argument --players: expected a whole number",
+     "erreur\u00a0: argument --players\u00a0: attendu\u00a0: un nombre entier"),
+    (["bench", "--game"], "error: argument --game: expected one argument",
+     "erreur\u00a0: argument --game\u00a0: un argument attendu"),
+    (["wager"], "error: argument command: invalid choice: 'wager'", "erreur\u00a0: argument command\u00a0: choix invalide"),
+    (["--help"], "show this help message and exit", "afficher ce message d’aide et quitter"),
+    (["simulate", "--help"], "  --players PLAYERS     number of players", "  --players JOUEURS     nombre de joueurs"),
+    (["replay", "-h"], "positional arguments:\n  RECORD", "arguments positionnels\u00a0:\n  ENREGISTREMENT"),
+]
+
+
+def _argparse_says(argv) -> str:
+    from mandalakit import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        cli.main(argv)
+    return out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("argv,english,french", ARGPARSE_RUNS, ids=[" ".join(r[0]) for r in ARGPARSE_RUNS])
+def test_argparse_refuses_and_helps_in_the_language_asked(argv, english, french):
+    from mandalakit import cli
+
+    said = {code: _argparse_says(["--language", code, *argv]) for code in ("en", "fr")}
+    assert english in said["en"] and french in said["fr"], said
+    assert said["en"].startswith("usage: mandalakit") and said["fr"].startswith("utilisation\u00a0: mandalakit")
+    # nothing English left in French but what is typed: options, metavars of numbers (N), choices,
+    # command names and quoted values
+    sentence = re.sub(r"--?[\w-]+|\{[^{}]*\}|\b(simulate|tournament|record|replay|bench|command)\b", "",
+                      unquoted(said["fr"]))
+    assert not ENGLISH.search(sentence), ENGLISH.findall(sentence)
+    # English is argparse's own, as without the catalogue
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr), pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["--language", "en", *argv])
+    assert said["en"] == stdout.getvalue() + stderr.getvalue()
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext and get_language() == "en"
+
+
+def test_the_catalogue_holds_every_sentence_of_argparse():
+    from mandalakit import cli
+
+    tree = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
+    used = {tuple(a.value for a in node.args[:2]) if node.func.id == "ngettext" else node.args[0].value
+            for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("_", "ngettext") and node.args and isinstance(node.args[0], ast.Constant)}
+    assert used and used <= set(cli.ARGPARSE_SENTENCES)
+    with language("fr"):
+        assert all(_(text) != text for text in used if isinstance(text, str))

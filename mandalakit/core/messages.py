@@ -62,7 +62,7 @@ from functools import cache
 
 from .errors import RulesError, shown
 
-__all__ = ["LANGUAGES", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
+__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
            "ngettext", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
@@ -107,6 +107,12 @@ def NP_(word: str, /) -> str:
     """``word`` unchanged: marks a colour word for the catalogue, in the singular and plural
     forms that :func:`colour` looks up (``COLOURS = (NP_("red"), ...)``)."""
     return word
+
+
+def NN_(singular: str, plural: str, /) -> tuple[str, str]:
+    """``(singular, plural)`` unchanged: marks a sentence with a plural form for the catalogue
+    where it is stored in a table (looked up later by a count, as :func:`ngettext` does)."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values) -> str:
