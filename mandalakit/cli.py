@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, set_language
+from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, os_reason, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
@@ -167,7 +167,7 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise RulesError("options", _("{where}: no permission to write there.", where=where)) from None
         raise RulesError("options", _("{where}: cannot create a file in the folder {folder} ({reason}).", where=where,
-                                      folder=shown_path(folder), reason=exc.strerror or exc)) from None
+                                      folder=shown_path(folder), reason=os_reason(exc))) from None
     try:
         os.close(fd)
     finally:
@@ -491,13 +491,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        where = f"{shown_path(args.record)}: " if args.command == "replay" else ""
-        print(_("mandalakit {command}: error: {message}", command=args.command, message=f"{where}{exc}"),
-              file=sys.stderr)
+        message = _("{path}: {message}", path=shown_path(args.record), message=exc) if args.command == "replay" else exc
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=message), file=sys.stderr)
     except OSError as exc:
-        name = "" if exc.filename is None else f": {shown_path(exc.filename)}"
-        print(_("mandalakit {command}: error: {message}", command=args.command,
-                message=f"{exc.strerror or quote(str(exc))}{name}"), file=sys.stderr)
+        reason = os_reason(exc)
+        if exc.filename is not None:
+            reason = _("{reason}: {path}", reason=reason, path=shown_path(exc.filename))
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=reason), file=sys.stderr)
     except KeyboardInterrupt:
         print(_("mandalakit {command}: interrupted; nothing was written", command=args.command), file=sys.stderr)
         return 130

@@ -8,6 +8,7 @@ with its fields filled and without English words left in the French one.
 import argparse
 import ast
 import contextlib
+import errno
 import gettext
 import io
 import re
@@ -415,3 +416,35 @@ def test_the_catalogue_holds_every_sentence_of_argparse():
     assert used and used <= set(cli.ARGPARSE_SENTENCES)
     with language("fr"):
         assert all(_(text) != text for text in used if isinstance(text, str))
+
+
+# ----- the operating system's and the JSON reader's reasons ---------------------------------------------
+
+def test_the_cli_gives_the_reasons_of_the_system_and_of_the_json_reader_in_french(tmp_path, capsys, monkeypatch):
+    from mandalakit import cli
+
+    monkeypatch.chdir(tmp_path)
+    Path("folder.json").mkdir()
+    Path("broken.json").write_text('{"game": "ohanami",, "events": []}', encoding="utf-8")
+    Path("tail.json").write_text('{"game": "ohanami"} 7', encoding="utf-8")
+    runs = [("missing.json", "No such file or directory: missing.json", "Aucun fichier ou dossier de ce nom\u00a0: missing.json"),
+            ("folder.json", "Is a directory: folder.json", "C’est un dossier\u00a0: folder.json"),
+            ("broken.json", "(line 1, column 20: Expecting property name enclosed in double quotes)",
+             "(ligne 1, colonne 20\u00a0: nom de propriété entre guillemets doubles attendu)"),
+            ("tail.json", "(line 1, column 21: Extra data)", "(ligne 1, colonne 21\u00a0: texte en trop après les données)")]
+    for path, english, french in runs:
+        said = {}
+        for code in ("en", "fr"):
+            assert cli.main(["--language", code, "replay", path]) == 2
+            said[code] = capsys.readouterr().err
+        assert english in said["en"] and french in said["fr"], said
+        # the command's name and the refusal's tag ([record], as a rule id) aside
+        assert not ENGLISH.search(unquoted(re.sub(r"mandalakit replay|\[record\]", "", said["fr"]))), said["fr"]
+
+
+def test_every_reason_of_the_system_has_a_french_sentence_and_an_unknown_one_is_the_systems():
+    with language("fr"):
+        assert messages.os_reason(PermissionError(errno.EACCES, "Permission denied", "x.csv")) == "Permission refusée"
+        assert all(_(text) != text for text in messages.OS_REASONS.values())
+        assert all(_(text) != text for text in records.JSON_PROBLEMS)
+        assert messages.os_reason(OSError(errno.EBADF, "Bad file descriptor")) == "Bad file descriptor"

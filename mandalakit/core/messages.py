@@ -53,6 +53,7 @@ What a translation may do besides moving fields:
 
 from __future__ import annotations
 
+import errno
 import gettext
 import io
 import string
@@ -60,10 +61,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from .errors import RulesError, shown
+from .errors import RulesError, quote, shown
 
 __all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
-           "ngettext", "set_language"]
+           "ngettext", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
 LANGUAGES = ("en", "fr")
@@ -138,6 +139,30 @@ def a_or_an(word: str) -> str:
     """
     spoken_vowel = word[:1].lower() in "aeiou" or word.startswith("8") or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+#: The operating system's reasons that a reading or writing of a file meets, by ``errno``: the
+#: English texts are those of the C library (``strerror``), which has no French of its own here.
+OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"), errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"), errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"), errno.EEXIST: N_("File exists"),
+    errno.EIO: N_("Input/output error"), errno.EDQUOT: N_("Disk quota exceeded"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the operating system refused a file (``exc.errno``), in the language in force:
+    ``"No such file or directory"``, in French ``"aucun fichier ou dossier de ce nom"``.
+
+    An errno without an entry in :data:`OS_REASONS` gives the system's own text (``strerror``),
+    or the exception's, at most 60 characters of it.
+    """
+    if exc.errno in OS_REASONS:
+        return _(OS_REASONS[exc.errno])
+    return exc.strerror or quote(str(exc))
 
 
 def first_up(text: str) -> str:

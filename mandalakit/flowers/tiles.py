@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
-from ..core.messages import N_, _, colour, ngettext
+from ..core.messages import N_, _, colour, ngettext, os_reason
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -230,7 +230,7 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
             text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
     except OSError as exc:
         raise RulesError("F-1.5", _("Cannot read the tile table {name}: {problem}.", name=name,
-                                    problem=exc.strerror)) from None
+                                    problem=os_reason(exc))) from None
     except UnicodeDecodeError:
         raise RulesError("F-1.5", _("The tile table {name} is not a UTF-8 text (CSV) file.", name=name)) from None
     except ValueError:  # a path with a NUL character
