@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, os_reason, set_language
+from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, number, os_reason, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
@@ -220,6 +220,13 @@ def _atomic_write(target: Path, write) -> None:
         raise
 
 
+def _win_rates(table) -> str:
+    """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random 0.333"``
+    (French ``"greedy 0,667, random 0,333"``, see :func:`~mandalakit.core.messages.number`)."""
+    rates = table.groupby("bot")["winner"].mean()
+    return ", ".join(f"{bot} {number(float(rate), '.3f')}" for bot, rate in rates.items())
+
+
 def cmd_simulate(args) -> int:
     from .simulate import simulate
 
@@ -231,7 +238,7 @@ def cmd_simulate(args) -> int:
         _atomic_write(target, lambda p: table.to_csv(p, index=False))
     else:
         _atomic_write(target, lambda p: table.to_parquet(p, index=False))
-    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    wins = _win_rates(table)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}", args.games,
                    rows=len(table), target=target, wins=wins))
@@ -271,7 +278,7 @@ def cmd_tournament(args) -> int:
                  "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
     _atomic_write(target, lambda p: write_parquet(table, p, arguments))
     games = len(table.groupby(["players", "lineup", "variant", "deal"]))
-    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    wins = _win_rates(table)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
                    "wall-clock time ({rate:,.0f} games/s, workers started included)",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
@@ -491,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        message = _("{path}: {message}", path=shown_path(args.record), message=exc) if args.command == "replay" else exc
+        message = _("{what}: {problem}", what=shown_path(args.record), problem=exc) if args.command == "replay" else exc
         print(_("mandalakit {command}: error: {message}", command=args.command, message=message), file=sys.stderr)
     except OSError as exc:
         reason = os_reason(exc)

@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 from test_sentences import flowers_moves, mandala_moves, ohanami_moves, random_play
 
 import mandalakit
-from mandalakit import MandalakitError, RulesError, flowers, mandala, ohanami
+from mandalakit import MandalakitError, RecordError, RulesError, flowers, mandala, ohanami
 from mandalakit.core import messages, records, rulebook
 from mandalakit.core.messages import _, colour, get_language, language, ngettext, set_language
 from mandalakit.core.rulebook import rule_text, rule_title, sections
@@ -448,3 +448,27 @@ def test_every_reason_of_the_system_has_a_french_sentence_and_an_unknown_one_is_
         assert all(_(text) != text for text in messages.OS_REASONS.values())
         assert all(_(text) != text for text in records.JSON_PROBLEMS)
         assert messages.os_reason(OSError(errno.EBADF, "Bad file descriptor")) == "Bad file descriptor"
+
+
+# ----- numbers ---------------------------------------------------------------------------------------------
+
+def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(tmp_path, capsys):
+    from mandalakit import cli
+
+    with language("fr"):
+        assert _("Over the {pairs} pairs a Flower scores {mean:.2f} on average (at best {best}); a single tile "
+                 "scores {single:.2f} on average.", pairs=12, mean=9.125, best=15, single=4.5) == \
+            "Sur les 12 paires, une Fleur rapporte 9,12 en moyenne (au mieux 15)\u00a0; une tuile seule rapporte 4,50 en moyenne."
+        with pytest.raises(RecordError) as err:
+            records.loads("x" * (records.MAX_RECORD_CHARS + 1))
+        assert "20\u202f000\u202f000 caractères" in err.value.message
+        assert messages.number(1234567.891, ",.1f") == "1\u202f234\u202f567,9" and messages.number(7) == "7"
+    with pytest.raises(RecordError, match="larger than 20,000,000 characters"):
+        records.loads("x" * (records.MAX_RECORD_CHARS + 1))
+    out = str(tmp_path / "runs.csv")
+    said = {}
+    for code in ("en", "fr"):
+        assert cli.main(["--language", code, "simulate", "--game", "ohanami", "--players", "2", "--games", "2",
+                         "--bots", "greedy", "--out", out, "--quiet"]) == 0
+        said[code] = capsys.readouterr().out
+    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: greedy 0,500" in said["fr"], said

@@ -56,6 +56,7 @@ from __future__ import annotations
 import errno
 import gettext
 import io
+import re
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,7 +65,7 @@ from functools import cache
 from .errors import RulesError, quote, shown
 
 __all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
-           "ngettext", "os_reason", "set_language"]
+           "ngettext", "number", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
 LANGUAGES = ("en", "fr")
@@ -76,20 +77,58 @@ _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
 
+#: The number formats of a sentence that follow the language (:func:`number`): a thousands
+#: separator (``,``), a number of decimals (``.1``) and ``f``, or none of them.
+_NUMBER_SPEC = re.compile(r"(?P<group>,)?(?:\.(?P<decimals>\d+)f)?")
+
+
+def number(value: float, spec: str = "") -> str:
+    """``value`` written for people, as the language in force writes numbers: ``spec`` is a
+    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``), which English keeps exactly;
+    French writes a decimal comma and groups thousands with a narrow no-break space (Babel's
+    ``format_decimal``, with the CLDR data of the language).
+
+    Every ``{field}`` of a sentence that holds a number goes through here (:func:`_`,
+    :func:`ngettext`), so a sentence gives its numbers their format, not the code that fills it:
+
+    >>> number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
+    ('171.7', '20,000,000', '0.6667')
+    >>> with language("fr"):
+    ...     number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
+    ('171,7', '20\u202f000\u202f000', '0,667')
+
+    A number without a format shows at most 3 decimals in French; any other ``spec`` (``x``,
+    ``>5``), and any value that is not a number (``True`` too), is formatted by Python.
+    """
+    shape = _NUMBER_SPEC.fullmatch(spec)
+    if _language == "en" or shape is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return format(value, spec)
+    from babel.numbers import format_decimal
+
+    decimals = shape["decimals"]
+    pattern = ("#,##0" if shape["group"] else "0") + ("." + "0" * int(decimals) if decimals and int(decimals) else "")
+    if not spec:
+        pattern = "0.###" if isinstance(value, float) else "0"
+    return format_decimal(value, format=pattern, locale=_language)
+
+
 class _Formatter(string.Formatter):
-    """``str.format`` that also reads ``{seat:+1}``: a number counted from 1 instead of 0."""
+    """``str.format`` that also reads ``{seat:+1}`` (a number counted from 1 instead of 0) and
+    writes numbers as the language in force does (:func:`number`)."""
 
     def format_field(self, value, format_spec):
         if format_spec == "+1":
-            return str(value + 1)
-        return super().format_field(value, format_spec)
+            return number(value + 1)
+        return number(value, format_spec)
 
 
 _FORMATTER = _Formatter()
 
 
 def _filled(text: str, values: dict) -> str:
-    return _FORMATTER.vformat(text, (), values) if ":+1}" in text else text.format(**values)
+    if _language == "en" and ":+1}" not in text:  # English numbers are Python's: the quicker str.format
+        return text.format(**values)
+    return _FORMATTER.vformat(text, (), values)
 
 
 def _(message: str, /, **values) -> str:

@@ -415,8 +415,8 @@ def loads(text: str, source: str = "") -> dict:
         deeply or holds a whole number longer than Python reads.
     """
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError("record", _("{source} is larger than {max} characters, far larger than any record (a few "
-                                      "tens of KB).", source=source or _("The record"), max=f"{MAX_RECORD_CHARS:,}"))
+        raise RecordError("record", _("{source} is larger than {max:,} characters, far larger than any record (a few "
+                                      "tens of KB).", source=source or _("The record"), max=MAX_RECORD_CHARS))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

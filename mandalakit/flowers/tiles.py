@@ -236,8 +236,8 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     except ValueError:  # a path with a NUL character
         raise RulesError("F-1.5", _("{name} is not a file name.", name=name)) from None
     if len(text) > MAX_TABLE_CHARS:
-        raise RulesError("F-1.5", _("The tile table {name} is longer than {most} characters; a tile table has one "
-                                    "short row per tile.", name=name, most=f"{MAX_TABLE_CHARS:,}"))
+        raise RulesError("F-1.5", _("The tile table {name} is longer than {most:,} characters; a tile table has one "
+                                    "short row per tile.", name=name, most=MAX_TABLE_CHARS))
     return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
 
 
