@@ -11,6 +11,7 @@ import contextlib
 import errno
 import gettext
 import io
+import json
 import re
 import string
 import subprocess
@@ -251,7 +252,7 @@ def test_rule_text_reads_the_language_in_force_unless_given_one():
     assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
     with language("fr"):
         assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
-        assert rule_title("M-4.4") == "Un tour : exactement une action parmi trois"
+        assert rule_title("M-4.4") == "Un tour\u00a0: exactement une action parmi trois"
         assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
         with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
             rule_text("M-4.9")
@@ -472,3 +473,28 @@ def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(t
                          "--bots", "greedy", "--out", out, "--quiet"]) == 0
         said[code] = capsys.readouterr().out
     assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: greedy 0,500" in said["fr"], said
+
+
+# ----- French typography -------------------------------------------------------------------------------------
+
+#: A plain space where French sets a no-break one: before « : », « ; », « ? », « ! » and « » », after « « ».
+#: (Notation in backticks and formulas in $ are left as they are written.)
+LOOSE_SPACE = re.compile(r" [:;?!»]|« |«(?=\w)|(?<=\w)»")
+
+
+def _loose(text: str) -> list[str]:
+    prose = re.sub(r"`[^`\n]*`|\$[^$\n]*\$", "", text)
+    return [prose[max(0, m.start() - 20):m.end() + 5] for m in LOOSE_SPACE.finditer(prose)]
+
+
+def test_french_texts_set_a_no_break_space_before_double_punctuation_and_inside_guillemets():
+    loose = [(m.id, text) for m in catalogue(PO) if m.id
+             for text in (m.string if isinstance(m.string, tuple) else (m.string,)) if _loose(text)]
+    assert loose == []
+    for path in sorted((ROOT / "mandalakit" / "rulebook").glob("*.fr.md")):
+        assert _loose(path.read_text(encoding="utf-8")) == [], path.name
+    for path in sorted((ROOT / "notebooks" / "fr").glob("*.ipynb")):
+        if path.stem != "analysis":  # the analysis page is reviewed on its own
+            text = "".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                           if c["cell_type"] == "markdown")
+            assert _loose(text) == [], path.name
