@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from .core.bots import bot_name
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
 from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, number, os_reason, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
@@ -307,7 +308,7 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        name = player["name"] if "name" in player else _("seat {seat}", seat=seat)
+        name = bot_name(player["name"]) if "name" in player else _("seat {seat}", seat=seat)
         score = result["scores"][seat]
         if seat in result["winners"]:
             print(_("seat {seat} ({name}): {score}  winner", seat=seat, name=name, score=score))

@@ -498,3 +498,62 @@ def test_french_texts_set_a_no_break_space_before_double_punctuation_and_inside_
             text = "".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
                            if c["cell_type"] == "markdown")
             assert _loose(text) == [], path.name
+
+
+# ----- wording -----------------------------------------------------------------------------------------------
+
+def _markdown(path: Path) -> str:
+    return "\n".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                     if c["cell_type"] == "markdown")
+
+
+def test_the_french_landing_page_names_each_lesson_by_its_title_and_no_page_says_draft():
+    pages = ROOT / "notebooks" / "fr"
+    links = dict((href, re.sub(r"\*\*", "", title)) for title, href in
+                 re.findall(r"\[([^\]]+)\]\(([a-z]+\.ipynb)\)", _markdown(pages / "index.ipynb")))
+    assert set(links) >= {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb"}
+    for href in ("ohanami.ipynb", "mandala.ipynb", "flowers.ipynb"):  # the lessons
+        assert _markdown(pages / href).startswith(f"# {links[href]}\n"), href
+    # the glossary's « choisir deux cartes, passer le reste », not the English "draft"
+    texts = [_markdown(p) for p in pages.glob("*.ipynb")] + [rule_text("O-2.2", language="fr")]
+    assert not [t for t in texts if re.search(r"\bdraft\b", t)]
+
+
+def test_colour_refusals_give_the_french_word_of_each_english_colour():
+    with language("fr"), pytest.raises(MandalakitError) as err:
+        flowers.parse("take blue")
+    assert "grey (grise), purple (violette), red (rouge), green (verte), orange, yellow (jaune)" in err.value.message
+    with pytest.raises(MandalakitError, match=r"the colours are grey, purple, red, green, orange, yellow\.$"):
+        flowers.parse("take blue")
+    with language("fr"), pytest.raises(MandalakitError) as err:
+        mandala.parse("mountain A")
+    # the notation help names the colours as the cards do (« noire », « verte »)
+    assert "black = noire, green = verte, purple = violette" in err.value.message, err.value.message
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_O_2_3_a_pick_in_the_placing_step_suggests_a_placement_that_is_accepted(code):
+    state = ohanami.new_game(2, seed=1)
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    with language(code), pytest.raises(MandalakitError) as err:
+        state.apply(ohanami.parse("pick 1 2"))
+    suggested = re.search(r"'(place [^']+)'", err.value.message)[1]
+    assert re.fullmatch(r"place \d+>1 \d+>x", suggested)
+    state.apply(ohanami.parse(suggested))  # the notation of this step: card numbers, rows and x
+
+
+def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
+    from mandalakit import cli
+    from mandalakit.widgets.game_view import _display_names
+
+    out = str(tmp_path / "game.json")
+    said = {}
+    for code in ("en", "fr"):
+        assert cli.main(["--language", code, "record", "--game", "ohanami", "--players", "2", "--bots",
+                         "greedy,random", "--out", out]) == 0
+        said[code] = capsys.readouterr().out
+    assert "seat 0 (greedy)" in said["en"] and "seat 1 (random)" in said["en"]
+    assert "joueur 1 (glouton)" in said["fr"] and "joueur 2 (au hasard)" in said["fr"], said["fr"]
+    with language("fr"):
+        assert _display_names(["you", "greedy", "Ann"]) == ["Joueur 1 (vous)", "Joueur 2 (glouton)", "Joueur 3 (Ann)"]

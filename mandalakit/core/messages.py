@@ -64,7 +64,7 @@ from functools import cache
 
 from .errors import RulesError, quote, shown
 
-__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
+__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_words", "first_up", "get_language", "language",
            "ngettext", "number", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
@@ -167,6 +167,14 @@ def colour(word: str, n: int = 1, /) -> str:
     the adjective of ``n`` cards or tiles: ``"red"``; in French ``"rouge"``, ``"rouges"``,
     ``"verte"``. A word with no catalogue entry comes back unchanged."""
     return _catalogue.ngettext(word, word, n)
+
+
+def colour_words(words) -> str:
+    """The colour words of the notation (``COLOURS``, English: what a move is written with),
+    each followed by its word in the language in force where that differs:
+    ``"grey, purple"``; in French ``"grey (grise), purple (violette)"``."""
+    return ", ".join(word if colour(word) == word else _("{word} ({colour})", word=word, colour=colour(word))
+                     for word in words)
 
 
 def a_or_an(word: str) -> str:

@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
-from ..core.messages import N_, _, colour, ngettext, os_reason
+from ..core.messages import N_, _, colour, colour_words, ngettext, os_reason
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -166,7 +166,7 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
             raise _bad(row_no, where, "F-1.3", _("the back {value} is neither 'dark' nor 'light'.", value=shown(back)))
         if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
             raise _bad(row_no, where, "F-1.3", _("{value} is not a tile colour; the colours are {colours}.",
-                                                 value=shown(colour), colours=", ".join(COLOURS)))
+                                                 value=shown(colour), colours=colour_words(COLOURS)))
         back, colour = back.strip().lower(), colour.strip().lower()
         code = COLOURS.index(colour)
         if BACKS[BACK_OF_COLOUR[code]] != back:
