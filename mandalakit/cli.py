@@ -27,11 +27,13 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
+from .core.bots import bot_name
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import LANGUAGES, _, get_language, ngettext, set_language
+from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, number, os_reason, set_language
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 
@@ -166,7 +168,7 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise RulesError("options", _("{where}: no permission to write there.", where=where)) from None
         raise RulesError("options", _("{where}: cannot create a file in the folder {folder} ({reason}).", where=where,
-                                      folder=shown_path(folder), reason=exc.strerror or exc)) from None
+                                      folder=shown_path(folder), reason=os_reason(exc))) from None
     try:
         os.close(fd)
     finally:
@@ -219,6 +221,13 @@ def _atomic_write(target: Path, write) -> None:
         raise
 
 
+def _win_rates(table) -> str:
+    """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random 0.333"``
+    (French ``"greedy 0,667, random 0,333"``, see :func:`~mandalakit.core.messages.number`)."""
+    rates = table.groupby("bot")["winner"].mean()
+    return ", ".join(f"{bot} {number(float(rate), '.3f')}" for bot, rate in rates.items())
+
+
 def cmd_simulate(args) -> int:
     from .simulate import simulate
 
@@ -230,7 +239,7 @@ def cmd_simulate(args) -> int:
         _atomic_write(target, lambda p: table.to_csv(p, index=False))
     else:
         _atomic_write(target, lambda p: table.to_parquet(p, index=False))
-    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    wins = _win_rates(table)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}", args.games,
                    rows=len(table), target=target, wins=wins))
@@ -270,7 +279,7 @@ def cmd_tournament(args) -> int:
                  "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
     _atomic_write(target, lambda p: write_parquet(table, p, arguments))
     games = len(table.groupby(["players", "lineup", "variant", "deal"]))
-    wins = table.groupby("bot")["winner"].mean().round(3).to_dict()
+    wins = _win_rates(table)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
                    "wall-clock time ({rate:,.0f} games/s, workers started included)",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
@@ -299,7 +308,7 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        name = player["name"] if "name" in player else _("seat {seat}", seat=seat)
+        name = bot_name(player["name"]) if "name" in player else _("seat {seat}", seat=seat)
         score = result["scores"][seat]
         if seat in result["winners"]:
             print(_("seat {seat} ({name}): {score}  winner", seat=seat, name=name, score=score))
@@ -354,77 +363,126 @@ def cmd_bench(args) -> int:
     return 0
 
 
+#: argparse's own sentences (CPython 3.11's Lib/argparse.py): its usage and help frame and its
+#: refusals. argparse reads them through ``gettext.gettext``, which knows no catalogue of ours;
+#: marked here, they are in the catalogue, and :func:`_argparse_speaks` hands argparse the language
+#: in force while the command builds and reads its parser.
+ARGPARSE_SENTENCES = (
+    N_("usage: "), N_("show this help message and exit"),
+    # Translators: a section title of the help, which argparse follows with ':' (French ends it with a no-break space)
+    N_("positional arguments"), N_("options"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"), N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    NN_("expected %s argument", "expected %s arguments"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"), N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"), N_("argument \"-\" with mode %r"),
+    # mistakes in building a parser, not in using one; here so that the catalogue holds every sentence
+    N_(".__call__() not defined"), N_("'required' is an invalid argument for positionals"),
+    N_("mutually exclusive arguments must be optional"), N_("cannot merge actions - two groups are named %r"),
+    N_("invalid option string %(option)r: must start with a character %(prefix_chars)r"),
+    N_("dest= is required for options like %r"), N_("invalid conflict_resolution value: %r"),
+    N_("cannot have multiple subparser arguments"), N_("%r is not callable"), N_("conflicting subparser: %s"),
+    N_("conflicting subparser alias: %s"), NN_("conflicting option string: %s", "conflicting option strings: %s"),
+)
+
+
+@contextmanager
+def _argparse_speaks() -> Iterator[None]:
+    """While the block runs, argparse's own sentences (:data:`ARGPARSE_SENTENCES`) come from the
+    catalogue in force, as every other sentence of the command; argparse's before and after.
+
+    argparse looks its ``_`` and ``ngettext`` up as module globals when it builds a parser (group
+    titles, ``-h``'s help) and when it formats usage, help and refusals, so both are lent for the
+    block. Its sentences have ``%`` fields only: the catalogue's texts come back unfilled.
+    """
+    lent = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = lent
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mandalakit", description="Engines for Mandala, Flowers and Ohanami.")
+    parser = argparse.ArgumentParser(prog="mandalakit", description=_("Engines for Mandala, Flowers and Ohanami."))
     parser.add_argument("--language", choices=LANGUAGES, default="en",
-                        help="language of the games' and records' refusals (en, fr); default en")
+                        help=_("language of the games' and records' refusals (en, fr); default en"))
     sub = parser.add_subparsers(dest="command", required=True)
 
     def game_args(p, players_required=True):
-        p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-        p.add_argument("--players", type=_whole_number, required=players_required, help="number of players")
-        p.add_argument("--seed", type=_whole_number, default=0, help="master seed (same seed, same games); default 0")
-        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
-                       help="a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)")
+        p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
+        p.add_argument("--players", metavar=_("PLAYERS"), type=_whole_number, required=players_required,
+                       help=_("number of players"))
+        p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+                       help=_("master seed (same seed, same games); default 0"))
+        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+                       help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
 
-    p = sub.add_parser("simulate", help="play many seat-balanced bot games into a CSV or Parquet table")
+    p = sub.add_parser("simulate", help=_("play many seat-balanced bot games into a CSV or Parquet table"))
     game_args(p)
-    p.add_argument("--games", type=_positive_int, required=True, help="number of games")
-    p.add_argument("--bots", type=_bot_list, default=None, help="bot names, one or one per seat: random,greedy")
-    p.add_argument("--jobs", type=_positive_int, default=None,
-                   help="worker processes (default: all cores for 200 games or more)")
-    p.add_argument("--out", required=True, help="output file, .csv or .parquet")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--games", metavar=_("GAMES"), type=_positive_int, required=True, help=_("number of games"))
+    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None,
+                   help=_("bot names, one or one per seat: random,greedy"))
+    p.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
+                   help=_("worker processes (default: all cores for 200 games or more)"))
+    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .csv or .parquet"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("tournament", help="play bots x seats x rules options x player counts into one Parquet table")
-    p.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-    p.add_argument("--players", type=_player_counts, default=None,
-                   help="player counts separated by commas, e.g. 2,3,4 (default: every count of the game)")
-    p.add_argument("--bots", type=_bot_list, default=None,
-                   help="bots that meet in every line-up, e.g. greedy,random (default: every bot of the game)")
-    p.add_argument("--vary", action="append", type=_option_values, default=[], metavar="NAME=VALUE,VALUE",
-                   help="a rules option to vary, e.g. --vary sakura_cap=15,none (repeatable: every combination)")
-    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar="NAME=VALUE",
-                   help="a rules option fixed for every game (repeatable, once per option)")
-    p.add_argument("--rotations", type=_positive_int, default=1,
-                   help="full rotations over the seats per line-up and variant (rotations x players games); default 1")
-    p.add_argument("--seed", type=_whole_number, default=0, help="base seed (same arguments, same table); default 0")
+    p = sub.add_parser("tournament", help=_("play bots x seats x rules options x player counts into one Parquet table"))
+    p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
+    p.add_argument("--players", metavar=_("PLAYERS"), type=_player_counts, default=None,
+                   help=_("player counts separated by commas, e.g. 2,3,4 (default: every count of the game)"))
+    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None,
+                   help=_("bots that meet in every line-up, e.g. greedy,random (default: every bot of the game)"))
+    p.add_argument("--vary", action="append", type=_option_values, default=[], metavar=_("NAME=VALUE,VALUE"),
+                   help=_("a rules option to vary, e.g. --vary sakura_cap=15,none (repeatable: every combination)"))
+    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+                   help=_("a rules option fixed for every game (repeatable, once per option)"))
+    p.add_argument("--rotations", metavar=_("ROTATIONS"), type=_positive_int, default=1,
+                   help=_("full rotations over the seats per line-up and variant (rotations x players games); "
+                          "default 1"))
+    p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+                   help=_("base seed (same arguments, same table); default 0"))
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=_positive_int, default=None,
-                       help="local worker processes (default: all cores for 200 games or more)")
+    where.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
+                       help=_("local worker processes (default: all cores for 200 games or more)"))
     where.add_argument("--dask-workers", type=_positive_int, default=None, metavar="N",
-                       help="play on a local Dask cluster of N worker processes")
-    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                       help="play on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--out", required=True, help="output file, .parquet")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                       help=_("play on a local Dask cluster of N worker processes"))
+    where.add_argument("--scheduler", default=None, metavar=_("ADDRESS"),
+                       help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
+    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .parquet"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=cmd_tournament)
 
-    p = sub.add_parser("record", help="play one bot game and write its JSON record")
+    p = sub.add_parser("record", help=_("play one bot game and write its JSON record"))
     game_args(p)
-    p.add_argument("--bots", type=_bot_list, default=None, help="bot names, one or one per seat")
-    p.add_argument("--out", required=True, help="output file, .json")
+    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None, help=_("bot names, one or one per seat"))
+    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .json"))
     p.set_defaults(func=cmd_record)
 
-    p = sub.add_parser("replay", help="validate a JSON record by replaying it and print the result")
-    p.add_argument("record", help="a record written by 'mandalakit record' or the library")
+    p = sub.add_parser("replay", help=_("validate a JSON record by replaying it and print the result"))
+    p.add_argument("record", metavar=_("RECORD"), help=_("a record written by 'mandalakit record' or the library"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("bench", help="random self-play throughput on one core")
+    p = sub.add_parser("bench", help=_("random self-play throughput on one core"))
     game_args(p, players_required=False)
-    p.add_argument("--seconds", type=_seconds, default=3.0, help="how long to measure (default 3)")
+    p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
+                   help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mandalakit`` command; returns the exit status (0 ok, 2 error)."""
-    parser = build_parser()
     before = get_language()
     set_language(_language_asked(sys.argv[1:] if argv is None else argv))
     try:
-        args = parser.parse_args(argv)
+        with _argparse_speaks():
+            args = build_parser().parse_args(argv)
     except BaseException:  # argparse refuses (and exits) in the language asked, then it is put back
         set_language(before)
         raise
@@ -441,13 +499,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        where = f"{shown_path(args.record)}: " if args.command == "replay" else ""
-        print(_("mandalakit {command}: error: {message}", command=args.command, message=f"{where}{exc}"),
-              file=sys.stderr)
+        message = _("{what}: {problem}", what=shown_path(args.record), problem=exc) if args.command == "replay" else exc
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=message), file=sys.stderr)
     except OSError as exc:
-        name = "" if exc.filename is None else f": {shown_path(exc.filename)}"
-        print(_("mandalakit {command}: error: {message}", command=args.command,
-                message=f"{exc.strerror or quote(str(exc))}{name}"), file=sys.stderr)
+        reason = os_reason(exc)
+        if exc.filename is not None:
+            reason = _("{reason}: {path}", reason=reason, path=shown_path(exc.filename))
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=reason), file=sys.stderr)
     except KeyboardInterrupt:
         print(_("mandalakit {command}: interrupted; nothing was written", command=args.command), file=sys.stderr)
         return 130

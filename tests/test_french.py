@@ -5,7 +5,13 @@ engines make while refusing moves, damaged records and bad notation renders in b
 with its fields filled and without English words left in the French one.
 """
 
+import argparse
 import ast
+import contextlib
+import errno
+import gettext
+import io
+import json
 import re
 import string
 import subprocess
@@ -18,7 +24,7 @@ from babel.messages.pofile import read_po
 from test_sentences import flowers_moves, mandala_moves, ohanami_moves, random_play
 
 import mandalakit
-from mandalakit import MandalakitError, RulesError, flowers, mandala, ohanami
+from mandalakit import MandalakitError, RecordError, RulesError, flowers, mandala, ohanami
 from mandalakit.core import messages, records, rulebook
 from mandalakit.core.messages import _, colour, get_language, language, ngettext, set_language
 from mandalakit.core.rulebook import rule_text, rule_title, sections
@@ -246,7 +252,7 @@ def test_rule_text_reads_the_language_in_force_unless_given_one():
     assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
     with language("fr"):
         assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
-        assert rule_title("M-4.4") == "Un tour : exactement une action parmi trois"
+        assert rule_title("M-4.4") == "Un tour\u00a0: exactement une action parmi trois"
         assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
         with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
             rule_text("M-4.9")
@@ -302,8 +308,8 @@ def test_every_refusal_sentence_goes_through_the_catalogue():
 
 
 def test_the_command_line_speaks_french_when_asked(tmp_path, capsys, monkeypatch):
-    """The command's own refusals and lines come out in French with --language fr (argparse's
-    frame, "usage: ... error: argument --games:", is argparse's), and in English as before."""
+    """The command's own refusals and lines come out in French with --language fr, and in English
+    as before (argparse's frame around them: test_argparse_refuses_and_helps_in_the_language_asked)."""
     from mandalakit import cli
 
     monkeypatch.chdir(tmp_path)  # file names without the English words of a temporary folder's path
@@ -337,8 +343,8 @@ def test_the_command_line_speaks_french_when_asked(tmp_path, capsys, monkeypatch
             assert status == (0 if argv[0] == "replay" else 2), argv
             assert get_language() == "en"
         assert english in said["en"] and french in said["fr"], said
-        # argparse's frame and the command's name ("mandalakit record") aside
-        sentence = said["fr"].split("argument --games:")[-1].replace(f"mandalakit {argv[0]}", "")
+        # the command's name ("mandalakit record") aside
+        sentence = said["fr"].replace(f"mandalakit {argv[0]}", "")
         assert not ENGLISH.search(unquoted(sentence)), sentence
 
 
@@ -347,3 +353,207 @@ def test_a_card_titled_with_its_count_agrees_with_it():
     with language("fr"):
         titles = re.findall(r"<title>([^<]+)</title>", state.to_svg(0))
     assert "3 vertes" in titles and "1 rouge" in titles
+
+
+# ----- argparse's own sentences ------------------------------------------------------------------------
+
+#: Bad command lines that argparse itself refuses (or its help): a fragment of the English answer and
+#: of the French one.
+ARGPARSE_RUNS = [
+    (["record", "--game", "chess", "--players", "2", "--out", "game.json"],
+     "error: argument --game: invalid choice: 'chess' (choose from 'flowers', 'mandala', 'ohanami')",
+     "erreur\u00a0: argument --game\u00a0: choix invalide\u00a0: 'chess' (choisir parmi 'flowers', 'mandala', 'ohanami')"),
+    (["simulate", "--game", "ohanami"], "error: the following arguments are required: --players, --games, --out",
+     "erreur\u00a0: les arguments suivants sont obligatoires\u00a0: --players, --games, --out"),
+    (["replay", "game.json", "--colour", "red"], "error: unrecognized arguments: --colour red",
+     "erreur\u00a0: arguments non reconnus\u00a0: --colour red"),
+    (["bench", "--game", "ohanami", "--players", "two"], "error: argument --players: expected a whole number",
+     "erreur\u00a0: argument --players\u00a0: attendu\u00a0: un nombre entier"),
+    (["bench", "--game"], "error: argument --game: expected one argument",
+     "erreur\u00a0: argument --game\u00a0: un argument attendu"),
+    (["wager"], "error: argument command: invalid choice: 'wager'", "erreur\u00a0: argument command\u00a0: choix invalide"),
+    (["--help"], "show this help message and exit", "afficher ce message d’aide et quitter"),
+    (["simulate", "--help"], "  --players PLAYERS     number of players", "  --players JOUEURS     nombre de joueurs"),
+    (["replay", "-h"], "positional arguments:\n  RECORD", "arguments positionnels\u00a0:\n  ENREGISTREMENT"),
+]
+
+
+def _argparse_says(argv) -> str:
+    from mandalakit import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        cli.main(argv)
+    return out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("argv,english,french", ARGPARSE_RUNS, ids=[" ".join(r[0]) for r in ARGPARSE_RUNS])
+def test_argparse_refuses_and_helps_in_the_language_asked(argv, english, french):
+    from mandalakit import cli
+
+    said = {code: _argparse_says(["--language", code, *argv]) for code in ("en", "fr")}
+    assert english in said["en"] and french in said["fr"], said
+    assert said["en"].startswith("usage: mandalakit") and said["fr"].startswith("utilisation\u00a0: mandalakit")
+    # nothing English left in French but what is typed: options, metavars of numbers (N), choices,
+    # command names and quoted values
+    sentence = re.sub(r"--?[\w-]+|\{[^{}]*\}|\b(simulate|tournament|record|replay|bench|command)\b", "",
+                      unquoted(said["fr"]))
+    assert not ENGLISH.search(sentence), ENGLISH.findall(sentence)
+    # English is argparse's own, as without the catalogue
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr), pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["--language", "en", *argv])
+    assert said["en"] == stdout.getvalue() + stderr.getvalue()
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext and get_language() == "en"
+
+
+def test_the_catalogue_holds_every_sentence_of_argparse():
+    from mandalakit import cli
+
+    tree = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
+    used = {tuple(a.value for a in node.args[:2]) if node.func.id == "ngettext" else node.args[0].value
+            for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("_", "ngettext") and node.args and isinstance(node.args[0], ast.Constant)}
+    assert used and used <= set(cli.ARGPARSE_SENTENCES)
+    with language("fr"):
+        assert all(_(text) != text for text in used if isinstance(text, str))
+
+
+# ----- the operating system's and the JSON reader's reasons ---------------------------------------------
+
+def test_the_cli_gives_the_reasons_of_the_system_and_of_the_json_reader_in_french(tmp_path, capsys, monkeypatch):
+    from mandalakit import cli
+
+    monkeypatch.chdir(tmp_path)
+    Path("folder.json").mkdir()
+    Path("broken.json").write_text('{"game": "ohanami",, "events": []}', encoding="utf-8")
+    Path("tail.json").write_text('{"game": "ohanami"} 7', encoding="utf-8")
+    runs = [("missing.json", "No such file or directory: missing.json", "Aucun fichier ou dossier de ce nom\u00a0: missing.json"),
+            ("folder.json", "Is a directory: folder.json", "C’est un dossier\u00a0: folder.json"),
+            ("broken.json", "(line 1, column 20: Expecting property name enclosed in double quotes)",
+             "(ligne 1, colonne 20\u00a0: nom de propriété entre guillemets doubles attendu)"),
+            ("tail.json", "(line 1, column 21: Extra data)", "(ligne 1, colonne 21\u00a0: texte en trop après les données)")]
+    for path, english, french in runs:
+        said = {}
+        for code in ("en", "fr"):
+            assert cli.main(["--language", code, "replay", path]) == 2
+            said[code] = capsys.readouterr().err
+        assert english in said["en"] and french in said["fr"], said
+        # the command's name and the refusal's tag ([record], as a rule id) aside
+        assert not ENGLISH.search(unquoted(re.sub(r"mandalakit replay|\[record\]", "", said["fr"]))), said["fr"]
+
+
+def test_every_reason_of_the_system_has_a_french_sentence_and_an_unknown_one_is_the_systems():
+    with language("fr"):
+        assert messages.os_reason(PermissionError(errno.EACCES, "Permission denied", "x.csv")) == "Permission refusée"
+        assert all(_(text) != text for text in messages.OS_REASONS.values())
+        assert all(_(text) != text for text in records.JSON_PROBLEMS)
+        assert messages.os_reason(OSError(errno.EBADF, "Bad file descriptor")) == "Bad file descriptor"
+
+
+# ----- numbers ---------------------------------------------------------------------------------------------
+
+def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(tmp_path, capsys):
+    from mandalakit import cli
+
+    with language("fr"):
+        assert _("Over the {pairs} pairs a Flower scores {mean:.2f} on average (at best {best}); a single tile "
+                 "scores {single:.2f} on average.", pairs=12, mean=9.125, best=15, single=4.5) == \
+            "Sur les 12 paires, une Fleur rapporte 9,12 en moyenne (au mieux 15)\u00a0; une tuile seule rapporte 4,50 en moyenne."
+        with pytest.raises(RecordError) as err:
+            records.loads("x" * (records.MAX_RECORD_CHARS + 1))
+        assert "20\u202f000\u202f000 caractères" in err.value.message
+        assert messages.number(1234567.891, ",.1f") == "1\u202f234\u202f567,9" and messages.number(7) == "7"
+    with pytest.raises(RecordError, match="larger than 20,000,000 characters"):
+        records.loads("x" * (records.MAX_RECORD_CHARS + 1))
+    out = str(tmp_path / "runs.csv")
+    said = {}
+    for code in ("en", "fr"):
+        assert cli.main(["--language", code, "simulate", "--game", "ohanami", "--players", "2", "--games", "2",
+                         "--bots", "greedy", "--out", out, "--quiet"]) == 0
+        said[code] = capsys.readouterr().out
+    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: greedy 0,500" in said["fr"], said
+
+
+# ----- French typography -------------------------------------------------------------------------------------
+
+#: A plain space where French sets a no-break one: before « : », « ; », « ? », « ! » and « » », after « « ».
+#: (Notation in backticks and formulas in $ are left as they are written.)
+LOOSE_SPACE = re.compile(r" [:;?!»]|« |«(?=\w)|(?<=\w)»")
+
+
+def _loose(text: str) -> list[str]:
+    prose = re.sub(r"`[^`\n]*`|\$[^$\n]*\$", "", text)
+    return [prose[max(0, m.start() - 20):m.end() + 5] for m in LOOSE_SPACE.finditer(prose)]
+
+
+def test_french_texts_set_a_no_break_space_before_double_punctuation_and_inside_guillemets():
+    loose = [(m.id, text) for m in catalogue(PO) if m.id
+             for text in (m.string if isinstance(m.string, tuple) else (m.string,)) if _loose(text)]
+    assert loose == []
+    for path in sorted((ROOT / "mandalakit" / "rulebook").glob("*.fr.md")):
+        assert _loose(path.read_text(encoding="utf-8")) == [], path.name
+    for path in sorted((ROOT / "notebooks" / "fr").glob("*.ipynb")):
+        if path.stem != "analysis":  # the analysis page is reviewed on its own
+            text = "".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                           if c["cell_type"] == "markdown")
+            assert _loose(text) == [], path.name
+
+
+# ----- wording -----------------------------------------------------------------------------------------------
+
+def _markdown(path: Path) -> str:
+    return "\n".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                     if c["cell_type"] == "markdown")
+
+
+def test_the_french_landing_page_names_each_lesson_by_its_title_and_no_page_says_draft():
+    pages = ROOT / "notebooks" / "fr"
+    links = dict((href, re.sub(r"\*\*", "", title)) for title, href in
+                 re.findall(r"\[([^\]]+)\]\(([a-z]+\.ipynb)\)", _markdown(pages / "index.ipynb")))
+    assert set(links) >= {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb"}
+    for href in ("ohanami.ipynb", "mandala.ipynb", "flowers.ipynb"):  # the lessons
+        assert _markdown(pages / href).startswith(f"# {links[href]}\n"), href
+    # the glossary's « choisir deux cartes, passer le reste », not the English "draft"
+    texts = [_markdown(p) for p in pages.glob("*.ipynb")] + [rule_text("O-2.2", language="fr")]
+    assert not [t for t in texts if re.search(r"\bdraft\b", t)]
+
+
+def test_colour_refusals_give_the_french_word_of_each_english_colour():
+    with language("fr"), pytest.raises(MandalakitError) as err:
+        flowers.parse("take blue")
+    assert "grey (grise), purple (violette), red (rouge), green (verte), orange, yellow (jaune)" in err.value.message
+    with pytest.raises(MandalakitError, match=r"the colours are grey, purple, red, green, orange, yellow\.$"):
+        flowers.parse("take blue")
+    with language("fr"), pytest.raises(MandalakitError) as err:
+        mandala.parse("mountain A")
+    # the notation help names the colours as the cards do (« noire », « verte »)
+    assert "black = noire, green = verte, purple = violette" in err.value.message, err.value.message
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_O_2_3_a_pick_in_the_placing_step_suggests_a_placement_that_is_accepted(code):
+    state = ohanami.new_game(2, seed=1)
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    with language(code), pytest.raises(MandalakitError) as err:
+        state.apply(ohanami.parse("pick 1 2"))
+    suggested = re.search(r"'(place [^']+)'", err.value.message)[1]
+    assert re.fullmatch(r"place \d+>1 \d+>x", suggested)
+    state.apply(ohanami.parse(suggested))  # the notation of this step: card numbers, rows and x
+
+
+def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
+    from mandalakit import cli
+    from mandalakit.widgets.game_view import _display_names
+
+    out = str(tmp_path / "game.json")
+    said = {}
+    for code in ("en", "fr"):
+        assert cli.main(["--language", code, "record", "--game", "ohanami", "--players", "2", "--bots",
+                         "greedy,random", "--out", out]) == 0
+        said[code] = capsys.readouterr().out
+    assert "seat 0 (greedy)" in said["en"] and "seat 1 (random)" in said["en"]
+    assert "joueur 1 (glouton)" in said["fr"] and "joueur 2 (au hasard)" in said["fr"], said["fr"]
+    with language("fr"):
+        assert _display_names(["you", "greedy", "Ann"]) == ["Joueur 1 (vous)", "Joueur 2 (glouton)", "Joueur 3 (Ann)"]

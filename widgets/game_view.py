@@ -27,6 +27,7 @@ from html import escape
 import ipywidgets as W
 
 from mandalakit.core import records
+from mandalakit.core.bots import bot_name
 from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RecordError, RulesError, shown
 from mandalakit.core.messages import _
@@ -665,7 +666,7 @@ def _display_names(players: Sequence[str]) -> list[str]:
     """
     hot_seat = list(players).count(HUMAN) > 1
     # "you" is the seat kind a record keeps; it is shown in the language in force (« vous »).
-    return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else n)
+    return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else bot_name(n))
             for i, n in enumerate(players)]
 
 

@@ -53,17 +53,19 @@ What a translation may do besides moving fields:
 
 from __future__ import annotations
 
+import errno
 import gettext
 import io
+import re
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from .errors import RulesError, shown
+from .errors import RulesError, quote, shown
 
-__all__ = ["LANGUAGES", "N_", "NP_", "_", "a_or_an", "colour", "first_up", "get_language", "language",
-           "ngettext", "set_language"]
+__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_words", "first_up", "get_language", "language",
+           "ngettext", "number", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
 LANGUAGES = ("en", "fr")
@@ -75,20 +77,58 @@ _catalogue: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
 
+#: The number formats of a sentence that follow the language (:func:`number`): a thousands
+#: separator (``,``), a number of decimals (``.1``) and ``f``, or none of them.
+_NUMBER_SPEC = re.compile(r"(?P<group>,)?(?:\.(?P<decimals>\d+)f)?")
+
+
+def number(value: float, spec: str = "") -> str:
+    """``value`` written for people, as the language in force writes numbers: ``spec`` is a
+    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``), which English keeps exactly;
+    French writes a decimal comma and groups thousands with a narrow no-break space (Babel's
+    ``format_decimal``, with the CLDR data of the language).
+
+    Every ``{field}`` of a sentence that holds a number goes through here (:func:`_`,
+    :func:`ngettext`), so a sentence gives its numbers their format, not the code that fills it:
+
+    >>> number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
+    ('171.7', '20,000,000', '0.6667')
+    >>> with language("fr"):
+    ...     number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
+    ('171,7', '20\u202f000\u202f000', '0,667')
+
+    A number without a format shows at most 3 decimals in French; any other ``spec`` (``x``,
+    ``>5``), and any value that is not a number (``True`` too), is formatted by Python.
+    """
+    shape = _NUMBER_SPEC.fullmatch(spec)
+    if _language == "en" or shape is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return format(value, spec)
+    from babel.numbers import format_decimal
+
+    decimals = shape["decimals"]
+    pattern = ("#,##0" if shape["group"] else "0") + ("." + "0" * int(decimals) if decimals and int(decimals) else "")
+    if not spec:
+        pattern = "0.###" if isinstance(value, float) else "0"
+    return format_decimal(value, format=pattern, locale=_language)
+
+
 class _Formatter(string.Formatter):
-    """``str.format`` that also reads ``{seat:+1}``: a number counted from 1 instead of 0."""
+    """``str.format`` that also reads ``{seat:+1}`` (a number counted from 1 instead of 0) and
+    writes numbers as the language in force does (:func:`number`)."""
 
     def format_field(self, value, format_spec):
         if format_spec == "+1":
-            return str(value + 1)
-        return super().format_field(value, format_spec)
+            return number(value + 1)
+        return number(value, format_spec)
 
 
 _FORMATTER = _Formatter()
 
 
 def _filled(text: str, values: dict) -> str:
-    return _FORMATTER.vformat(text, (), values) if ":+1}" in text else text.format(**values)
+    if _language == "en" and ":+1}" not in text:  # English numbers are Python's: the quicker str.format
+        return text.format(**values)
+    return _FORMATTER.vformat(text, (), values)
 
 
 def _(message: str, /, **values) -> str:
@@ -109,6 +149,12 @@ def NP_(word: str, /) -> str:
     return word
 
 
+def NN_(singular: str, plural: str, /) -> tuple[str, str]:
+    """``(singular, plural)`` unchanged: marks a sentence with a plural form for the catalogue
+    where it is stored in a table (looked up later by a count, as :func:`ngettext` does)."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int, /, **values) -> str:
     """The singular or plural form for the count ``n`` (available to the text as ``{n}``), by
     the plural rule of the language in force (French: singular for 0 and 1)."""
@@ -123,6 +169,14 @@ def colour(word: str, n: int = 1, /) -> str:
     return _catalogue.ngettext(word, word, n)
 
 
+def colour_words(words) -> str:
+    """The colour words of the notation (``COLOURS``, English: what a move is written with),
+    each followed by its word in the language in force where that differs:
+    ``"grey, purple"``; in French ``"grey (grise), purple (violette)"``."""
+    return ", ".join(word if colour(word) == word else _("{word} ({colour})", word=word, colour=colour(word))
+                     for word in words)
+
+
 def a_or_an(word: str) -> str:
     """``word`` with its English indefinite article: ``"an orange"``, ``"a red"``, ``"an 8"``.
 
@@ -132,6 +186,30 @@ def a_or_an(word: str) -> str:
     """
     spoken_vowel = word[:1].lower() in "aeiou" or word.startswith("8") or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+#: The operating system's reasons that a reading or writing of a file meets, by ``errno``: the
+#: English texts are those of the C library (``strerror``), which has no French of its own here.
+OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"), errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"), errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"), errno.EEXIST: N_("File exists"),
+    errno.EIO: N_("Input/output error"), errno.EDQUOT: N_("Disk quota exceeded"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the operating system refused a file (``exc.errno``), in the language in force:
+    ``"No such file or directory"``, in French ``"aucun fichier ou dossier de ce nom"``.
+
+    An errno without an entry in :data:`OS_REASONS` gives the system's own text (``strerror``),
+    or the exception's, at most 60 characters of it.
+    """
+    if exc.errno in OS_REASONS:
+        return _(OS_REASONS[exc.errno])
+    return exc.strerror or quote(str(exc))
 
 
 def first_up(text: str) -> str:

@@ -384,6 +384,24 @@ def load(path: str | os.PathLike) -> dict:
     return loads(text, shown_path(path))
 
 
+#: What Python's JSON reader finds wrong (``JSONDecodeError.msg``, from the start of which the
+#: position, " at", is cut), marked for the catalogue.
+JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Unterminated string starting at"),
+                 N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+                 N_("Extra data"), N_("Illegal trailing comma before end of object"),
+                 N_("Illegal trailing comma before end of array"))
+
+
+def _json_problem(problem: str) -> str:
+    """The JSON reader's ``problem`` in the language in force; one it has not written before
+    (a later Python) as it says it, at most 60 characters."""
+    for known in JSON_PROBLEMS:
+        if problem.startswith(known.removesuffix(" at")):
+            return _(known)
+    return quote(problem)
+
+
 def loads(text: str, source: str = "") -> dict:
     """Read a record from JSON text without replaying it (see :func:`load` for the checks).
 
@@ -397,14 +415,14 @@ def loads(text: str, source: str = "") -> dict:
         deeply or holds a whole number longer than Python reads.
     """
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError("record", _("{source} is larger than {max} characters, far larger than any record (a few "
-                                      "tens of KB).", source=source or _("The record"), max=f"{MAX_RECORD_CHARS:,}"))
+        raise RecordError("record", _("{source} is larger than {max:,} characters, far larger than any record (a few "
+                                      "tens of KB).", source=source or _("The record"), max=MAX_RECORD_CHARS))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("record", _("{source} is not valid JSON (line {line}, column {column}: {problem}).",
                                       source=source or _("The record"), line=exc.lineno, column=exc.colno,
-                                      problem=exc.msg)) from None
+                                      problem=_json_problem(exc.msg))) from None
     except RecursionError:
         raise RecordError("record", _("{source} is nested too deeply to be a record (lists or objects inside each "
                                       "other beyond what the JSON reader follows).", source=source or _("The record"))

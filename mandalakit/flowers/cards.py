@@ -8,7 +8,7 @@ indexed by colour code. Chance events list cards by colour code.
 from __future__ import annotations
 
 from ..core.errors import NotationError, shown
-from ..core.messages import NP_, _, colour
+from ..core.messages import NP_, _, colour, colour_words
 from ..core.notation import folded, plain_letters
 
 GREY, PURPLE, RED, GREEN, ORANGE, YELLOW = range(6)
@@ -45,7 +45,7 @@ def colour_code(name: str, rule: str = "F-1.1") -> int:
     code = _CODE.get(folded(name.strip())) if isinstance(name, str) else None
     if code is None:
         raise NotationError(_("{name} is not a Flowers colour; the colours are {colours}.", name=shown(name),
-                              colours=", ".join(COLOURS)) + plain_letters(name), rule)
+                              colours=colour_words(COLOURS)) + plain_letters(name), rule)
     return code
 
 

@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.errors import RulesError, quote, shown, shown_path
-from ..core.messages import N_, _, colour, ngettext
+from ..core.messages import N_, _, colour, colour_words, ngettext, os_reason
 from .cards import BACK_OF_COLOUR, BACKS, COLOURS, DARK, LIGHT, NUM_COLOURS
 
 #: Face code of the ×3 multiplier; a flower face is its number of flowers (1 or more).
@@ -166,7 +166,7 @@ def normalise_table(rows: Iterable, *, lines: list[int] | None = None, source: s
             raise _bad(row_no, where, "F-1.3", _("the back {value} is neither 'dark' nor 'light'.", value=shown(back)))
         if not isinstance(colour, str) or colour.strip().lower() not in COLOURS:
             raise _bad(row_no, where, "F-1.3", _("{value} is not a tile colour; the colours are {colours}.",
-                                                 value=shown(colour), colours=", ".join(COLOURS)))
+                                                 value=shown(colour), colours=colour_words(COLOURS)))
         back, colour = back.strip().lower(), colour.strip().lower()
         code = COLOURS.index(colour)
         if BACKS[BACK_OF_COLOUR[code]] != back:
@@ -230,14 +230,14 @@ def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
             text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
     except OSError as exc:
         raise RulesError("F-1.5", _("Cannot read the tile table {name}: {problem}.", name=name,
-                                    problem=exc.strerror)) from None
+                                    problem=os_reason(exc))) from None
     except UnicodeDecodeError:
         raise RulesError("F-1.5", _("The tile table {name} is not a UTF-8 text (CSV) file.", name=name)) from None
     except ValueError:  # a path with a NUL character
         raise RulesError("F-1.5", _("{name} is not a file name.", name=name)) from None
     if len(text) > MAX_TABLE_CHARS:
-        raise RulesError("F-1.5", _("The tile table {name} is longer than {most} characters; a tile table has one "
-                                    "short row per tile.", name=name, most=f"{MAX_TABLE_CHARS:,}"))
+        raise RulesError("F-1.5", _("The tile table {name} is longer than {most:,} characters; a tile table has one "
+                                    "short row per tile.", name=name, most=MAX_TABLE_CHARS))
     return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.errors import NotationError, shown
-from ..core.messages import NP_, _, first_up
+from ..core.messages import NP_, _, colour_words, first_up
 from ..core.notation import folded, plain_letters
 
 BLACK, GREEN, PURPLE, YELLOW, ORANGE, RED = range(6)
@@ -41,7 +41,7 @@ def colour_code(name: str) -> int:
     code = _CODE.get(folded(name)) if isinstance(name, str) else None
     if code is None:
         raise NotationError(_("{name} is not a Mandala colour; the colours are {colours}.", name=shown(name),
-                              colours=", ".join(COLOURS)) + plain_letters(name), "M-1.1")
+                              colours=colour_words(COLOURS)) + plain_letters(name), "M-1.1")
     return code
 
 

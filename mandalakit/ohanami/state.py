@@ -402,8 +402,8 @@ class OhanamiState(State):
         """The listed placement ``move`` stands for and the rows of ``seat`` after it (O-2.3 to O-2.5)."""
         if type(move) is not Place:
             raise IllegalMoveError(
-                "O-2.3", _("Seat {seat} must place its picked cards now ('place A>1 B>x'), not {move}.", seat=seat,
-                           move=quote(str(move)))
+                "O-2.3", _("Seat {seat} must place its picked cards {a} and {b} now, e.g. 'place {a}>1 {b}>x', not "
+                           "{move}.", seat=seat, a=self.picks[seat][0], b=self.picks[seat][1], move=quote(str(move)))
             )
         rows = self._placement_rows(seat, move)
         steps = listed_steps(move.steps, self.rows[seat])
