@@ -15,7 +15,10 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   ``JUPYTER_PATH`` through ``binder/start``) is "lab" without those two links.
 - A page served at once: Voila alone keeps, for every notebook, a kernel that has already run
   it (a preheated kernel), so a visitor waits for no kernel start and no cell; Voila starts
-  the next one after each visit. As a server extension Voila has no preheated kernels.
+  the next one a second after each visit (a visitor who comes before it is ready waits for
+  it, as for a kernel of their own: a longer delay would make them wait longer). For a class,
+  ``make demo LESSON=ohanami PUPILS=30`` keeps 30 for that page (``binder/start`` is given
+  ``MANDALAKIT_CLASS=ohanami.ipynb:30``). As a server extension Voila has no preheated kernels.
 - A closed tab's kernel stops at once: Jupyter's identity provider,
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
@@ -24,7 +27,29 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
 
+import os
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kernel_pools(class_page: str) -> dict:
+    """Voila's ``kernel_pools_config``: one preheated kernel per notebook, and for
+    ``class_page`` (``"<notebook>:<pupils>"``, e.g. ``"ohanami.ipynb:30"``, or ``""``) one per pupil.
+
+    Raises
+    ------
+    SystemExit
+        If ``class_page`` is not a notebook of ``notebooks/`` and a number of pupils from 1 to 60.
+    """
+    pools = {"default": {"pool_size": 1}}
+    if class_page:
+        page, _, pupils = class_page.rpartition(":")
+        if not (ROOT / "notebooks" / page).is_file() or not pupils.isdigit() or not 1 <= int(pupils) <= 60:
+            raise SystemExit(f"LESSON must name a notebook of notebooks/ and PUPILS be from 1 to 60, "
+                             f"not {class_page[:60]!r} (make demo LESSON=ohanami PUPILS=30)")
+        pools[page] = {"pool_size": int(pupils)}
+    return pools
 
 
 def bundled_mathjax(page_config, **_context):
@@ -37,7 +62,8 @@ def bundled_mathjax(page_config, **_context):
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
 c.VoilaConfiguration.preheat_kernel = True
+c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_CLASS", ""))
 c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
-c.VoilaConfiguration.extra_labextensions_path = [str(Path(__file__).resolve().parents[2] / "widgets" / "static")]
+c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
