@@ -6,11 +6,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
+# make demo LESSON=ohanami PUPILS=30: a class; 30 kernels wait with that page already run.
+LESSON ?=
+PUPILS ?= 30
 
 .PHONY: demo port-free test bench bench-dashboard bench-ui messages clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
+	@echo "make demo LESSON=ohanami PUPILS=30 - the same for a class: 30 kernels wait with the lesson already run"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
@@ -70,10 +74,11 @@ demo: port-free $(VENV)/.dashboard
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
+	@$(if $(LESSON),echo "  a class: $(PUPILS) kernels are running $(LESSON).ipynb; ready once the log says 'Kernel pool of $(LESSON).ipynb is filled'")
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
-	binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	MANDALAKIT_CLASS='$(if $(LESSON),$(LESSON).ipynb:$(PUPILS))' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest

@@ -71,12 +71,13 @@ class Server:
 
 
 @contextlib.contextmanager
-def _serving(command: list[str], name: str):
-    """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root) until the
-    Voila static file answers; yield it as a :class:`Server`; always stop it."""
+def _serving(command: list[str], name: str, env: dict[str, str] | None = None):
+    """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root, with
+    ``env`` added to the environment) until the Voila static file answers; yield it as a
+    :class:`Server`; always stop it."""
     port = _free_port()
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block the server
-    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
+    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1", **(env or {}))
     proc = subprocess.Popen([*command, f"--port={port}"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                             text=True)
     url = f"http://127.0.0.1:{port}/"
@@ -107,13 +108,14 @@ def _serving(command: list[str], name: str):
 
 
 @contextlib.contextmanager
-def serve_voila(target: Path):
+def serve_voila(target: Path, class_page: str = ""):
     """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
     it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
-    ``binder/jupyter-config/voila.py``). Yields a :class:`Server`; always stopped."""
+    ``binder/jupyter-config/voila.py``); ``class_page`` as ``make demo LESSON=... PUPILS=...``
+    gives it (``"ohanami.ipynb:30"``). Yields a :class:`Server`; always stopped."""
     command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), "--no-browser",
                "--Voila.ip=127.0.0.1"]
-    with _serving(command, "voila") as server:
+    with _serving(command, "voila", {"MANDALAKIT_CLASS": class_page}) as server:
         yield server
 
 

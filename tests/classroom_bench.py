@@ -62,18 +62,29 @@ def _memory_mb(procs, own: bool = False) -> list[float]:
     return out
 
 
-def _kernels(server: psutil.Process) -> list[psutil.Process]:
-    """The server's running kernels (a stopped kernel may linger as a zombie for a moment)."""
-    found = []
+def _kernels(server: psutil.Process) -> dict[str, psutil.Process]:
+    """The server's running kernels by kernel id (a stopped kernel may linger as a zombie for a
+    moment). A kernel is started with ``-f <folder>/kernel-<id>.json``."""
+    found = {}
     for p in server.children(recursive=True):
         try:
+            command = p.cmdline()
             # ipykernel's launcher, or the dashboards' (mandalakit.widgets.kernel), given a connection file
-            if p.status() != psutil.STATUS_ZOMBIE and "-f" in p.cmdline() and "kernel" in " ".join(p.cmdline()):
-                found.append(p)
+            if p.status() != psutil.STATUS_ZOMBIE and "-f" in command and "kernel" in " ".join(command):
+                found[Path(command[command.index("-f") + 1]).stem.removeprefix("kernel-")] = p
         except psutil.Error:
             pass
     return found
 
+
+async def _pools_filled(served, deadline: float) -> None:
+    """Wait until Voila has a preheated kernel for every notebook (and the lesson's pool of a
+    class): the teacher starts the server before the lesson."""
+    notebooks = [p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
+    while served.output().count("Kernel pool of ") < len(notebooks):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the kernel pools were not filled in time: {served.output()[-1500:]}")
+        await asyncio.sleep(1)
 
 def _browser_procs() -> list[psutil.Process]:
     me = psutil.Process()
@@ -127,64 +138,59 @@ async def _pupil(context, url, deadline, result, kernels_seen):
         result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
 
 
-# --still: what a class's own devices spare the server machine. Each page waiting for its kernel
-# shows Voila's animated spinner; headless Chromium draws it in software, about 0.2 s of CPU per
-# page per second, which 30 waiting pages turn into more CPU than the machine has.
-STILL = "new MutationObserver((_, obs) => { if (!document.head) return; obs.disconnect();" \
-        " const s = document.createElement('style');" \
-        " s.textContent = '*, *::before, *::after { animation: none !important; }';" \
-        " document.head.append(s); }).observe(document, {childList: true, subtree: true});"
-
-
-STILL_NOTE = "; --still: no CSS animation drawn, as if each pupil's device drew its own"
-
-
-async def _run(n: int, budget: float, still: bool) -> int:
+async def _run(n: int, budget: float, warm: bool) -> int:
     from playwright.async_api import async_playwright
 
-    load_before = psutil.getloadavg()[0]
-    with serve_voila(ROOT / "notebooks") as served:
+    class_page = f"{Path(PAGE).name}:{n}" if warm else ""
+    with serve_voila(ROOT / "notebooks", class_page) as served:
         url, server = served.url, psutil.Process(served.process.pid)
+        await _pools_filled(served, time.monotonic() + budget)
+        load_before = psutil.getloadavg()[0]
         cpu0 = {"server": _cpu([server])}
+        kernel_cpu0 = {kid: _cpu([k]) for kid, k in _kernels(server).items()}
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cpu0["browser"] = _cpu(_browser_procs())
             contexts = [await browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(n)]
-            if still:
-                for context in contexts:
-                    await context.add_init_script(STILL)
             results = [{} for _ in range(n)]
             seen: set[str] = set()
             started = time.monotonic()
             deadline = started + budget
             await asyncio.gather(*(_pupil(c, url, deadline, r, seen) for c, r in zip(contexts, results)))
             elapsed = time.monotonic() - started
-            kernels = _kernels(server)
-            kernel_rss = _memory_mb(kernels)
-            kernel_uss = _memory_mb(kernels, own=True)
+            running = _kernels(server)
+            pupils = [k for kid, k in running.items() if kid in seen]
+            kernel_rss = _memory_mb(pupils)
+            kernel_uss = _memory_mb(pupils, own=True)
             load_drawn = psutil.getloadavg()[0]
-            kernel_cpu = [_cpu([k]) for k in kernels]
-            cpu = {"server": _cpu([server]) - cpu0["server"], "kernels": sum(kernel_cpu),
+            # A pupil's kernel: CPU spent before the page was asked for (a preheated kernel ran
+            # the lesson then) and after.
+            kernel_cpu = {kid: _cpu([k]) for kid, k in running.items()}
+            before = [kernel_cpu0.get(kid, 0.0) for kid in seen if kid in running]
+            after = [kernel_cpu[kid] - kernel_cpu0.get(kid, 0.0) for kid in seen if kid in running]
+            cpu = {"server": _cpu([server]) - cpu0["server"],
+                   "kernels": sum(kernel_cpu.values()) - sum(kernel_cpu0.get(kid, 0.0) for kid in kernel_cpu),
                    "browser": _cpu(_browser_procs()) - cpu0["browser"]}
             server_rss = _memory_mb([server])[0]
 
             # A second page of the first pupil's browser: what a warm cache still fetches.
-            warm = {}
+            warm_page = {}
             if results[0].get("drawn"):
-                await _pupil(contexts[0], url, time.monotonic() + 120, warm, seen)
+                await _pupil(contexts[0], url, time.monotonic() + 120, warm_page, seen)
 
             # The pupils close their tabs ("beforeunload" runs: Voila asks to stop the kernel).
             closed = time.monotonic()
-            for r in results + [warm]:
+            for r in results + [warm_page]:
                 if "page" in r:
                     await r["page"].close(run_before_unload=True)
-            left, stopped_after = len(_kernels(server)), None
+            left, stopped_after = len(seen), None
             while time.monotonic() - closed < 90:
-                left = len(_kernels(server))
+                left = len(seen & set(_kernels(server)))
                 if left == 0:
                     stopped_after = time.monotonic() - closed
                     break
                 await asyncio.sleep(1)
+            pool = len(_kernels(server))
             await browser.close()
         server_log = served.output()
 
@@ -195,7 +201,7 @@ async def _run(n: int, budget: float, still: bool) -> int:
     total_cpu = sum(cpu.values()) or 1
     print(f"\nclassroom bench: {n} pages of {PAGE} opened at once on 127.0.0.1 ({psutil.cpu_count()} cores, "
           f"load average {load_before:.1f} before, {load_drawn:.1f} when the pages were done; other work on "
-          f"this machine counts too{STILL_NOTE if still else ''})")
+          f"this machine counts too)")
     print(f"  pages drawn:           {len(drawn)}/{n}")
     print(f"  pages responding:      {sum(r['responding'] for r in results)}/{n}")
     print(f"  first render:          p50 {_pct(renders, .5):.1f} s, p95 {_pct(renders, .95):.1f} s, "
@@ -203,18 +209,20 @@ async def _run(n: int, budget: float, still: bool) -> int:
     print(f"  failed widget starts:  {sum(r['widget_failed'] for r in results)}")
     print(f"  dropped outputs:       {server_log.count('Timeout waiting for IOPub output')} IOPub time-outs in the log")
     print(f"  data per page (cold):  median {statistics.median(cold):.2f} MB (websocket {statistics.median(ws):.2f} MB)")
-    if warm.get("drawn"):
-        print(f"  data, 2nd page (warm): {(warm['data']['http'] + warm['data']['ws']) / 2**20:.2f} MB "
-              f"(websocket {warm['data']['ws'] / 2**20:.2f} MB)")
+    if warm_page.get("drawn"):
+        print(f"  data, 2nd page (warm): {(warm_page['data']['http'] + warm_page['data']['ws']) / 2**20:.2f} MB "
+              f"(websocket {warm_page['data']['ws'] / 2**20:.2f} MB)")
     if kernel_rss:
         print(f"  kernel memory:         median {statistics.median(kernel_rss):.0f} MB resident, "
               f"{statistics.median(kernel_uss):.0f} MB its own ({len(kernel_rss)} kernels, "
               f"{sum(kernel_uss):.0f} MB own together)")
-        print(f"  kernel CPU:            median {statistics.median(kernel_cpu):.2f} s per kernel")
+        print(f"  kernel CPU:            median {statistics.median(after):.2f} s per pupil's kernel after the page "
+              f"was asked for ({statistics.median(before):.2f} s before: the preheated kernel ran the lesson)")
     print(f"  server memory:         {server_rss:.0f} MB")
     print("  CPU split:             " + ", ".join(f"{k} {v:.0f} s ({100 * v / total_cpu:.0f} %)" for k, v in cpu.items()))
-    after = "" if stopped_after is None else f" (all stopped {stopped_after:.0f} s after closing)"
-    print(f"  kernels after closing: {left}{after}")
+    stopped = "" if stopped_after is None else f" (all stopped {stopped_after:.0f} s after closing)"
+    print(f"  kernels after closing: {left} of the pupils'{stopped}; {pool} preheated kernels wait for the next "
+          "visitors")
     for i, r in enumerate(results):
         if "error" in r:
             print(f"  page {i}: {r['error']}")
@@ -225,12 +233,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=30, help="pages opened at once (default 30)")
     parser.add_argument("--budget", type=float, default=600, help="seconds the pages get to draw and respond")
-    parser.add_argument("--still", action="store_true",
-                        help="turn CSS animations off in the pages (Voila's spinner), as on pupils' own devices")
+    parser.add_argument("--class", dest="warm", action="store_true",
+                        help="serve as `make demo LESSON=ohanami PUPILS=N` (N kernels have run the lesson "
+                             "before the pages open), not as `make demo` (one)")
     args = parser.parse_args(argv)
     if not 1 <= args.n <= 60:
         parser.error("N must be from 1 to 60")
-    return asyncio.run(_run(args.n, args.budget, args.still))
+    return asyncio.run(_run(args.n, args.budget, args.warm))
 
 
 if __name__ == "__main__":

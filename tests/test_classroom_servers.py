@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -36,10 +37,10 @@ LEAK_MARKS = ("[project]", "root:x:", '"nbformat"', "# mandalakit\n", "pyproject
               '"VoilaConfiguration"')
 
 
-def _get(url: str, data: bytes | None = None) -> tuple[int, str, str]:
+def _get(url: str, data: bytes | None = None, headers: dict | None = None) -> tuple[int, str, str]:
     """(status, the Set-Cookie headers joined, body)."""
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=120) as r:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers or {}), timeout=120) as r:
             return r.status, "; ".join(r.headers.get_all("Set-Cookie") or []), r.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as e:
         return e.code, "", e.read().decode("utf-8", "replace")
@@ -55,16 +56,28 @@ def _wait_for(server: Server, text: str, seconds: float = 120) -> str:
     pytest.fail(f"{text!r} not in the server's log: {out[-2000:]}")
 
 
+def _shutdown(url: str, kernel: str, cookies: str) -> int:
+    """Voila's shutdown request as its page sends it when the tab closes (the page's cookies,
+    and the ``_xsrf`` cookie's value as a form field); the response's status."""
+    jar = dict(c.split(";")[0].split("=", 1) for c in cookies.split(", ") if "=" in c.split(";")[0])
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items())}
+    body = urllib.parse.urlencode({"_xsrf": jar.get("_xsrf", "")}).encode()
+    return _get(url + f"voila/api/shutdown/{kernel}", data=body, headers=headers)[0]
+
+
 def _check_page(server: Server, page: str) -> None:
     """The page draws with the repository's settings: no plotly lab extension, no CDN link, the _xsrf cookie
-    Voila's shutdown request needs, plotly.js served over HTTP, the executor's time-outs and
-    kernel culling."""
+    Voila's shutdown request needs (the request is answered), plotly.js served over HTTP, the
+    executor's time-outs and kernel culling."""
     url = server.url
-    status, cookies, html = _get(url + page)
+    with urllib.request.urlopen(url + page, timeout=120) as r:
+        status, cookies, html = r.status, ", ".join(r.headers.get_all("Set-Cookie") or []), r.read().decode()
     assert status == 200, html[-500:]
     config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))
     assert "jupyterlab-plotly" not in json.dumps(config.get("federated_extensions", []))
     assert "_xsrf=" in cookies
+    assert _shutdown(url, config["kernelId"], cookies) == 204
+    assert _shutdown(url, config["kernelId"], "") == 403  # without the cookie: refused, as before
     assert "cdn.jsdelivr.net" not in html  # the "mandalakit" template: Voila's "lab" without its CDN stylesheets
     status, _, bundle = _get(url + "voila/labextensions/plotly-basic.min.js")
     assert status == 200 and "plotly.js (basic - minified)" in bundle[:200]
@@ -73,7 +86,9 @@ def _check_page(server: Server, page: str) -> None:
 
 def test_make_demo_layout_applies_the_settings():
     with serve_voila(ROOT / "notebooks") as server:
+        _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
+        _wait_for(server, "Using pre-heated kernel")
 
 
 @pytest.mark.parametrize("app", ["server", "lab"])

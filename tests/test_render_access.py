@@ -7,7 +7,6 @@ to act, as the board view shows it.
 import gettext
 import importlib
 import re
-import timeit
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -242,15 +241,6 @@ def test_every_word_a_pupil_reads_goes_through_the_message_catalogue(monkeypatch
             while rest != before:
                 rest, before = re.sub(r"«[^«»]*»", "", rest), rest
             assert not re.search(r"[A-Za-z«»]", rest), (game, shown)
-
-
-@pytest.mark.parametrize("width", [None, NARROW])
-@pytest.mark.parametrize("game", GAMES)
-def test_a_drawing_takes_under_10_ms(game, width):
-    _size, state = max(((len(text), s.clone()) for s, text in positions(game, games=1, every=3)), key=lambda p: p[0])
-    seconds = min(timeit.repeat(lambda: state.to_svg(marks={"discard": "active"}, width=width), number=10,
-                                repeat=3)) / 10
-    assert seconds < 0.010, f"{game}: {seconds * 1000:.1f} ms"
 
 
 # ----- narrow pages (issue 9: a board stays usable 420 px wide) ------------------------------

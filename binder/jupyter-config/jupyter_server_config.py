@@ -4,7 +4,9 @@ Jupyter Server reads configuration only from its configuration path, never from 
 is started in, and Voila's extension takes only Voila's own options from the root's
 ``voila.json``: kernel culling and the executor's time-outs stayed at their defaults. This file
 is found through ``JUPYTER_CONFIG_PATH`` (``binder/start``) and applies the whole ``voila.json``,
-so every layout runs with the same settings (Voila's code hooks: ``voila.py`` next to this file).
+so every layout runs with the same settings (Voila's code hooks: ``voila.py`` next to this file),
+and names the identity provider that gives a Voila page the ``_xsrf`` cookie of its shutdown
+request (``mandalakit.widgets.identity``; ``voila.py`` names it for Voila alone).
 """
 
 import json
@@ -16,3 +18,4 @@ ROOT = Path(__file__).resolve().parents[2]
 
 c = get_config()  # noqa: F821 - provided by traitlets when it runs a configuration file
 c.merge(Config(json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))))
+c.ServerApp.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"

@@ -13,13 +13,43 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   from cdn.jsdelivr.net, although Voila's own bundle carries Font Awesome and serves its fonts.
   The template "mandalakit" (``binder/jupyter-data/voila/templates/mandalakit``, on
   ``JUPYTER_PATH`` through ``binder/start``) is "lab" without those two links.
-- A closed tab's kernel stops at once: the prelaunch hook gives the page the ``_xsrf`` cookie
-  that Voila's own shutdown request needs.
+- A page served at once: Voila alone keeps, for every notebook, a kernel that has already run
+  it (a preheated kernel), so a visitor waits for no kernel start and no cell; Voila starts
+  the next one a second after each visit (a visitor who comes before it is ready waits for
+  it, as for a kernel of their own: a longer delay would make them wait longer). For a class,
+  ``make demo LESSON=ohanami PUPILS=30`` keeps 30 for that page (``binder/start`` is given
+  ``MANDALAKIT_CLASS=ohanami.ipynb:30``). As a server extension Voila has no preheated kernels.
+- A closed tab's kernel stops at once: Jupyter's identity provider,
+  :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
+  cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
+  to set it, beside preheated kernels).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
 
+import os
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kernel_pools(class_page: str) -> dict:
+    """Voila's ``kernel_pools_config``: one preheated kernel per notebook, and for
+    ``class_page`` (``"<notebook>:<pupils>"``, e.g. ``"ohanami.ipynb:30"``, or ``""``) one per pupil.
+
+    Raises
+    ------
+    SystemExit
+        If ``class_page`` is not a notebook of ``notebooks/`` and a number of pupils from 1 to 60.
+    """
+    pools = {"default": {"pool_size": 1}}
+    if class_page:
+        page, _, pupils = class_page.rpartition(":")
+        if not (ROOT / "notebooks" / page).is_file() or not pupils.isdigit() or not 1 <= int(pupils) <= 60:
+            raise SystemExit(f"LESSON must name a notebook of notebooks/ and PUPILS be from 1 to 60, "
+                             f"not {class_page[:60]!r} (make demo LESSON=ohanami PUPILS=30)")
+        pools[page] = {"pool_size": int(pupils)}
+    return pools
 
 
 def bundled_mathjax(page_config, **_context):
@@ -29,21 +59,11 @@ def bundled_mathjax(page_config, **_context):
     return page_config
 
 
-def set_xsrf_cookie(handler, notebook, cwd):
-    """Voila's ``prelaunch_hook``: give the page the ``_xsrf`` cookie of Voila's shutdown request.
-
-    When a tab closes, Voila's page posts ``voila/api/shutdown/<kernel id>`` with the value of
-    the ``_xsrf`` cookie, but a dashboard page never sets that cookie (only Voila's file list
-    does), so the request was refused (403, "'_xsrf' argument missing") and the kernel lived
-    on until culled. Reading the token makes Tornado set the cookie on this page.
-    """
-    handler.xsrf_token  # noqa: B018 - read for its effect: Tornado sets the cookie
-    return notebook
-
-
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
-c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_CLASS", ""))
+c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
-c.VoilaConfiguration.extra_labextensions_path = [str(Path(__file__).resolve().parents[2] / "widgets" / "static")]
+c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
