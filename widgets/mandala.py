@@ -251,8 +251,8 @@ class RiverScore(W.VBox):
             n, most = self.cup[name].value, PER_COLOUR - (name in seen)  # the river holds one card (M-5.4)
             colour = _(name).capitalize()
             if n < 0:
-                return _("{colour} in the cup: {n} is below zero. A cup holds 0 cards or more, at most {most} "
-                         "of a colour.", colour=colour, n=n, most=most)
+                return _("{colour} in the cup: {n} is below zero, and a cup cannot hold fewer than 0 cards. "
+                         "Type a number from 0 to {most}.", colour=colour, n=n, most=most)
             if n > most and name in seen:
                 return _("{colour} in the cup: {n} is more than the game has. There are {total} {colours} cards in "
                          "all (M-1.1) and one lies on the river, so the cup holds at most {most}.", colour=colour,
