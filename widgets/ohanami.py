@@ -110,9 +110,9 @@ class ScoringCalculator(W.VBox):
                                         value=round_no, description=_("score at"),
                                         style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
-        # A fixed height: the text is three to eight lines long (at 360 px wide), and the chart
-        # under it must not jump when it changes.
-        self.total = W.HTML(layout=W.Layout(height="14.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
+        # A fixed height: the text is four to eleven lines long (at 360 px wide, in French, with
+        # the most a game allows), and the chart under it must not jump when it changes.
+        self.total = W.HTML(layout=W.Layout(height="18.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
         self.total.add_class("mk-calc-total")
         self.chart = FigureView(self._figure())
         self.chart.add_class("mk-calc-chart")
