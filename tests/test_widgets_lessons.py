@@ -115,7 +115,8 @@ def test_M_5_4_river_score_refuses_a_river_no_game_can_make(spaces, cup, words):
 
 
 @pytest.mark.parametrize("colour, typed, words", [
-    ("red", -3, "Red in the cup: -3 is below zero, and a cup cannot hold fewer than 0 cards. Type a number from 0 to 18."),
+    ("red", -3, "Red in the cup: -3 is below zero, and a cup cannot hold fewer than 0 cards. Type a number from 0 "
+                "to 18."),
     ("red", 99, "Red in the cup: 99 is more than the game has. There are 18 red cards in all (M-1.1), so a cup "
                 "holds at most 18."),
     ("green", 18, "Green in the cup: 18 is more than the game has. There are 18 green cards in all (M-1.1) and one "

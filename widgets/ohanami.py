@@ -221,12 +221,13 @@ class ScoringCalculator(W.VBox):
         best, counts = self.best
         most = _("The most a game allows at the end of round {n}: {best} points ({counts}).", n=rnd, best=best,
                  counts=", ".join(_("{n} {suit}", n=n, suit=colour(suit, n)) for n, suit in zip(counts, SUITS) if n))
-        problem = self.problem
+        most = escape(most, quote=False)
+        problem = escape(self.problem, quote=False)
         if problem:
             self.total.value = (
                 f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
-                f'<div class="mk-calc-problem" role="status" style="color:#a00000"><b>{escape(problem, quote=False)}</b></div>'
-                f'<div class="mk-calc-most" style="margin-top:0.3em">{escape(most, quote=False)}</div></div>')
+                f'<div class="mk-calc-problem" role="status" style="color:#a00000"><b>{problem}</b></div>'
+                f'<div class="mk-calc-most" style="margin-top:0.3em">{most}</div></div>')
             return
         p = self.pink.value
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
@@ -246,5 +247,5 @@ class ScoringCalculator(W.VBox):
             f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
             f"<div>{head}</div><div>" + "<br>".join(terms) + "</div>"
             f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{self.score}</span>'
-            f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{escape(most, quote=False)}</div></div>'
+            f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
         )
