@@ -147,6 +147,15 @@ def test_a_replay_viewer_made_in_french_is_french(game, players):
         assert english_left(viewer) == [], index
 
 
+@pytest.mark.parametrize("game,players", [(mandala, 2), (flowers, 3), (ohanami, 2)])
+def test_a_replay_between_bots_names_the_seats_by_their_players_never_vous(game, players):
+    named = [{"name": "greedy"}] + [{"name": "random"}] * (players - 1)
+    record = dict(finished_record(game, players, 2), players=named)
+    viewer = ReplayViewer(record, seat=1)
+    assert "(vous)" not in viewer.board.svg and "Joueur 1 (greedy)" in viewer.board.svg
+    assert "Joueur 2 (random)" in viewer.board.svg
+
+
 def test_an_exercise_is_french_and_reads_oui_and_non():
     exercise = Exercise("La coupe compte-t-elle ?", True, hint="Relisez M-7.3.", explanation="Oui, par la rivière.")
     assert english_left(exercise) == []

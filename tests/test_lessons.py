@@ -85,6 +85,18 @@ def test_mandala_lesson(browser, demo_url):
         river = [COLOURS.index(c) for c in ("yellow", "red", "black", "green")]
         cup = [2, 3, 5, 1, 0, 9]  # black, green, purple, yellow, orange, red
         assert f"= {river_score(river, cup)}" in total.inner_text()
+        # A count no cup can hold stays in its box and is explained, not silently clamped (M-1.1).
+        page.locator(".mk-cup-red input").fill("-3")
+        page.locator(".mk-cup-red input").press("Enter")
+        page.locator(".mk-river-problem").wait_for(timeout=30_000)
+        assert "Red in the cup: -3 is below zero" in total.inner_text()
+        assert page.locator(".mk-cup-red input").input_value() == "-3"
+        page.locator(".mk-cup-red input").fill("9")
+        page.locator(".mk-cup-red input").press("Enter")
+        page.locator(".mk-river-value").wait_for(timeout=30_000)
+        # The destruction's table gives each pick its rule: the first by the fields (M-5.2), then turns (M-5.3).
+        picks = page.locator("table", has_text="it picks first").inner_text()
+        assert "3 against 2: it picks first (M-5.2)" in picks and picks.count("(M-5.3)") == 2
         # Exercise 4, answered wrong then right.
         right = river_score(river, [2, 3, 5, 1, 0, 4])
         _wrong_then_right(_exercise(page, "4. River × cup"), str(right - 1), str(right), "Space value × cup cards")

@@ -42,6 +42,30 @@ def card_titles(svg: str) -> set[int]:
 
 
 # ----- any game -------------------------------------------------------------------------------
+def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
+    """The pupil watching a replay plays no seat: the board says "Seat 0 (greedy)", not "(you)",
+    from every seat's eyes, and so does a move tried on it."""
+    viewer = ReplayViewer(record)
+    n = len(record["players"])
+    for seat in range(n):
+        viewer.seat.value = seat
+        svg = viewer.board.svg
+        assert "(you)" not in svg and "Seat 0 (greedy)" in svg and "Seat 1 (random)" in svg, seat
+    viewer.seat.value = viewer.slider.value = 0
+    while viewer.state.current_player != 0:
+        viewer.slider.value += 1
+    assert viewer.try_move(str(viewer.state.legal_moves()[0]))
+    assert "(you)" not in viewer.move_result.value and "Seat 0 (greedy)" in viewer.move_result.value
+
+
+def test_a_board_drawn_without_names_still_calls_the_viewing_seat_you(record):
+    """A game a pupil plays (GameView) draws the pupil's seat as "Seat 0 (you)"; names must cover every seat."""
+    state = records.replay(record)
+    assert "Seat 0 (you)" in state.to_svg(0) and "Seat 1 (you)" in state.to_svg(1)
+    with pytest.raises(ValueError, match="seat 1 has none"):
+        state.to_svg(0, names=["Ann"])
+
+
 def test_replay_of_any_game_steps_through_board_score_panel_and_caption(record):
     viewer = ReplayViewer(record)
     events = record["events"]
@@ -51,12 +75,13 @@ def test_replay_of_any_game_steps_through_board_score_panel_and_caption(record):
     for i in (setup, setup + 1, len(events) // 2, len(events)):
         viewer.slider.value = i
         state = records.replay(record, upto=i)
-        assert viewer.board.svg == state.to_svg(0)
+        assert viewer.board.svg == state.to_svg(0, names=viewer.names)
         assert viewer.score.value == part.score_panel(state, 0, viewer.names)
         assert f'<span class="mk-event-index">{i}</span>' in viewer.caption.value
     assert viewer.state.is_terminal()
     viewer.board.width = 400  # a narrow page: the drawing is laid out for it
-    assert viewer.board.svg == viewer.state.to_svg(0, width=400) != viewer.state.to_svg(0)
+    assert viewer.board.svg == viewer.state.to_svg(0, width=400, names=viewer.names) != viewer.state.to_svg(
+        0, names=viewer.names)
     assert part.result_words(viewer.state, viewer.names) in viewer.caption.value
     viewer.first.click()
     viewer.back.click()  # stays at the first position
@@ -72,11 +97,12 @@ def test_the_board_stays_with_one_seat_at_every_event(record):
     for i in range(viewer.slider.min, viewer.slider.max + 1):
         viewer.slider.value = i
         turns.add(viewer.state.current_player)
-        assert viewer.viewer == 0 and viewer.board.svg == viewer.state.to_svg(0)
+        assert viewer.viewer == 0 and viewer.board.svg == viewer.state.to_svg(0, names=viewer.names)
     assert {0, 1} <= turns  # both seats acted: a board following the turn would have flipped
     viewer.seat.value = 1
-    assert viewer.board.svg == viewer.state.to_svg(1)
-    assert ReplayViewer(record, seat=1).board.svg == records.replay(record, upto=viewer.slider.min).to_svg(1)
+    assert viewer.board.svg == viewer.state.to_svg(1, names=viewer.names)
+    first = records.replay(record, upto=viewer.slider.min)
+    assert ReplayViewer(record, seat=1).board.svg == first.to_svg(1, names=viewer.names)
 
 
 def test_chance_events_are_summed_up_never_listed(record):
@@ -115,8 +141,8 @@ def test_a_legal_move_preview_outlines_where_it_acts(record):
     assert outlined and outlined <= set(path)
     after = state.clone()
     after.apply(move)
-    assert after.to_svg(0, marks={t: "selected" for t in path}) in result
-    assert viewer.board.svg == state.to_svg(0) and viewer.state is state  # the replay is unchanged
+    assert after.to_svg(0, marks={t: "selected" for t in path}, names=viewer.names) in result
+    assert viewer.board.svg == state.to_svg(0, names=viewer.names) and viewer.state is state  # the replay is unchanged
 
 
 def test_a_move_is_tried_once_and_cleared_when_the_position_changes(record, monkeypatch):

@@ -114,6 +114,24 @@ def test_M_5_4_river_score_refuses_a_river_no_game_can_make(spaces, cup, words):
     assert calc.table.value == ""
 
 
+@pytest.mark.parametrize("colour, typed, words", [
+    ("red", -3, "Red in the cup: -3 is below zero, and a cup cannot hold fewer than 0 cards. Type a number from 0 "
+                "to 18."),
+    ("red", 99, "Red in the cup: 99 is more than the game has. There are 18 red cards in all (M-1.1), so a cup "
+                "holds at most 18."),
+    ("green", 18, "Green in the cup: 18 is more than the game has. There are 18 green cards in all (M-1.1) and one "
+                  "lies on the river, so the cup holds at most 17."),
+])
+def test_M_1_1_river_score_keeps_an_impossible_cup_count_as_typed_and_says_why(colour, typed, words):
+    """A box that turned -3 into 0 or 99 into 18 without a word taught nothing: the count stays, the rule is told."""
+    calc = RiverScore(["green"], {"green": 2})
+    calc.cup[colour].value = typed
+    assert calc.cup[colour].value == typed and words in calc.problem and words in calc.total.value
+    assert calc.table.value == "" and "mk-river-value" not in calc.total.value  # no score for a cup no game has
+    calc.cup[colour].value = 17 if colour == "green" else 18  # the most the game allows is a score again
+    assert calc.problem == "" and "mk-river-value" in calc.total.value
+
+
 FLOWERS_POSITION = dict(
     hands=["1 purple, 2 red, 2 orange, 2 yellow", "3 yellow, 2 grey"],
     mandalas=[

@@ -40,8 +40,8 @@ def finished_record():
 def test_calculator_shows_the_o4_worked_scores():
     calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
     assert calc.score == shown_total(calc) == 104  # O-4, round 3
+    calc.blue.value, calc.green.value, calc.grey.value, calc.pink.value = 4, 0, 0, 0
     calc.round_no.value = 1
-    calc.blue.value = 4
     assert shown_total(calc) == 12  # O-4, round 1
     calc.round_no.value = 2
     calc.blue.value, calc.green.value = 7, 5
@@ -66,9 +66,9 @@ def test_O_3_4_marginal_value_grows_by_one_and_drops_to_0_at_the_cap():
     calc = ScoringCalculator(pink=0)
     marginal = list(calc.figure.data[1].y)
     assert marginal[:15] == [k + 1 for k in range(15)]
-    assert marginal[15:] == [0] * (34 - 15 + 1)  # O-3.4: the 16th pink card adds nothing
+    assert marginal[15:] == [0] * (30 - 15 + 1)  # O-3.4: the 16th pink card adds nothing
     calc.cap.value = 0  # open formula: the next card always adds k + 1
-    assert list(calc.figure.data[1].y) == [k + 1 for k in range(35)]
+    assert list(calc.figure.data[1].y) == [k + 1 for k in range(31)]
 
 
 def test_marginal_value_has_its_own_panel_scaled_to_it():
@@ -81,15 +81,41 @@ def test_marginal_value_has_its_own_panel_scaled_to_it():
     assert marginal.marker.color[6] == BLACK and list(marginal.marker.color).count(BLACK) == 1
 
 
-def test_O_1_2_pink_goes_up_to_the_34_pink_cards_of_the_deck():
+def test_O_1_2_O_2_1_sliders_go_up_to_the_deck_or_the_30_cards_a_players_rows_hold():
     assert SUIT_CARDS == {"blue": 34, "green": 35, "grey": 17, "pink": 34}
     calc = ScoringCalculator()
-    assert calc.pink.max == 34 and len(calc.figure.data[0].y) == 35
-    assert (calc.blue.max, calc.green.max, calc.grey.max) == (34, 35, 17)
+    assert calc.pink.max == 30 and len(calc.figure.data[0].y) == 31
+    assert (calc.blue.max, calc.green.max, calc.grey.max) == (30, 30, 17)
     calc.cap.value = 0
-    calc.pink.value = 34
-    assert shown_total(calc) == sakura_points(34, cap=None) == 595
-    assert calc.figure.data[0].y[34] == 595
+    calc.pink.value = 30
+    assert shown_total(calc) == sakura_points(30, cap=None) == 465
+    assert calc.figure.data[0].y[30] == 465
+
+
+@pytest.mark.parametrize("round_no, counts, cards", [(3, (30, 30, 17, 30), 107), (1, (10, 8, 3, 6), 27),
+                                                     (2, (10, 8, 3, 0), 21)])
+def test_O_2_1_counts_no_player_can_hold_are_kept_and_called_impossible(round_no, counts, cards):
+    """Sliders at their ends gave 481 points: more cards than a player's rows hold (10 a round)."""
+    calc = ScoringCalculator(**dict(zip(("blue", "green", "grey", "pink"), counts)), round_no=round_no)
+    assert calc.counts == counts  # kept as set
+    words = (f"Impossible at the end of round {round_no}: these are {cards} cards, but a player's rows hold at "
+             f"most {10 * round_no} by then (10 cards dealt a round, O-2.1).")
+    assert calc.problem == words and words in calc.total.value
+    assert "mk-total-value" not in calc.total.value  # no score for counts no game reaches
+
+
+@pytest.mark.parametrize("round_no, cap, words", [
+    (1, 15, "The most a game allows at the end of round 1: 30 points (10 blue)."),
+    (2, 15, "The most a game allows at the end of round 2: 80 points (20 green)."),
+    (3, 15, "The most a game allows at the end of round 3: 225 points (15 grey, 15 pink)."),
+    (3, 0, "The most a game allows at the end of round 3: 465 points (30 pink)."),
+])
+def test_O_2_1_O_3_the_calculator_shows_the_most_a_game_allows(round_no, cap, words):
+    calc = ScoringCalculator(blue=30, green=30, grey=17, pink=30, round_no=round_no, cap=cap or None)
+    assert words in calc.total.value
+    calc.blue.value, calc.green.value, calc.grey.value, calc.pink.value = calc.best[1]
+    assert calc.problem == "" and shown_total(calc) == calc.best[0] == int(words.split(": ")[1].split()[0])
+    assert words in calc.total.value
 
 
 def test_axes_start_at_0():
@@ -107,6 +133,7 @@ def test_chosen_round_stands_out_and_the_text_box_keeps_its_height():
     assert ".mk-calc-round" in style and "mod-active" in style and "background: #000000" in style
     height = calc.total.layout.height
     assert height and height.endswith("em")
+    calc.blue.value, calc.green.value, calc.grey.value, calc.pink.value = 4, 0, 0, 0  # 10 cards at most by round 1
     calc.round_no.value = 1  # a shorter sentence: the box keeps its height
     assert calc.total.layout.height == height and "<b>round 1</b>" in calc.total.value
 

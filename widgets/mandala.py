@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from mandalakit.core.errors import IllegalMoveError
 from mandalakit.core.messages import _, ngettext
+from mandalakit.core.svg import colour_name
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
 
@@ -171,8 +172,10 @@ class RiverScore(W.VBox):
     ----------
     spaces : list of ipywidgets.Dropdown
         Spaces 1 to 6; value a colour name or ``""`` for an empty space.
-    cup : dict of str to ipywidgets.BoundedIntText
-        Cup cards per colour.
+    cup : dict of str to ipywidgets.IntText
+        Cup cards per colour. A count below 0 or above what the game has (18 of a colour,
+        M-1.1, one of them on the river if the colour is there) stays as typed; ``total``
+        says why it cannot be and no score is shown.
     total : ipywidgets.HTML
         The sum written out, the best and the worst order, or why the river is impossible.
     table : ipywidgets.HTML
@@ -194,8 +197,10 @@ class RiverScore(W.VBox):
                                   description=_("space {n}", n=i + 1), style={"description_width": "initial"},
                                   layout=W.Layout(width="auto")) for i in range(RIVER_SPACES)]  # « emplacement 6 » fits
         cup = dict(cup or {})
-        self.cup = {name: W.BoundedIntText(value=cup.get(name, 0), min=0, max=PER_COLOUR, description=_(name),
-                                           style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
+        # Not bounded: a box that silently turned -3 into 0 or 99 into 18 would teach nothing;
+        # the value typed stays and :attr:`problem` says why it cannot be (M-1.1).
+        self.cup = {name: W.IntText(value=cup.get(name, 0), description=_(name),
+                                    style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
                     for name in COLOURS}
         for i, w in enumerate(self.spaces):
             w.add_class(f"mk-space-{i + 1}")
@@ -243,9 +248,19 @@ class RiverScore(W.VBox):
                          colour=_(v).capitalize())
             seen.add(v)
         for name in COLOURS:
-            if self.cup[name].value + (name in seen) > PER_COLOUR:
-                return _("There are {n} {colour} cards in all (M-1.1): the river and the cup hold more.",
-                         n=PER_COLOUR, colour=_(name))
+            n, most = self.cup[name].value, PER_COLOUR - (name in seen)  # the river holds one card (M-5.4)
+            colour = _(name).capitalize()
+            if n < 0:
+                return _("{colour} in the cup: {n} is below zero, and a cup cannot hold fewer than 0 cards. "
+                         "Type a number from 0 to {most}.", colour=colour, n=n, most=most)
+            if n > most and name in seen:
+                return _("{colour} in the cup: {n} is more than the game has. There are {total} {colours} cards in "
+                         "all (M-1.1) and one lies on the river, so the cup holds at most {most}.", colour=colour,
+                         n=n, total=PER_COLOUR, colours=colour_name(name, PER_COLOUR), most=most)
+            if n > most:
+                return _("{colour} in the cup: {n} is more than the game has. There are {total} {colours} cards in "
+                         "all (M-1.1), so a cup holds at most {total}.", colour=colour, n=n, total=PER_COLOUR,
+                         colours=colour_name(name, PER_COLOUR))
         return ""
 
     @property

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from html import escape
+
 from mandalakit.core.messages import N_, _, colour
 from mandalakit.core.svg import PALETTE
 from mandalakit.ohanami import SUITS, round_score, sakura_points
-from mandalakit.ohanami.cards import SUIT_OF
-from mandalakit.ohanami.scoring import SUIT_POINTS
+from mandalakit.ohanami import scoring
+from mandalakit.ohanami.scoring import SUIT_POINTS, best_round_score, most_cards_in_rows
+from mandalakit.ohanami.state import ROUNDS
 
 from .charts import FigureView
 
@@ -31,8 +34,10 @@ __all__ = ["ScoringCalculator"]
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
 CAP_CHOICES = ((N_("15, the printed table (O-3.4)"), 15), (N_("10 (a variant)"), 10), (N_("20 (a variant)"), 20),
                (N_("none: open formula"), 0))
-#: Cards of each suit in the deck (O-1.2): the largest count a slider offers.
-SUIT_CARDS = {suit: SUIT_OF.count(code) for code, suit in enumerate(SUITS)}
+#: Cards of each suit in the deck (O-1.2).
+SUIT_CARDS = dict(zip(SUITS, scoring.SUIT_CARDS))
+#: The most cards a player's rows hold by the end of the game (10 a round, O-2.1): 30.
+MOST_IN_ROWS = most_cards_in_rows(ROUNDS)
 _HIGHLIGHT = "#000000"
 _MARGINAL = "#D55E00"
 _GRID = "#e5e5e5"
@@ -59,20 +64,25 @@ class ScoringCalculator(W.VBox):
     round_no : int
         Which round end to score, 1-3 (default 3, the only round where pink scores).
     max_pink : int
-        Largest pink count on the chart and the pink slider; default 34, every pink card of
-        the deck (O-1.2).
+        Largest pink count on the chart and the pink slider; default 30, the most cards a
+        player's rows hold (:data:`MOST_IN_ROWS`), fewer than the deck's 34 pink (O-1.2).
 
     Attributes
     ----------
     blue, green, grey, pink : ipywidgets.IntSlider
-        Each goes up to the number of cards of its suit in the deck (:data:`SUIT_CARDS`).
+        Each goes up to the cards of its suit in the deck (:data:`SUIT_CARDS`, O-1.2) or the
+        30 cards a player's rows hold (:data:`MOST_IN_ROWS`), whichever is fewer. Counts
+        that no game can reach together (more cards than the rows hold at the end of the
+        round chosen) are kept: ``total`` says why they are impossible (:attr:`problem`).
     cap : ipywidgets.Dropdown
         Values 15, 10, 20 or 0 (0 = no cap).
     round_no : ipywidgets.ToggleButtons
         The chosen round is drawn black.
     total : ipywidgets.HTML
-        The score sentence, computed by :func:`mandalakit.ohanami.round_score`, in a box of
-        fixed height so the chart under it stays in place.
+        The score sentence, computed by :func:`mandalakit.ohanami.round_score`, or why the
+        counts are impossible; then the most a game allows at the end of that round
+        (:func:`mandalakit.ohanami.scoring.best_round_score`). A box of fixed height, so the
+        chart under it stays in place.
     chart : FigureView
         Shows ``figure``, a plotly figure of two panels over k = 0 ..
         ``max_pink``, both axes from 0. Upper panel: trace 0, T(k) as bars (the current k in
@@ -82,13 +92,13 @@ class ScoringCalculator(W.VBox):
     """
 
     def __init__(self, blue: int = 0, green: int = 0, grey: int = 0, pink: int = 6, *,
-                 cap: int | None = 15, round_no: int = 3, max_pink: int = SUIT_CARDS["pink"]):
+                 cap: int | None = 15, round_no: int = 3, max_pink: int = MOST_IN_ROWS):
         self.max_pink = int(max_pink)
         style = {"description_width": "4em"}
         # One slider per suit; the suit name is the description, so colour is never needed.
         values = {"blue": blue, "green": green, "grey": grey, "pink": pink}
         for suit in SUITS:
-            top = self.max_pink if suit == "pink" else SUIT_CARDS[suit]
+            top = self.max_pink if suit == "pink" else min(SUIT_CARDS[suit], MOST_IN_ROWS)
             slider = W.IntSlider(value=values[suit], min=0, max=top, description=colour(suit, 2), style=style)
             slider.add_class(f"mk-calc-{suit}")
             slider.style.handle_color = PALETTE[suit][0]
@@ -100,9 +110,9 @@ class ScoringCalculator(W.VBox):
                                         value=round_no, description=_("score at"),
                                         style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
-        # A fixed height: the text is three to eight lines long (at 360 px wide), and the chart
-        # under it must not jump when it changes.
-        self.total = W.HTML(layout=W.Layout(height="14.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
+        # A fixed height: the text is four to eleven lines long (at 360 px wide, in French, with
+        # the most a game allows), and the chart under it must not jump when it changes.
+        self.total = W.HTML(layout=W.Layout(height="18.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
         self.total.add_class("mk-calc-total")
         self.chart = FigureView(self._figure())
         self.chart.add_class("mk-calc-chart")
@@ -129,6 +139,26 @@ class ScoringCalculator(W.VBox):
     @property
     def sakura_cap(self) -> int | None:
         return _cap(self.cap.value)
+
+    @property
+    def problem(self) -> str:
+        """Why no game reaches the counts shown at the end of the round chosen (rule ids), or ``""``."""
+        for suit, n in zip(SUITS, self.counts):
+            if n > SUIT_CARDS[suit]:
+                return _("Impossible: the deck has only {n} {suit} cards (O-1.2).", n=SUIT_CARDS[suit],
+                         suit=colour(suit, SUIT_CARDS[suit]))
+        rnd, cards = self.round_no.value, sum(self.counts)
+        if cards > most_cards_in_rows(rnd):
+            return _("Impossible at the end of round {n}: these are {cards} cards, but a player's rows hold at "
+                     "most {most} by then (10 cards dealt a round, O-2.1).", n=rnd, cards=cards,
+                     most=most_cards_in_rows(rnd))
+        return ""
+
+    @property
+    def best(self) -> tuple[int, tuple[int, int, int, int]]:
+        """The most a game allows at the end of the round chosen, and counts that reach it
+        (engine: ``best_round_score``)."""
+        return best_round_score(self.round_no.value, self.sakura_cap)
 
     @property
     def score(self) -> int:
@@ -188,6 +218,17 @@ class ScoringCalculator(W.VBox):
         if change is not None:
             self.chart.figure = self._figure()
         rnd = self.round_no.value
+        best, counts = self.best
+        most = _("The most a game allows at the end of round {n}: {best} points ({counts}).", n=rnd, best=best,
+                 counts=", ".join(_("{n} {suit}", n=n, suit=colour(suit, n)) for n, suit in zip(counts, SUITS) if n))
+        most = escape(most, quote=False)
+        problem = escape(self.problem, quote=False)
+        if problem:
+            self.total.value = (
+                f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
+                f'<div class="mk-calc-problem" role="status" style="color:#a00000"><b>{problem}</b></div>'
+                f'<div class="mk-calc-most" style="margin-top:0.3em">{most}</div></div>')
+            return
         p = self.pink.value
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
         # whatever round_score adds on top of it, so the lines always sum to the total.
@@ -206,5 +247,5 @@ class ScoringCalculator(W.VBox):
             f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
             f"<div>{head}</div><div>" + "<br>".join(terms) + "</div>"
             f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{self.score}</span>'
-            f"</b></div><div>{note}</div></div>"
+            f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
         )

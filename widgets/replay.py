@@ -90,7 +90,8 @@ class ReplayViewer(W.VBox):
     caption : ipywidgets.HTML
         The event index and the last event as that seat may know it; at the end, the result.
     board : BoardView
-        ``state.to_svg(seat, width=...)`` at the width the page reports (``svg`` trait).
+        ``state.to_svg(seat, width=..., names=names)`` at the width the page reports (``svg``
+        trait); the seats are named by their players, not "you".
     score : ipywidgets.HTML
         The game part's score panel, as that seat may know it.
     chart : FigureView or None
@@ -236,7 +237,8 @@ class ReplayViewer(W.VBox):
         self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
     def _draw_board(self) -> None:
-        self.board.svg = self.state.to_svg(self.viewer, width=self.board.width or None)
+        # Seats named by their players: the pupil watching a replay plays neither seat ("you").
+        self.board.svg = self.state.to_svg(self.viewer, width=self.board.width or None, names=self.names)
 
     def _update(self, _change=None) -> None:
         state, viewer, i = self.state, self.viewer, self.slider.value
@@ -313,5 +315,5 @@ class ReplayViewer(W.VBox):
             '<div class="mk-changed-score"><b>' + escape(_("The scores change:")) + f"</b>{after_panel}</div>")
         self.move_result.value = (f'<div class="mk-accepted" role="status"><div style="color:#006000"><b>'
                                   + escape(_("Legal")) + "</b>" + _(": ") + f"{head}</div>{panel}</div>"
-                                  + after.to_svg(viewer, marks={t: "selected" for t in where}))
+                                  + after.to_svg(viewer, marks={t: "selected" for t in where}, names=self.names))
         return True

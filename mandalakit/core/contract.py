@@ -358,15 +358,16 @@ class State(ABC):
                                                   move=quote(str(move))))
             raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=player))
 
-    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None) -> str:
+    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None) -> str:
         """SVG drawing of the position, seen by ``player`` (``None``: the seat to act).
 
         ``marks`` (target id to ``"active"`` or ``"selected"``) outlines click targets;
         ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it out for
-        a narrow page; see the game's ``render.render_svg``.
+        a narrow page; ``names`` (one per seat, ``None``: "Seat 0 (you)" for ``player``) names
+        the seats; see the game's ``render.render_svg``.
         """
         render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_svg(self, player, marks=marks, width=width)
+        return render.render_svg(self, player, marks=marks, width=width, names=names)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

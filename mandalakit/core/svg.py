@@ -262,6 +262,25 @@ def document(width: float, height: float, body: list[str] | str, title: str = ""
             f'{head}{content}</svg>')
 
 
+def seat_head(seat: int, viewer: int, names=None) -> str:
+    """The name a drawing gives a seat: ``names[seat]`` when the caller names the seats, else
+    ``"Seat 0 (you)"`` for the viewing seat and ``"Seat 1"`` for the others.
+
+    A replay between bots names its seats by their players (``"Seat 0 (greedy)"``): "you"
+    would name a pupil who does not play.
+
+    Raises
+    ------
+    ValueError
+        If ``names`` is given and has no name for ``seat``.
+    """
+    if names is None:
+        return _("Seat {seat} (you)", seat=seat) if seat == viewer else _("Seat {seat}", seat=seat)
+    if not 0 <= seat < len(names):
+        raise ValueError(_("names has {n} seat names; seat {seat} has none.", n=len(names), seat=seat))
+    return str(names[seat])
+
+
 def result_lines(scores, winners) -> tuple[str, str]:
     """``("Final scores: seat 0 78, seat 1 68.", "Seat 0 wins.")``; several winners share the victory."""
     finals = ", ".join(_("seat {seat} {score}", seat=p, score=s) for p, s in enumerate(scores))

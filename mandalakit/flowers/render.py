@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from ..core import svg as _svg
@@ -144,7 +144,7 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
     return parts, yy + 4
 
 
-def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[list[str], float]:
+def _seat(obs, seat: int, player: int, y: float, right: float, marks, names) -> tuple[list[str], float]:
     """One seat's lines: score, hand (the viewer's own only, F-2.4), Flowers and unpaired tiles.
 
     The hand and the tiles wrap at ``right``.
@@ -152,7 +152,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[l
     parts: list[str] = []
     own = seat == player
     flowers = obs.flowers[seat]
-    head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
+    head = _svg.seat_head(seat, player, names)
     head = _("{head} · score {score} · {flowers} · {hand} in hand", head=head, score=obs.scores[seat],
              flowers=ngettext("{n} Flower", "{n} Flowers", len(flowers)),
              hand=ngettext("{n} card", "{n} cards", obs.hand_sizes[seat]))
@@ -192,7 +192,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks) -> tuple[l
 
 
 def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
-               width: float | None = None) -> str:
+               width: float | None = None, names: Sequence[str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -210,6 +210,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         the mandalas stand side by side while each column keeps 280 px, else one above the
         other with the viewing seat's hand and tiles above them; hands, tiles and long lines
         wrap. The targets are the same.
+    names : sequence of str, optional
+        A name per seat, printed where a seat is named (a replay between bots:
+        ``"Seat 0 (greedy)"``). ``None``: ``"Seat 0 (you)"`` for the viewing seat.
 
     Returns
     -------
@@ -221,7 +224,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     RulesError
         If ``player`` is not a seat of the game.
     ValueError
-        If a mark is neither ``"active"`` nor ``"selected"``.
+        If a mark is neither ``"active"`` nor ``"selected"``, or ``names`` has no name for a seat.
 
     Notes
     -----
@@ -262,7 +265,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             parts.append(_svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=8))
         y = bottom
     else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
-        drawn, y = _seat(obs, player, player, y, right, marks)
+        drawn, y = _seat(obs, player, player, y, right, marks, names)
         parts += drawn
         y += 10
         for i in range(NUM_MANDALAS):
@@ -275,7 +278,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
                                             "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
         if not (stacked and seat == player):
-            drawn, y = _seat(obs, seat, player, y, right, marks)
+            drawn, y = _seat(obs, seat, player, y, right, marks, names)
             parts += drawn
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
@@ -89,7 +89,7 @@ def _status(state, obs) -> str:
 
 
 def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right: float, marks,
-                ) -> tuple[list[str], float]:
+                names) -> tuple[list[str], float]:
     """River, hand and cup of one seat; the hand and cup contents only for the viewing seat.
 
     The sizes go beside the seat's name and the discard pile beside the hand when they fit
@@ -97,7 +97,7 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right:
     """
     parts = []
     own = seat == player
-    head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
+    head = _svg.seat_head(seat, player, names)
     if score is not None:
         head = _("{head} · score {score}", head=head, score=score)
     parts.append(_svg.text(MARGIN, y + 12, head, size=13, weight="bold"))
@@ -107,7 +107,8 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right:
     else:
         hand = ngettext("hand: {n} card", "hand: {n} cards", obs.hand_sizes[seat])
         sizes = _("{hand} · {cup}, both hidden", hand=hand, cup=cup)
-    if SIZES_X + _svg.text_width(sizes, 12) <= right:
+    beside = MARGIN + _svg.text_width(head, 13, "bold") + 8 <= SIZES_X  # a long name leaves no room
+    if beside and SIZES_X + _svg.text_width(sizes, 12) <= right:
         parts.append(_svg.text(SIZES_X, y + 12, sizes, size=12, colour=_svg.MUTED))
     else:
         y += 18 + _svg.lines(parts, MARGIN, y + 30, sizes, right - MARGIN, colour=_svg.MUTED)
@@ -173,7 +174,7 @@ def _mandala(obs, m: int, player: int, x: float, y: float, w: float, marks) -> t
 
 
 def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
-               width: float | None = None) -> str:
+               width: float | None = None, names: Sequence[str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -190,6 +191,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         that width (380 px at least, below which it scales down), so its text keeps its size:
         mandala B goes under mandala A, the discard pile under the hand, and long lines wrap.
         The targets are the same.
+    names : sequence of str, optional
+        A name per seat, printed where a seat is named (a replay between bots:
+        ``"Seat 0 (greedy)"``). ``None``: ``"Seat 0 (you)"`` for the viewing seat.
 
     Returns
     -------
@@ -203,7 +207,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     RulesError
         If ``player`` is not a seat of the game.
     ValueError
-        If a mark is neither ``"active"`` nor ``"selected"``.
+        If a mark is neither ``"active"`` nor ``"selected"``, or ``names`` has no name for a seat.
 
     Notes
     -----
@@ -230,7 +234,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         line = _("{line} · end triggered (deck emptied)", line=line)
     y += _svg.lines(parts, MARGIN, y, line, room, colour=_svg.MUTED) + 8
     other = 1 - player
-    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None, right, marks)
+    block, y = _seat_block(obs, other, player, y, result.scores[other] if result else None, right, marks,
+                            names)
     parts.extend(block)
     y += 4
     side = (page - 3 * MARGIN) / 2
@@ -243,7 +248,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         b, y = _mandala(obs, 1, player, MARGIN, y + 8, room, marks)
     parts.extend(a + b)
     y += 8
-    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None, right, marks)
+    block, y = _seat_block(obs, player, player, y, result.scores[player] if result else None, right, marks,
+                            names)
     parts.extend(block)
     y += 4
     y += _svg.lines(parts, MARGIN, y + 12, _("Numbers: cards of that colour in an area; in a river, the value of "

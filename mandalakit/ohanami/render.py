@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
@@ -131,7 +131,7 @@ def _discard(obs, x: float, y: float, marks) -> str:
 
 
 def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
-               width: float | None = None) -> str:
+               width: float | None = None, names: Sequence[str] | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -149,6 +149,9 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         below which it scales down), so its text keeps its size; hands, rows, the "new row"
         boxes and long lines wrap, and the discard box goes under the revealed cards when
         it has no room beside them. The targets are the same.
+    names : sequence of str, optional
+        A name per seat, printed where a seat is named (a replay between bots:
+        ``"Seat 0 (greedy)"``). ``None``: ``"Seat 0 (you)"`` for the viewing seat.
 
     Returns
     -------
@@ -161,7 +164,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     RulesError
         If ``player`` is not a seat of the game.
     ValueError
-        If a mark is neither ``"active"`` nor ``"selected"``.
+        If a mark is neither ``"active"`` nor ``"selected"``, or ``names`` has no name for a seat.
 
     Notes
     -----
@@ -198,9 +201,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             score_text = _("{rounds} · total {total}", rounds=rounds, total=sum(scores))
         else:
             score_text = _("no round scored yet")
-        head = _("Seat {seat} (you)", seat=seat) if own else _("Seat {seat}", seat=seat)
+        head = _svg.seat_head(seat, player, names)
         parts.append(_svg.text(MARGIN, y + 10, head, size=13, weight="bold"))
-        y += _svg.lines(parts, MARGIN + 100, y + 10, score_text, room - 100) + 18
+        indent = max(100, _svg.text_width(head, 13, "bold") + 10)  # a long name pushes the scores right
+        y += _svg.lines(parts, MARGIN + indent, y + 10, score_text, room - indent) + 18
         count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i], counts[i])) for i in range(4))
         counts_line = _("{counts} (sakura points {points})", counts=count_text, points=sakura_points(counts[PINK], cap))
         y += _svg.lines(parts, MARGIN, y + 8, counts_line, room, colour=_svg.MUTED) + 16
