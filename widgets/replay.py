@@ -28,6 +28,7 @@ from html import escape
 import ipywidgets as W
 
 from mandalakit.core import records
+from mandalakit.core.bots import bot_name
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _
 
@@ -46,10 +47,11 @@ def _current_task() -> asyncio.Task | None:
 
 
 def _seat_name(seat: int, name) -> str:
-    """``"Seat 0 (greedy)"``; ``"Seat 0"`` for a record's default name ``"seat 0"`` or none."""
+    """``"Seat 0 (greedy)"`` (a bot's name in the language in force: French « glouton »);
+    ``"Seat 0"`` for a record's default name ``"seat 0"`` or none."""
     if not name or str(name).casefold() == f"seat {seat}":
         return _("Seat {seat}", seat=seat)
-    return _("Seat {seat} ({name})", seat=seat, name=name)
+    return _("Seat {seat} ({name})", seat=seat, name=bot_name(str(name)))
 
 
 class ReplayViewer(W.VBox):
