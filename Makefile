@@ -19,7 +19,7 @@ help:
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
-	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test)"
+	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
@@ -135,11 +135,13 @@ bench-tournament: $(VENV)/.test
 	done; rm -rf $$out
 
 # A class opening the lesson at once (issue 11): N pages in headless Chromium on 127.0.0.1,
-# against a server started as `make demo` starts it; bounded in time, stops by itself.
+# against a server started as `make demo` starts it (CLASS=1: as `make demo LESSON=ohanami
+# PUPILS=N`); bounded in time, stops by itself.
 N ?= 30
+CLASS ?=
 .PHONY: bench-classroom
 bench-classroom: $(VENV)/.test
-	$(BIN)/python tests/classroom_bench.py -n $(N)
+	$(BIN)/python tests/classroom_bench.py -n $(N) $(if $(CLASS),--class)
 
 # JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab
