@@ -31,9 +31,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .core.bots import bot_name
 from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import LANGUAGES, NN_, N_, _, get_language, ngettext, number, os_reason, set_language
+from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
+                            set_language)
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from mandalakit.analysis import effect_sentence
-from mandalakit.core.messages import N_, _
+from mandalakit.core.messages import N_, _, bot_name
 from mandalakit.summaries import EVERY, load_summaries
 
 from .charts import FigureView
@@ -147,7 +147,7 @@ class AnalysisDashboard(W.VBox):
         if self._quiet:
             return
         self._quiet = True
-        self.lineup.options = [(_(EVERY_LINEUP), EVERY_LINEUP)] + [(lineup.replace(",", ", "), lineup)
+        self.lineup.options = [(_(EVERY_LINEUP), EVERY_LINEUP)] + [(", ".join(map(bot_name, lineup.split(","))), lineup)
                                                                    for lineup in self.summary()["lineups"]]
         self.lineup.value = EVERY_LINEUP
         self._quiet = False
@@ -201,11 +201,11 @@ class AnalysisDashboard(W.VBox):
         edges, traces, said = scores["edges"], [], []
         for bot in scores["bots"]:
             total = sum(bot["counts"])
-            traces.append(dict(type="bar", x=_middles(edges), y=[c / total for c in bot["counts"]], name=bot["bot"],
+            traces.append(dict(type="bar", x=_middles(edges), y=[c / total for c in bot["counts"]], name=bot_name(bot["bot"]),
                                opacity=0.7, width=(edges[1] - edges[0]) * 0.9,
                                marker=dict(color=BOT_COLOURS.get(bot["bot"], "#999999"))))
             said.append(_("{bot}: {mean:.1f} points on average (95 % interval {low:.1f} to {high:.1f})",
-                          bot=bot["bot"], mean=bot["mean"], low=bot["low"], high=bot["high"]))
+                          bot=bot_name(bot["bot"]), mean=bot["mean"], low=bot["low"], high=bot["high"]))
         self._show("scores", traces, legend=True, xaxis=_bins_axis(edges, _("score (points)")),
                    yaxis=dict(title=dict(text=_("share of seats")), tickformat=".0%"))
         self.scores_text.value = "<p>" + "; ".join(escape(s) for s in said) + ".</p>"
@@ -229,16 +229,16 @@ class AnalysisDashboard(W.VBox):
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
         rates = [d["rate"] for d in duels]
-        self._show("bots", [dict(type="bar", x=[f"{d['a']} > {d['b']}" for d in duels], y=rates,
+        self._show("bots", [dict(type="bar", x=[f"{bot_name(d['a'])} > {bot_name(d['b'])}" for d in duels], y=rates,
                                  marker=dict(color="#56B4E9"), name=_("outscores"),
                                  error_y=_errors(rates, [d["low"] for d in duels], [d["high"] for d in duels]))],
                    yaxis=dict(title=dict(text=_("share of meetings")), tickformat=".0%", range=[0, 1]))
-        said = [_("{a} outscores {b} in {rate} of {n} meetings (95 % interval {low} to {high}).", a=d["a"], b=d["b"],
+        said = [_("{a} outscores {b} in {rate} of {n} meetings (95 % interval {low} to {high}).", a=bot_name(d["a"]), b=bot_name(d["b"]),
                   rate=_percent(d["rate"]), n=d["wins"] + d["losses"], low=_percent(d["low"]),
                   high=_percent(d["high"])) for d in duels]
         if ratings:
             said.append(_("Bradley–Terry ratings on the Elo scale (400 points: 10 to 1 odds): {ratings}.",
-                          ratings=", ".join(f"{bot} {value:+.0f}" for bot, value in ratings)))
+                          ratings=", ".join(f"{bot_name(bot)} {value:+.0f}" for bot, value in ratings)))
             if any(d["losses"] == 0 or d["wins"] == 0 for d in duels):
                 said.append(_("One bot never lost a meeting, so the rating only says 'far stronger': its size "
                               "comes from the fit's small regularisation, not from the games."))

@@ -27,10 +27,9 @@ from html import escape
 import ipywidgets as W
 
 from mandalakit.core import records
-from mandalakit.core.bots import bot_name
 from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RecordError, RulesError, shown
-from mandalakit.core.messages import _
+from mandalakit.core.messages import _, bot_name
 from mandalakit.core.registry import get_game
 
 from .board import BoardView

@@ -28,9 +28,8 @@ from html import escape
 import ipywidgets as W
 
 from mandalakit.core import records
-from mandalakit.core.bots import bot_name
 from mandalakit.core.errors import MandalakitError
-from mandalakit.core.messages import _
+from mandalakit.core.messages import _, bot_name
 
 from .board import BoardView
 from .games import part_of

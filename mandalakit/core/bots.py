@@ -12,18 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .contract import CHANCE, Seed, State, make_rng
-from .messages import N_, _, ngettext
-
-#: The bots' names as people read them in sentences and seat labels; the names themselves
-#: (``"greedy"``) are what ``--bots``, records and ``make_bot`` take, in every language.
-BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy")}
-
-
-def bot_name(name: str) -> str:
-    """A bot's name as shown to people in the language in force (``"greedy"``, French
-    ``"glouton"``); a name that is no bot of ours (a pupil's) comes back unchanged."""
-    return _(BOT_NAMES[name]) if name in BOT_NAMES else name
-
+from .messages import ngettext
 
 class RandomBot:
     """Chooses uniformly among the legal moves, with its own seeded generator."""

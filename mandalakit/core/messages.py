@@ -169,6 +169,17 @@ def colour(word: str, n: int = 1, /) -> str:
     return _catalogue.ngettext(word, word, n)
 
 
+#: The bots' names as people read them in sentences and seat labels; the names themselves
+#: (``"greedy"``) are what ``--bots``, records and ``make_bot`` take, in every language.
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy")}
+
+
+def bot_name(name: str) -> str:
+    """A bot's name as shown to people in the language in force (``"greedy"``, French
+    ``"glouton"``); a name that is no bot of ours (a pupil's) comes back unchanged."""
+    return _(BOT_NAMES[name]) if name in BOT_NAMES else name
+
+
 def colour_words(words) -> str:
     """The colour words of the notation (``COLOURS``, English: what a move is written with),
     each followed by its word in the language in force where that differs:
