@@ -46,7 +46,7 @@ def test_the_french_mandala_lesson_is_french(browser, demo_url):
         page.locator(".mk-exercise").nth(7).wait_for(timeout=120_000)  # the last widget of the page
         assert "Règle de la couleur" in page.locator("#rendered_cells").inner_text()
         picks = page.locator("table", has_text="il choisit en premier").inner_text()
-        assert "3 contre 2 : il choisit en premier (M-5.2)" in picks and picks.count("(M-5.3)") == 2
+        assert "3 contre 2\u00a0: il choisit en premier (M-5.2)" in picks and picks.count("(M-5.3)") == 2
         assert english_lines(page) == []
         # Exercise 4, answered wrong (a French hint, no answer) then right.
         exercise = page.locator(".mk-exercise", has_text="4. Rivière × coupe")
