@@ -91,6 +91,23 @@ def test_make_demo_layout_applies_the_settings():
         _wait_for(server, "Using pre-heated kernel")
 
 
+def test_a_preheated_kernel_is_not_culled_before_its_page_connects():
+    # Culling as voila.json sets it, on a shorter clock: idle 8 s with no page connected, checked every second.
+    quick = ["--MappingKernelManager.cull_idle_timeout=8", "--MappingKernelManager.cull_interval=1"]
+    with serve_voila(ROOT / "notebooks" / "index.ipynb", options=quick) as server:
+        _wait_for(server, "Kernel pool of index.ipynb is filled")
+        time.sleep(10)  # the pooled kernel has waited longer than the idle time
+        status, _, html = _get(server.url)
+        assert status == 200 and "Using pre-heated kernel" in server.output()
+        kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
+        time.sleep(4)  # the page has not connected yet: culled here before DashboardKernelManager
+        assert _get(server.url + f"api/kernels/{kernel}")[0] == 200
+        deadline = time.monotonic() + 60  # ... and culled once idle with no page for the whole idle time
+        while _get(server.url + f"api/kernels/{kernel}")[0] == 200 and time.monotonic() < deadline:
+            time.sleep(1)
+        assert _get(server.url + f"api/kernels/{kernel}")[0] == 404
+
+
 @pytest.mark.parametrize("app", ["server", "lab"])
 def test_binder_and_lab_layouts_apply_the_settings(app):
     # Started as `python -m jupyter ...` in the repository's root: no file there may shadow voila.
