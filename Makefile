@@ -6,9 +6,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
-# make demo LESSON=ohanami PUPILS=30: a class; 30 kernels wait with that page already run.
+# make demo LESSON=ohanami PUPILS=30: a class; 30 kernels wait with that page already run
+# (PUPILS defaults to 30; binder/jupyter-config/voila.py checks both).
 LESSON ?=
-PUPILS ?= 30
+PUPILS ?=
 
 .PHONY: demo port-free test bench bench-dashboard bench-ui messages clean help
 
@@ -74,11 +75,10 @@ demo: port-free $(VENV)/.dashboard
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
-	@$(if $(LESSON),echo "  a class: $(PUPILS) kernels are running $(LESSON).ipynb; ready once the log says 'Kernel pool of $(LESSON).ipynb is filled'")
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
-	MANDALAKIT_CLASS='$(if $(LESSON),$(LESSON).ipynb:$(PUPILS))' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest

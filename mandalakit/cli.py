@@ -473,6 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)
+    # A missing command is named by the commands themselves, in every language (not "command").
+    sub.metavar = "{" + ",".join(sub.choices) + "}"
     return parser
 
 

@@ -109,15 +109,15 @@ def _serving(command: list[str], name: str, env: dict[str, str] | None = None):
 
 
 @contextlib.contextmanager
-def serve_voila(target: Path, class_page: str = "", options: Sequence[str] = ()):
+def serve_voila(target: Path, options: Sequence[str] = (), env: dict[str, str] | None = None):
     """A Voila server of ``target`` (a notebook, or a folder) on 127.0.0.1 as ``make demo`` starts
     it: in the repository's root (``voila.json``) through ``binder/start`` (the hooks in
-    ``binder/jupyter-config/voila.py``); ``class_page`` as ``make demo LESSON=... PUPILS=...``
-    gives it (``"ohanami.ipynb:30"``); ``options``, more command-line options. Yields a
-    :class:`Server`; always stopped."""
+    ``binder/jupyter-config/voila.py``), with more command-line ``options`` and environment
+    variables ``env`` (``make demo LESSON=ohanami PUPILS=30`` sets ``MANDALAKIT_LESSON`` and
+    ``MANDALAKIT_PUPILS``). Yields a :class:`Server`; always stopped."""
     command = [str(ROOT / "binder" / "start"), _voila_executable(), str(target), "--no-browser",
                "--Voila.ip=127.0.0.1", *options]
-    with _serving(command, "voila", {"MANDALAKIT_CLASS": class_page}) as server:
+    with _serving(command, "voila", env) as server:
         yield server
 
 

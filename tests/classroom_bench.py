@@ -141,8 +141,8 @@ async def _pupil(context, url, deadline, result, kernels_seen):
 async def _run(n: int, budget: float, warm: bool) -> int:
     from playwright.async_api import async_playwright
 
-    class_page = f"{Path(PAGE).name}:{n}" if warm else ""
-    with serve_voila(ROOT / "notebooks", class_page) as served:
+    lesson = {"MANDALAKIT_LESSON": Path(PAGE).stem, "MANDALAKIT_PUPILS": str(n)} if warm else None
+    with serve_voila(ROOT / "notebooks", env=lesson) as served:
         url, server = served.url, psutil.Process(served.process.pid)
         await _pools_filled(served, time.monotonic() + budget)
         load_before = psutil.getloadavg()[0]

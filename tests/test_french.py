@@ -371,7 +371,10 @@ ARGPARSE_RUNS = [
      "erreur\u00a0: argument --players\u00a0: attendu\u00a0: un nombre entier"),
     (["bench", "--game"], "error: argument --game: expected one argument",
      "erreur\u00a0: argument --game\u00a0: un argument attendu"),
-    (["wager"], "error: argument command: invalid choice: 'wager'", "erreur\u00a0: argument command\u00a0: choix invalide"),
+    (["wager"], "error: argument {simulate,tournament,record,replay,bench}: invalid choice: 'wager'",
+     "erreur\u00a0: argument {simulate,tournament,record,replay,bench}\u00a0: choix invalide"),
+    (["--frob"], "error: the following arguments are required: {simulate,tournament,record,replay,bench}",
+     "erreur\u00a0: les arguments suivants sont obligatoires\u00a0: {simulate,tournament,record,replay,bench}"),
     (["--help"], "show this help message and exit", "afficher ce message d’aide et quitter"),
     (["simulate", "--help"], "  --players PLAYERS     number of players", "  --players JOUEURS     nombre de joueurs"),
     (["replay", "-h"], "positional arguments:\n  RECORD", "arguments positionnels\u00a0:\n  ENREGISTREMENT"),
@@ -396,7 +399,7 @@ def test_argparse_refuses_and_helps_in_the_language_asked(argv, english, french)
     assert said["en"].startswith("usage: mandalakit") and said["fr"].startswith("utilisation\u00a0: mandalakit")
     # nothing English left in French but what is typed: options, metavars of numbers (N), choices,
     # command names and quoted values
-    sentence = re.sub(r"--?[\w-]+|\{[^{}]*\}|\b(simulate|tournament|record|replay|bench|command)\b", "",
+    sentence = re.sub(r"--?[\w-]+|\{[^{}]*\}|\b(simulate|tournament|record|replay|bench)\b", "",
                       unquoted(said["fr"]))
     assert not ENGLISH.search(sentence), ENGLISH.findall(sentence)
     # English is argparse's own, as without the catalogue

@@ -18,7 +18,7 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   the next one a second after each visit (a visitor who comes before it is ready waits for
   it, as for a kernel of their own: a longer delay would make them wait longer). For a class,
   ``make demo LESSON=ohanami PUPILS=30`` keeps 30 for that page (``binder/start`` is given
-  ``MANDALAKIT_CLASS=ohanami.ipynb:30``). As a server extension Voila has no preheated kernels.
+  ``MANDALAKIT_LESSON=ohanami MANDALAKIT_PUPILS=30``). As a server extension Voila has no preheated kernels.
 - A closed tab's kernel stops at once: Jupyter's identity provider,
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
@@ -28,27 +28,38 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
 """
 
 import os
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def kernel_pools(class_page: str) -> dict:
-    """Voila's ``kernel_pools_config``: one preheated kernel per notebook, and for
-    ``class_page`` (``"<notebook>:<pupils>"``, e.g. ``"ohanami.ipynb:30"``, or ``""``) one per pupil.
+def kernel_pools(lesson: str, pupils: str) -> dict:
+    """Voila's ``kernel_pools_config``: one preheated kernel per notebook, and ``pupils`` for the
+    page ``lesson`` (``make demo LESSON=ohanami PUPILS=30``: ``"ohanami"`` or ``"fr/mandala"``,
+    ``.ipynb`` optional; ``pupils`` defaults to 30 with a lesson, ``""`` with none).
 
     Raises
     ------
     SystemExit
-        If ``class_page`` is not a notebook of ``notebooks/`` and a number of pupils from 1 to 60.
+        With one sentence naming the value at fault: a lesson that is no page of ``notebooks/``,
+        a number of pupils that is not from 1 to 60, or pupils without a lesson.
     """
     pools = {"default": {"pool_size": 1}}
-    if class_page:
-        page, _, pupils = class_page.rpartition(":")
-        if not (ROOT / "notebooks" / page).is_file() or not pupils.isdigit() or not 1 <= int(pupils) <= 60:
-            raise SystemExit(f"LESSON must name a notebook of notebooks/ and PUPILS be from 1 to 60, "
-                             f"not {class_page[:60]!r} (make demo LESSON=ohanami PUPILS=30)")
-        pools[page] = {"pool_size": int(pupils)}
+    if not lesson:
+        if pupils:
+            raise SystemExit(f"PUPILS={pupils[:20]} needs a lesson: make demo LESSON=ohanami PUPILS={pupils[:20]}")
+        return pools
+    page = lesson.removesuffix(".ipynb") + ".ipynb"
+    if not (ROOT / "notebooks" / page).is_file():
+        pages = sorted(str(p.relative_to(ROOT / "notebooks").with_suffix("")) for p in (ROOT / "notebooks").rglob("*.ipynb"))
+        raise SystemExit(f"LESSON={lesson[:40]} is no page of notebooks/; the pages are: {', '.join(pages)}")
+    pupils = pupils or "30"
+    if not pupils.isdigit() or not 1 <= int(pupils) <= 60:
+        raise SystemExit(f"PUPILS={pupils[:20]}: give a number of pupils from 1 to 60")
+    print(f"a class: {int(pupils)} kernels run {page} ahead of the pupils; they are ready once the log says "
+          f"'Kernel pool of {page} is filled'", file=sys.stderr)
+    pools[page] = {"pool_size": int(pupils)}
     return pools
 
 
@@ -62,7 +73,8 @@ def bundled_mathjax(page_config, **_context):
 c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
 c.VoilaConfiguration.preheat_kernel = True
-c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_CLASS", ""))
+c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_LESSON", ""),
+                                                         os.environ.get("MANDALAKIT_PUPILS", ""))
 c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
