@@ -18,7 +18,9 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   the next one a second after each visit (a visitor who comes before it is ready waits for
   it, as for a kernel of their own: a longer delay would make them wait longer). For a class,
   ``make demo LESSON=ohanami PUPILS=30`` keeps 30 for that page (``binder/start`` is given
-  ``MANDALAKIT_LESSON=ohanami MANDALAKIT_PUPILS=30``). As a server extension Voila has no preheated kernels.
+  ``MANDALAKIT_LESSON=ohanami MANDALAKIT_PUPILS=30``). A kernel's idle clock for culling starts
+  when a visitor takes it, not when it ran the page (``DashboardKernelManager``, named in
+  ``voila.json``). As a server extension Voila has no preheated kernels.
 - A closed tab's kernel stops at once: Jupyter's identity provider,
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
