@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import time
@@ -37,6 +38,7 @@ DRAWN = (
 )
 STEP = ".mk-replay-caption .mk-event-index"
 WIDGET_FAILED = "Failed to initialize model"
+KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
 def _cpu(procs) -> float:
@@ -126,8 +128,7 @@ async def _pupil(context, url, deadline, result, kernels_seen):
                                          timeout=max(1, deadline - time.monotonic()) * 1000)
         result["first_render"] = time.monotonic() - start
         result["drawn"] = True
-        kernels_seen.add(await page.evaluate(
-            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+        kernels_seen.add(await page.evaluate(KERNEL_ID))
         before = int(await page.locator(STEP).inner_text())
         await page.get_by_role("button", name="next ▶").click(timeout=30_000)
         await page.wait_for_function(
@@ -136,6 +137,8 @@ async def _pupil(context, url, deadline, result, kernels_seen):
         result["responding"] = True
     except Exception as exc:  # noqa: BLE001 - a page that does not make it is counted, not raised
         result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+        with contextlib.suppress(Exception):  # which kernel it had, to find it in the server's log
+            result["kernel"] = await page.evaluate(KERNEL_ID)
 
 
 async def _run(n: int, budget: float, warm: bool) -> int:
@@ -225,7 +228,12 @@ async def _run(n: int, budget: float, warm: bool) -> int:
           "visitors")
     for i, r in enumerate(results):
         if "error" in r:
-            print(f"  page {i}: {r['error']}")
+            print(f"  page {i} (kernel {r.get('kernel', 'unknown')}): {r['error']}")
+    if len(drawn) < n:  # what the server said of the pages that did not draw
+        troubles = [line for line in server_log.splitlines() if any(w in line for w in ("Culling", "Error", "ERROR"))]
+        print("  server log, culling and errors:" if troubles else "  server log: no culling, no error")
+        for line in troubles[-20:]:
+            print("    " + line[:200])
     return 0 if len(drawn) == n and left == 0 else 1
 
 

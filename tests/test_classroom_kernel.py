@@ -86,3 +86,11 @@ def test_a_dashboard_kernel_is_ipykernel_without_debugpy():
     dashboard = _in_kernel(DashboardKernelSpecManager(), code)
     assert usual[0] == "module" and dashboard[0] == "NoneType"  # blocked: ipykernel made no debugger
     assert dashboard[1:] == usual[1:]  # the same sys.path, folder and kernel class
+
+
+def test_the_kernel_launcher_loads_no_jupyter_server():
+    # Every pupil's kernel runs this module: Jupyter Server there cost about 25 MB per kernel.
+    run = subprocess.run([sys.executable, "-c", "import sys, mandalakit.widgets.kernel; "
+                          "print([m for m in sys.modules if m.startswith('jupyter_server')])"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip() == "[]", run.stderr[-500:]
