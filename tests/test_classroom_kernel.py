@@ -3,6 +3,7 @@ not use, and ``make demo`` starts kernels without ipykernel's debugger."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from jupyter_client.manager import KernelManager
 
 from mandalakit.widgets.kernel import DashboardKernelSpecManager
+from mandalakit.widgets.kernel_manager import DashboardKernelManager
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "ohanami.ipynb"  # the lesson with charts, the heaviest page
@@ -94,3 +96,9 @@ def test_the_kernel_launcher_loads_no_jupyter_server():
                           "print([m for m in sys.modules if m.startswith('jupyter_server')])"],
                          capture_output=True, text=True, timeout=120)
     assert run.stdout.strip() == "[]", run.stderr[-500:]
+
+
+def test_culling_passes_over_a_kernel_stopped_while_it_checks():
+    # Culling awaits each kernel in turn; a tab closed meanwhile stops its kernel, and the check
+    # of that kernel used to log a KeyError traceback (30 of them when a class closed its tabs).
+    assert asyncio.run(DashboardKernelManager().cull_kernel_if_idle("0b1e0000-gone")) is None

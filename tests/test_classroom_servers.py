@@ -88,7 +88,10 @@ def test_make_demo_layout_applies_the_settings():
     with serve_voila(ROOT / "notebooks") as server:
         _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
-        _wait_for(server, "Using pre-heated kernel")
+        log = _wait_for(server, "Using pre-heated kernel")
+    # A log a teacher reads: 16 pages read and 17 kernels started, without a warning of each (server_log)
+    assert "is not trusted" not in log and "without encryption" not in log
+    assert "Kernel started" in log and "Kernel pool of ohanami.ipynb is filled" in log
 
 
 def test_a_preheated_kernel_is_not_culled_before_its_page_connects():

@@ -5,7 +5,7 @@ kernel on the 2-core machine), for a debugger that no Voila page can use. ``make
 a class with one kernel per pupil, so ``voila.json`` names :class:`DashboardKernelSpecManager`,
 which starts Python kernels through this module: ``python -m mandalakit.widgets.kernel -f
 <connection file>``, where ipykernel finds no debugpy and runs without a debugger. Everything
-else is ipykernel's own kernel. Jupyter Server (Binder, ``make lab``) keeps its usual kernels,
+else is ipykernel's own kernel, but for a warning of its start (:mod:`.server_log`). Jupyter Server (Binder, ``make lab``) keeps its usual kernels,
 with the debugger a teacher may use in JupyterLab.
 """
 
@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+
+from .server_log import UNENCRYPTED, quiet
 
 __all__ = ["DashboardKernelSpecManager"]
 
@@ -47,6 +49,7 @@ def main() -> None:
     if sys.path[0] == "" or Path(sys.path[0]) == Path.cwd():
         del sys.path[0]
     sys.modules["debugpy"] = None  # `import debugpy` raises ImportError: ipykernel runs without a debugger
+    quiet("IPKernelApp", UNENCRYPTED)  # said once per kernel, 30 times for a class (server_log's docstring)
     from ipykernel.kernelapp import launch_new_instance
 
     launch_new_instance()

@@ -39,7 +39,10 @@ class DashboardKernelManager(AsyncMappingKernelManager):
         return await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id: str):
-        """Cull ``kernel_id`` if idle; the first time it is considered, start its idle clock instead."""
+        """Cull ``kernel_id`` if idle; the first time it is considered, start its idle clock instead.
+        A kernel stopped since the check began (its tab closed) is passed over."""
+        if kernel_id not in self._kernels:
+            return None
         if kernel_id not in self._clock_started:
             self._clock_started.add(kernel_id)
             self._kernels[kernel_id].last_activity = datetime.now(timezone.utc)

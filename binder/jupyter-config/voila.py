@@ -25,6 +25,8 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
   to set it, beside preheated kernels).
+- A log a teacher can read: without "Notebook ... is not trusted" for every page read
+  (:mod:`mandalakit.widgets.server_log` says why it asks nothing of the teacher).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
@@ -32,6 +34,8 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
 import os
 import sys
 from pathlib import Path
+
+from mandalakit.widgets.server_log import UNTRUSTED, quiet
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,3 +85,4 @@ c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentity
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
+quiet("Voila", UNTRUSTED)
