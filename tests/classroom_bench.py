@@ -19,8 +19,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -122,7 +124,9 @@ async def _pupil(context, url, deadline, result, kernels_seen):
     result["page"] = page
     start = time.monotonic()
     try:
-        await page.goto(url + PAGE, timeout=max(1, deadline - time.monotonic()) * 1000, wait_until="commit")
+        response = await page.goto(url + PAGE, timeout=max(1, deadline - time.monotonic()) * 1000,
+                                   wait_until="commit")
+        result["status"] = response.status if response else None
         for selector in DRAWN:
             await page.wait_for_selector(selector, state="attached",
                                          timeout=max(1, deadline - time.monotonic()) * 1000)
@@ -139,6 +143,8 @@ async def _pupil(context, url, deadline, result, kernels_seen):
         result["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
         with contextlib.suppress(Exception):  # which kernel it had, to find it in the server's log
             result["kernel"] = await page.evaluate(KERNEL_ID)
+        with contextlib.suppress(Exception):  # and what the pupil sees
+            result["text"] = " ".join((await page.locator("body").inner_text(timeout=5000)).split())[:200]
 
 
 async def _run(n: int, budget: float, warm: bool) -> int:
@@ -228,10 +234,15 @@ async def _run(n: int, budget: float, warm: bool) -> int:
           "visitors")
     for i, r in enumerate(results):
         if "error" in r:
-            print(f"  page {i} (kernel {r.get('kernel', 'unknown')}): {r['error']}")
-    if len(drawn) < n:  # what the server said of the pages that did not draw
+            print(f"  page {i} (HTTP {r.get('status')}, kernel {r.get('kernel', 'unknown')}): {r['error']}; "
+                  f"it shows: {r.get('text', '(nothing)')!r}")
+    if len(drawn) < n:  # what the server said of the pages that did not draw: its whole log kept
+        fd, kept = tempfile.mkstemp(prefix="classroom-bench-", suffix=".log")
+        with os.fdopen(fd, "w") as f:
+            f.write(server_log)
         troubles = [line for line in server_log.splitlines() if any(w in line for w in ("Culling", "Error", "ERROR"))]
-        print("  server log, culling and errors:" if troubles else "  server log: no culling, no error")
+        print(f"  server log kept in {kept}; its culling and errors:" if troubles else
+              f"  server log kept in {kept}: no culling, no error")
         for line in troubles[-20:]:
             print("    " + line[:200])
     return 0 if len(drawn) == n and left == 0 else 1
