@@ -49,7 +49,7 @@ def _total(page) -> int:
 
 
 def _text_fits(page) -> bool:
-    """The calculator's score text fits its box of fixed height (nothing cut off)."""
+    """The calculator's score text fits its box (nothing cut off)."""
     return page.locator(".mk-calc-total").evaluate("el => el.scrollHeight <= el.clientHeight + 1")
 
 
