@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,6 +108,20 @@ def test_dashboard_follows_its_controls_without_a_browser():
     assert set(chart(dash, "ends")[0]["x"]) <= {"M-7.1", "M-7.2", "M-7.5"}
     assert chart(dash, "effects")[0]["x"] == ["deck_exhaustion = end_at_once", "stalemate = play_on"]
     assert "deck_exhaustion = end_at_once instead of reshuffle_then_last_completion" in dash.effects_text.value
+
+
+def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():
+    """French sets a no-break space before « % » (a line never starts with the sign); English keeps « 50 % »."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language("fr"):
+        dash = AnalysisDashboard(summaries)
+    said = dash.seats_text.value + dash.length_text.value + "".join(t["text"][0] for t in chart(dash, "ends"))
+    assert "à 2 joueurs est de 50\u00a0%" in dash.seats_text.value
+    assert re.findall(r"\d %", said) == [] and len(re.findall(r"\d\u00a0%", said)) >= 5, said
+    assert "2 players is 50 %" in AnalysisDashboard(summaries).seats_text.value
 
 
 def test_dashboard_shows_the_tables_statistics():

@@ -49,7 +49,7 @@ def _total(page) -> int:
 
 
 def _text_fits(page) -> bool:
-    """The calculator's score text fits its box of fixed height (nothing cut off)."""
+    """The calculator's score text fits its box (nothing cut off)."""
     return page.locator(".mk-calc-total").evaluate("el => el.scrollHeight <= el.clientHeight + 1")
 
 
@@ -182,6 +182,34 @@ def test_an_exercise_answered_wrong_then_right(browser, voila_url):
         exercise.get_by_role("button", name="check").click()
         exercise.locator(".mk-exercise-right").wait_for(timeout=30_000)
         assert "Right" in exercise.locator(".mk-exercise-feedback").inner_text()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+    finally:
+        page.close()
+
+
+#: The blank under the calculator's text: the box's height less its text's (ipywidgets' HTML puts the value in
+#: .widget-html-content).
+_BLANK_UNDER_TEXT = """() => { const box = document.querySelector('.mk-calc-total');
+    return box.getBoundingClientRect().height
+           - box.querySelector('.widget-html-content > div').getBoundingClientRect().height; }"""
+#: Where the chart stands in the calculator (the page may scroll).
+_CHART_TOP = """() => document.querySelector('.mk-calc-chart').getBoundingClientRect().top
+    - document.querySelector('.mk-scoring-calculator').getBoundingClientRect().top"""
+
+
+def test_on_a_phone_the_calculator_leaves_no_gap_under_its_text_and_its_chart_stays(browser, voila_url):
+    """420 px wide, the score text stands under the sliders: its box is as tall as the longest round's text at this
+    width (the fixed height made for French at 360 px left a blank under it), and changing round keeps the chart."""
+    page = browser.new_page(viewport={"width": 420, "height": 900})
+    errors, _outside = watch(page)
+    try:
+        page.goto(voila_url, timeout=120_000)
+        page.wait_for_selector(".mk-calc-total .mk-total-value", timeout=120_000)
+        chart_top = page.evaluate(_CHART_TOP)
+        assert page.evaluate(_BLANK_UNDER_TEXT) < 4  # round 3 of the O-4 example: the longest of the three here
+        page.locator(".mk-calc-round").get_by_role("button", name="round 1").click()
+        page.wait_for_selector(".mk-calc-total .mk-calc-problem", timeout=30_000)
+        assert page.evaluate(_CHART_TOP) == chart_top
         assert not errors, f"JavaScript errors on the page: {errors}"
     finally:
         page.close()

@@ -480,9 +480,10 @@ def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(t
 
 # ----- French typography -------------------------------------------------------------------------------------
 
-#: A plain space where French sets a no-break one: before « : », « ; », « ? », « ! » and « » », after « « ».
-#: (Notation in backticks and formulas in $ are left as they are written.)
-LOOSE_SPACE = re.compile(r" [:;?!»]|« |«(?=\w)|(?<=\w)»")
+#: A plain space where French sets a no-break one: before « : », « ; », « ? », « ! », « % » and « » », after
+#: « « ». (Notation in backticks and formulas in $ are left as they are written; ``%(name)s``, ``%s`` and
+#: ``%r`` are Python's placeholders, not the sign.)
+LOOSE_SPACE = re.compile(r" [:;?!»]| %(?![(a-z])|« |«(?=\w)|(?<=\w)»")
 
 
 def _loose(text: str) -> list[str]:
@@ -490,7 +491,7 @@ def _loose(text: str) -> list[str]:
     return [prose[max(0, m.start() - 20):m.end() + 5] for m in LOOSE_SPACE.finditer(prose)]
 
 
-def test_french_texts_set_a_no_break_space_before_double_punctuation_and_inside_guillemets():
+def test_french_texts_set_a_no_break_space_before_double_punctuation_and_percent_and_inside_guillemets():
     loose = [(m.id, text) for m in catalogue(PO) if m.id
              for text in (m.string if isinstance(m.string, tuple) else (m.string,)) if _loose(text)]
     assert loose == []

@@ -91,6 +91,13 @@ def test_mandala_lesson(browser, demo_url):
         page.locator(".mk-river-problem").wait_for(timeout=30_000)
         assert "Red in the cup: -3 is below zero" in total.inner_text()
         assert page.locator(".mk-cup-red input").input_value() == "-3"
+        # So does a count that is not whole: a number box of the browser made 35 of 3.5 without a word.
+        page.locator(".mk-cup-red input").fill("3.5")
+        page.locator(".mk-cup-red input").press("Enter")
+        page.wait_for_function("() => document.querySelector('.mk-river-total').innerText.includes('3.5 is not')",
+                               timeout=30_000)
+        assert "Red in the cup: 3.5 is not a whole number of cards (M-1.1)" in total.inner_text()
+        assert page.locator(".mk-cup-red input").input_value() == "3.5"
         page.locator(".mk-cup-red input").fill("9")
         page.locator(".mk-cup-red input").press("Enter")
         page.locator(".mk-river-value").wait_for(timeout=30_000)

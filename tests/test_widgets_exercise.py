@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from mandalakit.widgets.exercise import Exercise, read_answer
 
 
@@ -29,6 +31,23 @@ def test_unreadable_answer_is_not_an_attempt():
     ex = Exercise("?", (12, 41), hint="h")
     ex.value = "twelve"
     assert ex.check() is False and ex.attempts == 0 and "commas" in ex.feedback
+
+
+def test_a_count_below_zero_is_not_an_attempt_but_told_how_to_answer():
+    for answer, typed in ((3, "-1"), (3, "-0"), (3, "+3"), ((12, 41), "12, -41")):
+        ex = Exercise("How many?", answer, hint="count them")
+        ex.value = typed
+        assert ex.check() is False and ex.attempts == 0, typed
+        assert "mk-exercise-unread" in ex.feedback and "count them" not in ex.feedback, typed
+    ex.value = "3" if answer == 3 else "12, 41"
+    assert ex.check() is True and ex.attempts == 1
+
+
+def test_an_exercise_cannot_ask_for_a_count_below_zero():
+    for answer in (-2, (3, -1)):
+        with pytest.raises(ValueError, match="0 or more"):
+            Exercise("?", answer)
+    assert Exercise("?", False).answer is False and Exercise("?", (0, 5)).answer == (0, 5)
 
 
 def test_show_answer_and_choices():

@@ -86,7 +86,7 @@ def test_M_7_3_river_score_of_the_worked_example_and_its_best_order():
     rows = [r for r in calc.table.value.split("<tr>")[2:]]  # red, green, black, then the total
     cells = [[c.split(">", 1)[1] for c in row.split("</td>")[:-1]] for row in rows[:3]]
     assert [row[3] for row in cells] == ["3", "4", "0"] and [row[5] for row in cells] == ["9", "4", "0"]
-    calc.cup["black"].value = 5  # black now belongs on the highest space
+    calc.cup["black"].value = "5"  # black now belongs on the highest space
     assert calc.best_score == river_score(calc.best_river, calc.cup_counts) == 3 * 5 + 2 * 3 + 1 * 2
 
 
@@ -115,20 +115,27 @@ def test_M_5_4_river_score_refuses_a_river_no_game_can_make(spaces, cup, words):
 
 
 @pytest.mark.parametrize("colour, typed, words", [
-    ("red", -3, "Red in the cup: -3 is below zero, and a cup cannot hold fewer than 0 cards. Type a number from 0 "
+    ("red", "3.5", "Red in the cup: 3.5 is not a whole number of cards (M-1.1). Type a number from 0 to 18."),
+    ("red", "three", "Red in the cup: three is not a whole number of cards (M-1.1). Type a number from 0 to 18."),
+    ("red", "-3", "Red in the cup: -3 is below zero, and a cup cannot hold fewer than 0 cards. Type a number from 0 "
                 "to 18."),
-    ("red", 99, "Red in the cup: 99 is more than the game has. There are 18 red cards in all (M-1.1), so a cup "
+    ("red", "99", "Red in the cup: 99 is more than the game has. There are 18 red cards in all (M-1.1), so a cup "
                 "holds at most 18."),
-    ("green", 18, "Green in the cup: 18 is more than the game has. There are 18 green cards in all (M-1.1) and one "
+    ("red", "9" * 5000, "Red in the cup: " + "9" * 57 + "... is more than the game has."),
+    ("green", "18", "Green in the cup: 18 is more than the game has. There are 18 green cards in all (M-1.1) and one "
                   "lies on the river, so the cup holds at most 17."),
 ])
 def test_M_1_1_river_score_keeps_an_impossible_cup_count_as_typed_and_says_why(colour, typed, words):
-    """A box that turned -3 into 0 or 99 into 18 without a word taught nothing: the count stays, the rule is told."""
+    """A box that turned -3 into 0, 99 into 18 or 3.5 into 35 without a word taught nothing: the count stays as
+    typed, the rule is told."""
     calc = RiverScore(["green"], {"green": 2})
     calc.cup[colour].value = typed
     assert calc.cup[colour].value == typed and words in calc.problem and words in calc.total.value
     assert calc.table.value == "" and "mk-river-value" not in calc.total.value  # no score for a cup no game has
-    calc.cup[colour].value = 17 if colour == "green" else 18  # the most the game allows is a score again
+    if "whole" in words:  # -3 and 99 are counts, if not of this game; 3.5 and three are none
+        with pytest.raises(ValueError, match="not a whole number"):
+            calc.cup_counts
+    calc.cup[colour].value = "17" if colour == "green" else " 18 "  # the most the game allows is a score again
     assert calc.problem == "" and "mk-river-value" in calc.total.value
 
 

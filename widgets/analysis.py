@@ -44,7 +44,9 @@ def load_datasets(folder: str | Path) -> dict:
 
 
 def _percent(x: float) -> str:
-    return f"{100 * x:.0f} %"
+    """``x`` (a share from 0 to 1) as a whole percentage: ``56 %``, in French with a no-break
+    space before ``%`` (the catalogue's), so a line never starts with the sign."""
+    return _("{percent:.0f} %", percent=100 * x)
 
 
 def _middles(edges: list[int]) -> list[float]:

@@ -24,18 +24,21 @@ from mandalakit.core.messages import _
 
 __all__ = ["Exercise", "read_answer"]
 
-_NUMBER = re.compile(r"-?[0-9]+")
+#: A whole number as a pupil types one for a count or points: digits only (no sign, no point).
+_NUMBER = re.compile(r"[0-9]+")
 
 
 def read_answer(text: str, like):
     """What a pupil typed, read as the same kind of value as ``like``.
 
-    A whole number for an int; whole numbers separated by commas or spaces for a tuple of
-    ints; ``yes``/``no`` (or French ``oui``/``non``) for a bool; otherwise the text without surrounding spaces, in lower
+    A whole number of 0 or more, in digits only, for an int (a count or points: ``"-1"`` is no
+    such number); such numbers separated by commas or spaces for a tuple of ints; ``yes``/``no`` (or French ``oui``/``non``) for a bool; otherwise the text without surrounding spaces, in lower
     case. Returns ``None`` when the text cannot be read that way.
 
     >>> read_answer(" 21 ", 0), read_answer("12, 41 104", (0,)), read_answer("Yes", True)
     (21, (12, 41, 104), True)
+    >>> read_answer("-1", 0), read_answer("3.5", 0)
+    (None, None)
     """
     text = text.strip()
     if isinstance(like, bool):
@@ -61,7 +64,9 @@ class Exercise(anywidget.AnyWidget):
         The question (HTML; escape pupil-facing text yourself if it holds ``<``).
     answer : int, tuple of int, bool or str
         The right answer, best computed by the engine in the notebook (so the lesson and the
-        engine cannot disagree). Typed answers are read as the same kind (:func:`read_answer`).
+        engine cannot disagree). Typed answers are read as the same kind (:func:`read_answer`):
+        text that is not of that kind (a word, or ``-1``, where a count is asked) gets a sentence
+        on what to type and uses up no attempt. Whole numbers are counts or points, 0 or more.
     hint : str
         Shown after a wrong answer (plain text).
     explanation : str
@@ -70,6 +75,11 @@ class Exercise(anywidget.AnyWidget):
         Offer these answers in a drop-down instead of a text box.
     check : callable, optional
         ``check(value) -> bool`` instead of equality with ``answer``.
+
+    Raises
+    ------
+    ValueError
+        For a whole-number answer below 0, which no pupil could type.
 
     Attributes
     ----------
@@ -91,6 +101,9 @@ class Exercise(anywidget.AnyWidget):
 
     def __init__(self, question: str, answer, *, hint: str = "", explanation: str = "",
                  choices: Sequence[str] | None = None, check: Callable[[object], bool] | None = None):
+        numbers = answer if isinstance(answer, tuple) else (answer,)
+        if any(isinstance(n, int) and not isinstance(n, bool) and n < 0 for n in numbers):
+            raise ValueError(f"An exercise's whole-number answers are 0 or more (a pupil types digits only): {answer!r}")
         super().__init__(question=question, choices=list(choices or ()),
                          labels={"answer": _("answer"), "placeholder": _("your answer"),
                                  "check": _("check"), "show": _("show answer")})

@@ -13,12 +13,13 @@ names the rule that refuses it); :class:`RiverScore` scores with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 
 import ipywidgets as W
 
-from mandalakit.core.errors import IllegalMoveError
+from mandalakit.core.errors import IllegalMoveError, as_written
 from mandalakit.core.messages import _, ngettext
 from mandalakit.core.svg import colour_name
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
@@ -31,6 +32,23 @@ __all__ = ["ColourRule", "RiverScore"]
 
 _YES, _NO = "✓", "✗"
 _CELL = ' style="padding:0.15em 0.7em;text-align:left"'
+#: A whole number as typed in a cup box: a sign, then digits (leading zeros apart).
+_WHOLE = re.compile(r"([+-]?)0*([0-9]+)")
+#: More digits than this cannot be a count of cards either way; such a number is compared as 10**6.
+_MOST_DIGITS = 6
+
+
+def _cards(typed: str) -> int | None:
+    """The number of cards typed in a cup box (an empty box is 0), or ``None`` if it is not a
+    whole number (``"3.5"``, ``"three"``)."""
+    if not typed.strip():
+        return 0
+    whole = _WHOLE.fullmatch(typed.strip())
+    if whole is None:
+        return None
+    digits = whole[2]
+    n = int(digits) if len(digits) <= _MOST_DIGITS else 10**_MOST_DIGITS
+    return -n if whole[1] == "-" else n
 
 
 class ColourRule(W.VBox):
@@ -172,10 +190,12 @@ class RiverScore(W.VBox):
     ----------
     spaces : list of ipywidgets.Dropdown
         Spaces 1 to 6; value a colour name or ``""`` for an empty space.
-    cup : dict of str to ipywidgets.IntText
-        Cup cards per colour. A count below 0 or above what the game has (18 of a colour,
-        M-1.1, one of them on the river if the colour is there) stays as typed; ``total``
-        says why it cannot be and no score is shown.
+    cup : dict of str to ipywidgets.Text
+        Cup cards per colour, as typed (read when Enter is pressed or the box is left; an
+        empty box counts 0). A value that is not a whole number of cards (``"3.5"``), or a
+        count below 0 or above what the game has (18 of a colour, M-1.1, one of them on the
+        river if the colour is there), stays as typed; ``total`` says why it cannot be and no
+        score is shown. Set a count with ``cup["red"].value = "9"``.
     total : ipywidgets.HTML
         The sum written out, the best and the worst order, or why the river is impossible.
     table : ipywidgets.HTML
@@ -197,10 +217,11 @@ class RiverScore(W.VBox):
                                   description=_("space {n}", n=i + 1), style={"description_width": "initial"},
                                   layout=W.Layout(width="auto")) for i in range(RIVER_SPACES)]  # « emplacement 6 » fits
         cup = dict(cup or {})
-        # Not bounded: a box that silently turned -3 into 0 or 99 into 18 would teach nothing;
-        # the value typed stays and :attr:`problem` says why it cannot be (M-1.1).
-        self.cup = {name: W.IntText(value=cup.get(name, 0), description=_(name),
-                                    style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
+        # Text, not IntText: the browser's number box drops what it cannot read ("3.5" became 35),
+        # and a box that silently turned -3 into 0 or 99 into 18 would teach nothing either; the
+        # value typed stays and :attr:`problem` says why it cannot be (M-1.1).
+        self.cup = {name: W.Text(value=str(cup.get(name, 0)), description=_(name), continuous_update=False,
+                                 style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
                     for name in COLOURS}
         for i, w in enumerate(self.spaces):
             w.add_class(f"mk-space-{i + 1}")
@@ -229,8 +250,17 @@ class RiverScore(W.VBox):
 
     @property
     def cup_counts(self) -> list[int]:
-        """Cup cards per colour code."""
-        return [self.cup[name].value for name in COLOURS]
+        """Cup cards per colour code.
+
+        Raises
+        ------
+        ValueError
+            If a cup box does not hold a whole number (:attr:`problem` says which).
+        """
+        counts = [_cards(self.cup[name].value) for name in COLOURS]
+        if None in counts:
+            raise ValueError(self.problem)
+        return counts
 
     @property
     def problem(self) -> str:
@@ -248,16 +278,19 @@ class RiverScore(W.VBox):
                          colour=_(v).capitalize())
             seen.add(v)
         for name in COLOURS:
-            n, most = self.cup[name].value, PER_COLOUR - (name in seen)  # the river holds one card (M-5.4)
-            colour = _(name).capitalize()
-            if n < 0:
+            typed, most = self.cup[name].value, PER_COLOUR - (name in seen)  # the river holds one card (M-5.4)
+            count, n, colour = _cards(typed), as_written(typed.strip()), _(name).capitalize()
+            if count is None:
+                return _("{colour} in the cup: {n} is not a whole number of cards (M-1.1). Type a number from 0 to "
+                         "{most}.", colour=colour, n=n, most=most)
+            if count < 0:
                 return _("{colour} in the cup: {n} is below zero, and a cup cannot hold fewer than 0 cards. "
                          "Type a number from 0 to {most}.", colour=colour, n=n, most=most)
-            if n > most and name in seen:
+            if count > most and name in seen:
                 return _("{colour} in the cup: {n} is more than the game has. There are {total} {colours} cards in "
                          "all (M-1.1) and one lies on the river, so the cup holds at most {most}.", colour=colour,
                          n=n, total=PER_COLOUR, colours=colour_name(name, PER_COLOUR), most=most)
-            if n > most:
+            if count > most:
                 return _("{colour} in the cup: {n} is more than the game has. There are {total} {colours} cards in "
                          "all (M-1.1), so a cup holds at most {total}.", colour=colour, n=n, total=PER_COLOUR,
                          colours=colour_name(name, PER_COLOUR))

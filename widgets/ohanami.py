@@ -81,8 +81,12 @@ class ScoringCalculator(W.VBox):
     total : ipywidgets.HTML
         The score sentence, computed by :func:`mandalakit.ohanami.round_score`, or why the
         counts are impossible; then the most a game allows at the end of that round
-        (:func:`mandalakit.ohanami.scoring.best_round_score`). A box of fixed height, so the
-        chart under it stays in place.
+        (:func:`mandalakit.ohanami.scoring.best_round_score`). The box is as tall as the
+        longest of the three rounds' texts (:attr:`room`), so choosing another round does not
+        move the chart under it, and at no width does it leave a blank gap.
+    room : ipywidgets.HTML
+        The texts of the three rounds for the counts shown, hidden, stacked in the place of
+        ``total``: they give the box its height, at any width and in any language.
     chart : FigureView
         Shows ``figure``, a plotly figure of two panels over k = 0 ..
         ``max_pink``, both axes from 0. Upper panel: trace 0, T(k) as bars (the current k in
@@ -110,14 +114,20 @@ class ScoringCalculator(W.VBox):
                                         value=round_no, description=_("score at"),
                                         style={**style, "button_width": "5.5em"})
         self.round_no.add_class("mk-calc-round")
-        # A fixed height: the text is four to eleven lines long (at 360 px wide, in French, with
-        # the most a game allows), and the chart under it must not jump when it changes.
-        self.total = W.HTML(layout=W.Layout(height="18.5em", overflow="hidden", min_width="18em", flex="1 1 18em"))
+        # The text is one to eleven lines long (by round, width and language) and the chart under
+        # it must not jump when the round changes: the three rounds' texts, hidden in the same grid
+        # cell, give the box the height of the longest. (A fixed height for the longest case, in
+        # French 360 px wide, left a blank gap under the text on wider screens.)
+        self.total = W.HTML(layout=W.Layout(grid_area="text"))
         self.total.add_class("mk-calc-total")
+        self.room = W.HTML(layout=W.Layout(grid_area="text", visibility="hidden"))
+        self.room.add_class("mk-calc-room")
         self.chart = FigureView(self._figure())
         self.chart.add_class("mk-calc-chart")
         controls = W.VBox([self.blue, self.green, self.grey, self.pink, self.cap, self.round_no])
-        super().__init__([W.HTML(_STYLE), W.HBox([controls, self.total], layout=W.Layout(flex_flow="row wrap")),
+        text = W.GridBox([self.room, self.total], layout=W.Layout(
+            grid_template_columns="minmax(0, 1fr)", grid_template_areas='"text"', min_width="18em", flex="1 1 18em"))
+        super().__init__([W.HTML(_STYLE), W.HBox([controls, text], layout=W.Layout(flex_flow="row wrap")),
                           self.chart])
         self.add_class("mk-scoring-calculator")
         for w in (self.blue, self.green, self.grey, self.pink, self.cap, self.round_no):
@@ -143,11 +153,14 @@ class ScoringCalculator(W.VBox):
     @property
     def problem(self) -> str:
         """Why no game reaches the counts shown at the end of the round chosen (rule ids), or ``""``."""
+        return self._problem(self.round_no.value)
+
+    def _problem(self, rnd: int) -> str:
         for suit, n in zip(SUITS, self.counts):
             if n > SUIT_CARDS[suit]:
                 return _("Impossible: the deck has only {n} {suit} cards (O-1.2).", n=SUIT_CARDS[suit],
                          suit=colour(suit, SUIT_CARDS[suit]))
-        rnd, cards = self.round_no.value, sum(self.counts)
+        cards = sum(self.counts)
         if cards > most_cards_in_rows(rnd):
             return _("Impossible at the end of round {n}: these are {cards} cards, but a player's rows hold at "
                      "most {most} by then (10 cards dealt a round, O-2.1).", n=rnd, cards=cards,
@@ -214,27 +227,32 @@ class ScoringCalculator(W.VBox):
         }
 
     def _update(self, change=None) -> None:
-        cap = self.sakura_cap
         if change is not None:
             self.chart.figure = self._figure()
-        rnd = self.round_no.value
-        best, counts = self.best
+        self.total.value = self._text(self.round_no.value)
+        self.room.value = ('<div style="display:grid">' + "".join(
+            f'<div style="grid-area:1/1">{self._text(rnd)}</div>' for rnd in (1, 2, 3)) + "</div>")
+
+    def _text(self, rnd: int) -> str:
+        """The HTML of ``total`` for these counts at the end of round ``rnd``."""
+        cap = self.sakura_cap
+        best, counts = best_round_score(rnd, cap)
         most = _("The most a game allows at the end of round {n}: {best} points ({counts}).", n=rnd, best=best,
                  counts=", ".join(_("{n} {suit}", n=n, suit=colour(suit, n)) for n, suit in zip(counts, SUITS) if n))
         most = escape(most, quote=False)
-        problem = escape(self.problem, quote=False)
+        problem = escape(self._problem(rnd), quote=False)
         if problem:
-            self.total.value = (
+            return (
                 f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
                 f'<div class="mk-calc-problem" role="status" style="color:#a00000"><b>{problem}</b></div>'
                 f'<div class="mk-calc-most" style="margin-top:0.3em">{most}</div></div>')
-            return
         p = self.pink.value
         # The breakdown reads the engine's points table (O-3.1 to O-3.3); the sakura part is
         # whatever round_score adds on top of it, so the lines always sum to the total.
         weights = SUIT_POINTS[rnd - 1]
         terms = [f"{w} × {n} {colour(suit, n)} = {w * n}" for w, n, suit in zip(weights, self.counts, SUITS) if w]
-        sakura = self.score - sum(w * n for w, n in zip(weights, self.counts))
+        score = round_score(rnd, self.counts, cap)
+        sakura = score - sum(w * n for w, n in zip(weights, self.counts))
         if rnd == 3:
             terms.append(_("sakura for {n} pink = {points}", n=p, points=sakura))
         nxt = sakura_points(p + 1, cap) - sakura_points(p, cap)
@@ -243,9 +261,9 @@ class ScoringCalculator(W.VBox):
                 else _("one more pink card would add {n} (O-3.3)", n=nxt))
         head = _("Score at the end of <b>round {n}</b>:", n=rnd)
         total = _("total")
-        self.total.value = (
+        return (
             f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
             f"<div>{head}</div><div>" + "<br>".join(terms) + "</div>"
-            f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{self.score}</span>'
+            f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{score}</span>'
             f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
         )
