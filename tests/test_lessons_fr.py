@@ -138,3 +138,22 @@ class _Page:
 
     def evaluate(self, _script: str, _selector: str) -> str:
         return self.text
+
+
+#: The buttons whose words do not fit them (cut off with "…"), by their text.
+CUT_BUTTONS = """() => [...document.querySelectorAll('#rendered_cells button')]
+  .filter(b => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("name", ["ohanami.ipynb", "play-flowers.ipynb"])
+def test_on_a_phone_french_buttons_show_their_words(browser, demo_url, name):
+    """At 420 px every button's words fit it: the sakura calculator's round buttons read « manche 1 »,
+    not « manc… » (they were 5.5em wide); the play dashboard's buttons too."""
+    page = browser.new_page(viewport={"width": 420, "height": 900})
+    try:
+        page.goto(f"{demo_url}voila/render/fr/{name}", timeout=120_000)
+        page.locator(FRENCH_PAGES[name]).first.wait_for(timeout=120_000)
+        assert page.locator("#rendered_cells button").count() >= 3
+        assert page.evaluate(CUT_BUTTONS) == []
+    finally:
+        page.close()

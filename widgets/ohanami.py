@@ -112,7 +112,7 @@ class ScoringCalculator(W.VBox):
         self.cap.add_class("mk-calc-cap")
         self.round_no = W.ToggleButtons(options=[(_("round {n}", n=n), n) for n in (1, 2, 3)],
                                         value=round_no, description=_("score at"),
-                                        style={**style, "button_width": "5.5em"})
+                                        style={**style, "button_width": "auto"})  # « manche 1 » whole at 420 px
         self.round_no.add_class("mk-calc-round")
         # The text is one to eleven lines long (by round, width and language) and the chart under
         # it must not jump when the round changes: the three rounds' texts, hidden in the same grid
