@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
 # make demo LESSON=ohanami PUPILS=30: a class; 30 kernels wait with that page already run
-# (PUPILS defaults to 30; binder/jupyter-config/voila.py checks both).
+# (PUPILS defaults to 30; mandalakit.widgets.pools checks both).
 LESSON ?=
 PUPILS ?=
 
@@ -72,13 +72,15 @@ port-free:
 
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
+	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.pools).
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(BIN)/python -m mandalakit.widgets.pools notebooks
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
-	MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest

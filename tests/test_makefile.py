@@ -52,3 +52,19 @@ def test_a_port_that_is_no_port_number_is_refused(port):
     proc = make("port-free", f"PORT={port}")
     assert proc.returncode != 0
     assert proc.stderr.startswith(f"PORT must be a number from 1 to 65535, not {port!r}: use make demo PORT=9000")
+
+
+@pytest.mark.parametrize(("values", "sentence"), [
+    (("LESSON=nope",), "LESSON=nope is no page of notebooks/; the pages are: analysis, flowers, fr/analysis"),
+    (("LESSON=../README",), "LESSON=../README is no page of notebooks/"),
+    (("LESSON=ohanami", "PUPILS=2.5"), "PUPILS=2.5: give a number of pupils from 1 to 60"),
+    (("LESSON=ohanami", "PUPILS=61"), "PUPILS=61: give a number of pupils from 1 to 60"),
+    (("PUPILS=3",), "PUPILS=3 needs a lesson: make demo LESSON=ohanami PUPILS=3"),
+])
+def test_demo_refuses_a_bad_class_before_printing_anything(values, sentence):
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]  # free once the with ends: the port check passes
+    proc = make("demo", *values, f"PORT={port}", "HOST=127.0.0.1")
+    assert proc.returncode != 0
+    assert proc.stdout == ""  # neither the address lines nor Voila's command line
+    assert proc.stderr.splitlines()[0].startswith(sentence)

@@ -1,7 +1,8 @@
-"""A teacher's terminal without two warnings that every page repeats and that ask nothing of them.
+"""A teacher's terminal without three warnings that ask nothing of them.
 
 ``make demo`` prints the server's log where the teacher looks for "Kernel pool of ... is filled"
-and for errors. Two warnings came with every page, 30 times each for a class:
+and for errors. Two warnings came with every page, 30 times each for a class, and one with the
+first page:
 
 - ``Notebook ohanami.ipynb is not trusted`` (Jupyter Server, each time Voila reads a page). A
   notebook's trust decides whether the HTML and JavaScript stored in its outputs are shown when
@@ -10,6 +11,11 @@ and for errors. Two warnings came with every page, 30 times each for a class:
 - ``Kernel is running over TCP without encryption ...`` (ipykernel, as each kernel starts). The
   dashboards' kernels listen on 127.0.0.1 only; the README ("Running a class", "What a pupil's
   can reach, and what remains") says who can reach a kernel.
+- ``The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval
+  (30000). Setting websocket_ping_timeout=30000`` (Tornado, as the first page connects). Jupyter
+  Server asks for three times its ping interval, Tornado allows at most one and says so: a page
+  that answers no ping for 30 s loses its connection, whatever is set, and nothing is for the
+  teacher to change.
 
 Every other line of the log, warnings included, is kept.
 """
@@ -19,10 +25,11 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["UNTRUSTED", "UNENCRYPTED", "quiet"]
+__all__ = ["TORNADO_PING", "UNTRUSTED", "UNENCRYPTED", "quiet"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 UNENCRYPTED = "Kernel is running over TCP without encryption."  #: ipykernel, as a kernel starts
+TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
 
 
 class _Without(logging.Filter):
@@ -38,7 +45,8 @@ class _Without(logging.Filter):
 
 def quiet(logger: str, *patterns: str) -> None:
     """Leave the messages that start as one of ``patterns`` out of the log of ``logger`` (a
-    traitlets application's logger is named after its class: ``"Voila"``, ``"IPKernelApp"``).
+    traitlets application's logger is named after its class: ``"Voila"``, ``"IPKernelApp"``;
+    Tornado's is ``"tornado.general"``).
 
     ``patterns`` are :data:`UNTRUSTED`, :data:`UNENCRYPTED` or alike: a message's start, where
     ``{}`` stands for any text.

@@ -35,38 +35,10 @@ import os
 import sys
 from pathlib import Path
 
-from mandalakit.widgets.server_log import UNTRUSTED, quiet
+from mandalakit.widgets.pools import kernel_pools
+from mandalakit.widgets.server_log import UNTRUSTED, TORNADO_PING, quiet
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def kernel_pools(lesson: str, pupils: str) -> dict:
-    """Voila's ``kernel_pools_config``: one preheated kernel per notebook, and ``pupils`` for the
-    page ``lesson`` (``make demo LESSON=ohanami PUPILS=30``: ``"ohanami"`` or ``"fr/mandala"``,
-    ``.ipynb`` optional; ``pupils`` defaults to 30 with a lesson, ``""`` with none).
-
-    Raises
-    ------
-    SystemExit
-        With one sentence naming the value at fault: a lesson that is no page of ``notebooks/``,
-        a number of pupils that is not from 1 to 60, or pupils without a lesson.
-    """
-    pools = {"default": {"pool_size": 1}}
-    if not lesson:
-        if pupils:
-            raise SystemExit(f"PUPILS={pupils[:20]} needs a lesson: make demo LESSON=ohanami PUPILS={pupils[:20]}")
-        return pools
-    page = lesson.removesuffix(".ipynb") + ".ipynb"
-    if not (ROOT / "notebooks" / page).is_file():
-        pages = sorted(str(p.relative_to(ROOT / "notebooks").with_suffix("")) for p in (ROOT / "notebooks").rglob("*.ipynb"))
-        raise SystemExit(f"LESSON={lesson[:40]} is no page of notebooks/; the pages are: {', '.join(pages)}")
-    pupils = pupils or "30"
-    if not pupils.isdigit() or not 1 <= int(pupils) <= 60:
-        raise SystemExit(f"PUPILS={pupils[:20]}: give a number of pupils from 1 to 60")
-    print(f"a class: {int(pupils)} kernels run {page} ahead of the pupils; they are ready once the log says "
-          f"'Kernel pool of {page} is filled'", file=sys.stderr)
-    pools[page] = {"pool_size": int(pupils)}
-    return pools
 
 
 def bundled_mathjax(page_config, **_context):
@@ -80,9 +52,10 @@ c = get_config()  # noqa: F821 - provided by traitlets when it loads this file
 c.VoilaConfiguration.page_config_hook = bundled_mathjax
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_LESSON", ""),
-                                                         os.environ.get("MANDALAKIT_PUPILS", ""))
+                                                         os.environ.get("MANDALAKIT_PUPILS", ""), ROOT / "notebooks")
 c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
 quiet("Voila", UNTRUSTED)
+quiet("tornado.general", TORNADO_PING)
