@@ -25,18 +25,18 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
   to set it, beside preheated kernels).
-- A log a teacher can read: without "Notebook ... is not trusted" for every page read
+- A log a teacher can read: without "Notebook ... is not trusted" for every page read, nor
+  Tornado's warning of its websocket ping time-out
   (:mod:`mandalakit.widgets.server_log` says why it asks nothing of the teacher).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
 
 import os
-import sys
 from pathlib import Path
 
 from mandalakit.widgets.pools import kernel_pools
-from mandalakit.widgets.server_log import UNTRUSTED, TORNADO_PING, quiet
+from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet
 
 ROOT = Path(__file__).resolve().parents[2]
 
