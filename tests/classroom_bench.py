@@ -9,7 +9,7 @@ kernels left. Every wait is bounded; the server is always stopped.
 
 Prints pages drawn and responding, first render p50/p95, failed widget starts (anywidget's
 "Failed to initialize model") and dropped outputs (nbclient's "Timeout waiting for IOPub
-output" in the server's log), data per page (cold, and warm on a second page of one browser),
+output" in the server's log), data per page (cold, on the first 3 pages, and warm on a second page of one browser),
 server and kernel memory and CPU, the CPU split between browser, server and kernels, and the
 kernel count after closing.
 """
@@ -40,6 +40,7 @@ DRAWN = (
 )
 STEP = ".mk-replay-caption .mk-event-index"
 WIDGET_FAILED = "Failed to initialize model"
+DATA_PAGES = 3  # pages whose data is counted
 KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
@@ -100,10 +101,13 @@ def _pct(values, q):
     return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else float("nan")
 
 
-async def _pupil(context, url, deadline, result, kernels_seen):
+async def _pupil(context, url, deadline, result, kernels_seen, count_data=True):
+    """One pupil's page: drawn, answering a click; with ``count_data``, the bytes it received
+    (counting every request and websocket frame costs the browser and this script CPU, so only a
+    few pages count)."""
     page = await context.new_page()
     data = {"http": 0, "ws": 0}
-    result.update(drawn=False, responding=False, widget_failed=0, data=data)
+    result.update(drawn=False, responding=False, widget_failed=0, data=data if count_data else None)
 
     def on_console(msg):
         if WIDGET_FAILED in msg.text:
@@ -119,8 +123,9 @@ async def _pupil(context, url, deadline, result, kernels_seen):
         ws.on("framereceived", lambda payload: data.__setitem__("ws", data["ws"] + len(payload)))
 
     page.on("console", on_console)
-    page.on("requestfinished", lambda r: asyncio.ensure_future(on_finished(r)))
-    page.on("websocket", on_ws)
+    if count_data:
+        page.on("requestfinished", lambda r: asyncio.ensure_future(on_finished(r)))
+        page.on("websocket", on_ws)
     result["page"] = page
     start = time.monotonic()
     try:
@@ -165,7 +170,8 @@ async def _run(n: int, budget: float, warm: bool) -> int:
             seen: set[str] = set()
             started = time.monotonic()
             deadline = started + budget
-            await asyncio.gather(*(_pupil(c, url, deadline, r, seen) for c, r in zip(contexts, results)))
+            await asyncio.gather(*(_pupil(c, url, deadline, r, seen, count_data=i < DATA_PAGES)
+                                   for i, (c, r) in enumerate(zip(contexts, results))))
             elapsed = time.monotonic() - started
             running = _kernels(server)
             pupils = [k for kid, k in running.items() if kid in seen]
@@ -205,8 +211,8 @@ async def _run(n: int, budget: float, warm: bool) -> int:
 
     drawn = [r for r in results if r["drawn"]]
     renders = [r["first_render"] for r in drawn]
-    cold = [(r["data"]["http"] + r["data"]["ws"]) / 2**20 for r in results]
-    ws = [r["data"]["ws"] / 2**20 for r in results]
+    cold = [(r["data"]["http"] + r["data"]["ws"]) / 2**20 for r in results if r["data"]]
+    ws = [r["data"]["ws"] / 2**20 for r in results if r["data"]]
     total_cpu = sum(cpu.values()) or 1
     print(f"\nclassroom bench: {n} pages of {PAGE} opened at once on 127.0.0.1 ({psutil.cpu_count()} cores, "
           f"load average {load_before:.1f} before, {load_drawn:.1f} when the pages were done; other work on "
@@ -217,7 +223,8 @@ async def _run(n: int, budget: float, warm: bool) -> int:
           f"all {elapsed:.1f} s")
     print(f"  failed widget starts:  {sum(r['widget_failed'] for r in results)}")
     print(f"  dropped outputs:       {server_log.count('Timeout waiting for IOPub output')} IOPub time-outs in the log")
-    print(f"  data per page (cold):  median {statistics.median(cold):.2f} MB (websocket {statistics.median(ws):.2f} MB)")
+    print(f"  data per page (cold):  median {statistics.median(cold):.2f} MB (websocket {statistics.median(ws):.2f} MB; "
+          f"the first {len(cold)} pages counted)")
     if warm_page.get("drawn"):
         print(f"  data, 2nd page (warm): {(warm_page['data']['http'] + warm_page['data']['ws']) / 2**20:.2f} MB "
               f"(websocket {warm_page['data']['ws'] / 2**20:.2f} MB)")
