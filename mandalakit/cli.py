@@ -356,7 +356,7 @@ def cmd_bench(args) -> int:
     rules = _rules(args.rule)
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
-    variant = "".join(f", {name}={value}" for name, value in rules.items())
+    variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())
     print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
             "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU time)",
             variant=variant, **out))

@@ -266,7 +266,7 @@ def test_bench_refuses_bad_rules_options_before_printing_anything(capsys, rule, 
 
 def test_bench_plays_the_rules_options_it_is_given(capsys):
     code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=none")
-    assert code == 0 and "ohanami 2p, sakura_cap=None random self-play" in out
+    assert code == 0 and "ohanami 2p, sakura_cap=none random self-play" in out  # as typed, not Python's None
 
 
 def test_bench_passes_rules_to_every_game(monkeypatch):
@@ -521,17 +521,25 @@ def test_eighteen_digits_are_still_a_number(capsys):
     (["bench", "--game", "ohanami", "--seed", "-1"], "[options] A seed must be zero or positive, not -1."),
     (["bench", "--game", "ohanami", "--players", "-1"], "[O-2.1] Ohanami is played by 2 to 4 players, not -1."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=1_5"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '1_5'."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '1_5'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=\u0661\u0665"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '\u0661\u0665'."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '\u0661\u0665'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=-1"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got -1."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got -1."),
     (["bench", "--game", "flowers", "--rule", "single_play_draw=+3"],
      "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '+3'."),
 ])
 def test_negative_and_non_digit_numbers_reach_the_games_own_refusal(capsys, argv, message):
     code, out, err = run(capsys, *argv, "--seconds", "0.1")
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_O_3_4_no_cap_is_written_none_as_the_user_types_it(capsys):
+    """The refusal says ``none``, the word --rule takes, not Python's None."""
+    code, out, err = run(capsys, "--language", "fr", "bench", "--game", "ohanami", "--seconds", "0.05",
+                         "--rule", "sakura_cap=0")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "None" not in err
+    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u 0." in err
 
 
 def test_rule_numbers_in_ascii_digits_still_work(capsys):
