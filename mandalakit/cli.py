@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
+from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
 from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
                             set_language)
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
@@ -322,8 +322,11 @@ def cmd_replay(args) -> int:
     from .core import records
     from .core.contract import CHANCE
 
-    record = records.load(args.record)
-    state = records.replay(record)
+    record = records.load(args.record)  # its refusals name the file
+    try:
+        state = records.replay(record)
+    except RecordError as exc:  # the record's refusals do not: this one is named once, after the rule
+        raise RecordError(exc.rule, _("{what}: {problem}", what=shown_path(args.record), problem=exc.message)) from None
     print(ngettext("{record}: {game}, {players} players, {n} event, valid",
                    "{record}: {game}, {players} players, {n} events, valid", len(record["events"]),
                    record=args.record, game=record["game"], players=state.num_players))
@@ -501,8 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        message = _("{what}: {problem}", what=shown_path(args.record), problem=exc) if args.command == "replay" else exc
-        print(_("mandalakit {command}: error: {message}", command=args.command, message=message), file=sys.stderr)
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=exc), file=sys.stderr)
     except OSError as exc:
         reason = os_reason(exc)
         if exc.filename is not None:

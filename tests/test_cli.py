@@ -88,6 +88,24 @@ def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
     assert code == 2 and f"event {placement}" in err and "[O-2.3]" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("code,said", [
+    ("en", ["mandalakit replay: error: [record] trunc.json is not valid JSON (line 1, column 6: Expecting value).",
+            "mandalakit replay: error: [O-1.1] game.json: event {i}: There is no card 999; the cards are numbered 1 "
+            "to 120."]),
+    ("fr", ["mandalakit replay\u00a0: erreur\u00a0: [record] trunc.json n\u2019est pas du JSON valide (ligne 1, "
+            "colonne 6\u00a0: valeur attendue).",
+            "mandalakit replay\u00a0: erreur\u00a0: [O-1.1] game.json\u00a0: \u00e9v\u00e9nement {i}\u00a0: Il n\u2019y a "
+            "pas de carte 999\u00a0; les cartes sont num\u00e9rot\u00e9es de 1 \u00e0 120."]),
+])
+def test_a_corrupt_record_names_the_file_once_the_rule_once_and_the_event(game_json, capsys, monkeypatch, code, said):
+    monkeypatch.chdir(game_json.parent)
+    Path("trunc.json").write_text('{"a":')
+    index = next(i for i, e in enumerate(json.loads(game_json.read_text())["events"]) if e["event"].startswith("pick"))
+    _tamper(game_json, index, "pick 999 1")
+    for name, line in zip(["trunc.json", "game.json"], said):
+        assert run(capsys, "--language", code, "replay", name) == (2, "", line.format(i=index) + "\n")
+
+
 def test_replay_malformed_notation(game_json, capsys):
     _tamper(game_json, 3, "pick twelve 5")
     code, _, err = run(capsys, "replay", str(game_json))
@@ -383,7 +401,8 @@ def test_replay_of_a_record_whose_game_is_not_text(game_json, capsys, game):
     _edit_record(game_json, game=game)
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and "Traceback" not in err
-    assert "[record] The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err
+    assert "error: [record] " in err
+    assert "game.json: The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err
 
 
 @pytest.fixture
@@ -401,7 +420,8 @@ def test_replay_never_opens_a_file_named_in_the_record(flowers_json, tmp_path, c
     _edit_record(flowers_json, rules={**record["rules"], "tiles": tiles.format(secret=secret)})
     code, out, err = run(capsys, "replay", str(flowers_json))
     assert code == 2 and out == "" and "Traceback" not in err and "private" not in err
-    assert "[record] The record's rules option 'tiles' must be stored as written by the engine (rows: a list)" in err
+    assert "error: [record] " in err
+    assert "flowers.json: The record's rules option 'tiles' must be stored as written by the engine (rows: a list)" in err
 
 
 def test_replay_of_a_record_with_a_custom_tile_table(tmp_path, capsys):
@@ -426,12 +446,13 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
     proc = subprocess.run([str(exe), "replay", str(game_json)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
-    assert "[record] The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
+    assert "error: [record] " in proc.stderr
+    assert "game.json: The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"version": 1.0}, "[record] Record version 1.0 (float) is not supported"),
-    ({"by": -1}, "[record] event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
+    ({"version": 1.0}, "game.json: Record version 1.0 (float) is not supported"),
+    ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
     record = json.loads(game_json.read_text())
@@ -441,7 +462,7 @@ def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, c
         record.update(change)
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
-    assert code == 2 and out == "" and message in err and "Traceback" not in err
+    assert code == 2 and out == "" and "error: [record] " in err and message in err and "Traceback" not in err
 
 
 def test_bench_refuses_zero_players_like_simulate(capsys):
@@ -665,7 +686,8 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
-    assert "[record] The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
+    assert "error: [record] " in err
+    assert "game.json: The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
 
 
@@ -723,4 +745,4 @@ def test_record_replay_of_a_mandala_position_of_the_wrong_type_exits_2_in_one_li
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert ": [options] The position" in err and "Traceback" not in err
+    assert "error: [options] " in err and "position.json: The position" in err and "Traceback" not in err
