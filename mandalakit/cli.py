@@ -58,18 +58,25 @@ def _whole_number(text: str, what: str = "") -> int:
 
 
 #: A number of seconds on the command line: ASCII digits with an optional decimal part and a
-#: leading '-' for bench's own range refusal. ``float()`` alone would also read "1_0",
+#: leading '-' for the range refusal. ``float()`` alone would also read "1_0",
 #: "٣" (3), " 5", "1e3", "nan" and "inf".
 DECIMAL_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def _seconds(text: str) -> float:
-    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says; the range (more than 0,
-    at most 3600) is checked by :func:`mandalakit.simulate.bench`. ``ArgumentTypeError`` otherwise."""
+    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says, more than 0 and at most
+    :data:`~mandalakit.simulate.MAX_BENCH_SECONDS` (3600). ``ArgumentTypeError`` otherwise,
+    quoting ``text`` as typed (``-1``, not ``-1.0``)."""
+    from .simulate import MAX_BENCH_SECONDS
+
     if not DECIMAL_NUMBER.fullmatch(text):
         raise argparse.ArgumentTypeError(_("expected a number of seconds written with the digits 0 to 9 and an optional "
                                            "decimal point, such as 3 or 0.5; got {text}", text=shown(text)))
-    return float(text)
+    seconds = float(text)  # 400 nines: inf, refused below
+    if not 0 < seconds <= MAX_BENCH_SECONDS:
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most {most} seconds, not {text}",
+                                           most=MAX_BENCH_SECONDS, text=as_written(text)))
+    return seconds
 
 
 def _rule_option(text: str) -> tuple[str, object]:
@@ -353,7 +360,7 @@ def _import_ms() -> float:
 
 
 def cmd_bench(args) -> int:
-    """Measure first, print after: a bad --players, --seed, --rule or --seconds is refused with nothing printed."""
+    """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
     from .simulate import bench
 
     rules = _rules(args.rule)

@@ -174,8 +174,6 @@ def test_import_mandalakit_loads_no_heavy_library():
 @pytest.mark.parametrize("argv,message", [
     (["record", "--game", "ohanami", "--players", "2", "--seed", "-1", "--out", "{tmp}/g.json"], "seed must be zero or positive"),
     (["bench", "--game", "ohanami", "--seed", "-1"], "seed must be zero or positive"),
-    (["bench", "--game", "ohanami", "--seconds", "0"], "more than 0 and at most 3600 seconds"),
-    (["bench", "--game", "ohanami", "--seconds", "5000"], "more than 0 and at most 3600 seconds, not 5000.0."),
     (["simulate", "--game", "flowers", "--players", "2", "--games", "1", "--rule", "tiles={tmp}/bin.csv",
       "--out", "{tmp}/t.csv"], "[F-1.5] The tile table"),
 ])
@@ -270,10 +268,34 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
 
 
-@pytest.mark.parametrize("seconds", ["0", "-1", "0.0", "3600.5", "9" * 400])
-def test_bench_refuses_a_bad_time_before_printing_anything(capsys, seconds):
-    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", seconds)
-    assert code == 2 and out == "" and "more than 0 and at most 3600 seconds" in err
+SECONDS_REFUSAL = {
+    "en": ("usage: mandalakit bench [-h]",
+           "\nmandalakit bench: error: argument --seconds: must be more than 0 and at most 3600 seconds, not {typed}\n"),
+    "fr": ("utilisation\u00a0: mandalakit bench [-h]",
+           "\nmandalakit bench\u00a0: erreur\u00a0: argument --seconds\u00a0: doit d\u00e9passer 0 et valoir au plus "
+           "3600 secondes, pas {typed}\n"),
+}
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("seconds", ["0", "-1", "0.0", "-0.5", "3600.5", "9" * 400])
+def test_bench_refuses_a_bad_time_like_any_bad_value(capsys, seconds, code):
+    """As argparse refuses any bad value: the usage, then one sentence quoting the time as typed (-1, not -1.0)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--language", code, "bench", "--game", "ohanami", "--seconds", seconds])
+    out, err = capsys.readouterr()
+    typed = seconds if len(seconds) <= 60 else seconds[:57] + "..."
+    usage, refusal = SECONDS_REFUSAL[code]
+    assert exc.value.code == 2 and out == "" and err.startswith(usage) and err.endswith(refusal.format(typed=typed))
+    assert err.count("error") + err.count("erreur") == 1
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 3600.5, float("nan")])
+def test_the_library_bench_refuses_the_same_times(seconds):
+    from mandalakit.simulate import bench
+
+    with pytest.raises(RulesError, match="more than 0 and at most 3600 seconds"):
+        bench("ohanami", seconds=seconds)
 
 
 @pytest.mark.parametrize("rule, message", [("sakura_cap=abc", "sakura_cap"), ("x=1", "x")])
