@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
+from .core.messages import (BOT_NAMES, LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
                             set_language)
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
@@ -117,11 +117,15 @@ def _as_typed(value: object) -> str:
 
 
 def _bot_list(text: str) -> list[str]:
+    """``--bots``: names separated by commas, each a bot's own name (``greedy``) or the name the
+    command prints for it in its language (French ``glouton``, ``au hasard``: see
+    :func:`~mandalakit.core.messages.bot_name`), returned as the bots' own names."""
     names = [b.strip() for b in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(_("expected bot names separated by commas, e.g. greedy,random; got {text}",
                                            text=shown(text)))
-    return names
+    printed = {bot_name(bot): bot for bot in BOT_NAMES}
+    return [printed.get(name, name) for name in names]
 
 
 def _positive_int(text: str) -> int:

@@ -768,3 +768,27 @@ def test_record_replay_of_a_mandala_position_of_the_wrong_type_exits_2_in_one_li
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "error: [options] " in err and "position.json: The position" in err and "Traceback" not in err
+
+
+def test_french_bot_names_are_taken_in_french(tmp_path, capsys):
+    """The names the command prints in French (« glouton », « au hasard ») are bot names there, stored as the bots' own."""
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "--language", "fr", "record", "--game", "ohanami", "--players", "2",
+                         "--bots", "glouton, au hasard", "--out", str(path))
+    assert code == 0 and err == "" and "joueur 1 (glouton)\u00a0: " in out and "joueur 2 (au hasard)\u00a0: " in out
+    assert [p["name"] for p in json.loads(path.read_text())["players"]] == ["greedy", "random"]
+    code, out, err = run(capsys, "record", "--game", "ohanami", "--players", "2", "--bots", "glouton",
+                         "--out", str(path))  # English: no bot is called so
+    assert (code, out) == (2, "") and err == ("mandalakit record: error: [options] There is no bot called 'glouton' "
+                                              "for ohanami; choose from random, greedy.\n")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "record"])
+def test_french_help_of_bots_names_the_french_bot_names(capsys, command):
+    from mandalakit.core.messages import BOT_NAMES, bot_name, language
+
+    with pytest.raises(SystemExit):
+        main(["--language", "fr", command, "--help"])
+    bots = capsys.readouterr().out.split("--bots ROBOTS", 2)[-1].split("\n  --")[0]
+    with language("fr"):
+        assert all(" ".join(bot_name(b).split()) in " ".join(bots.split()) for b in BOT_NAMES), bots
