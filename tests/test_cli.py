@@ -792,3 +792,10 @@ def test_french_help_of_bots_names_the_french_bot_names(capsys, command):
     bots = capsys.readouterr().out.split("--bots ROBOTS", 2)[-1].split("\n  --")[0]
     with language("fr"):
         assert all(" ".join(bot_name(b).split()) in " ".join(bots.split()) for b in BOT_NAMES), bots
+
+
+def test_a_french_bot_given_twice_is_named_as_typed(capsys, tmp_path):
+    code, out, err = run(capsys, "--language", "fr", "tournament", "--game", "ohanami", "--bots", "glouton,glouton",
+                         "--out", str(tmp_path / "t.parquet"))
+    assert (code, out) == (2, "") and err == ("mandalakit tournament\u00a0: erreur\u00a0: [options] Donnez chaque robot "
+                                              "une seule fois, pas 'glouton,glouton'.\n")
