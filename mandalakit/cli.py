@@ -31,8 +31,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .core.errors import MandalakitError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
+from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
+from .core.messages import (BOT_NAMES, LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
                             set_language)
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
 from .core.registry import GAMES
@@ -58,18 +58,25 @@ def _whole_number(text: str, what: str = "") -> int:
 
 
 #: A number of seconds on the command line: ASCII digits with an optional decimal part and a
-#: leading '-' for bench's own range refusal. ``float()`` alone would also read "1_0",
+#: leading '-' for the range refusal. ``float()`` alone would also read "1_0",
 #: "٣" (3), " 5", "1e3", "nan" and "inf".
 DECIMAL_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def _seconds(text: str) -> float:
-    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says; the range (more than 0,
-    at most 3600) is checked by :func:`mandalakit.simulate.bench`. ``ArgumentTypeError`` otherwise."""
+    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says, more than 0 and at most
+    :data:`~mandalakit.simulate.MAX_BENCH_SECONDS` (3600). ``ArgumentTypeError`` otherwise,
+    quoting ``text`` as typed (``-1``, not ``-1.0``)."""
+    from .simulate import MAX_BENCH_SECONDS
+
     if not DECIMAL_NUMBER.fullmatch(text):
         raise argparse.ArgumentTypeError(_("expected a number of seconds written with the digits 0 to 9 and an optional "
                                            "decimal point, such as 3 or 0.5; got {text}", text=shown(text)))
-    return float(text)
+    seconds = float(text)  # 400 nines: inf, refused below
+    if not 0 < seconds <= MAX_BENCH_SECONDS:
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most {most} seconds, not {text}",
+                                           most=MAX_BENCH_SECONDS, text=as_written(text)))
+    return seconds
 
 
 def _rule_option(text: str) -> tuple[str, object]:
@@ -110,11 +117,15 @@ def _as_typed(value: object) -> str:
 
 
 def _bot_list(text: str) -> list[str]:
+    """``--bots``: names separated by commas, each a bot's own name (``greedy``) or the name the
+    command prints for it in its language (French ``glouton``, ``au hasard``: see
+    :func:`~mandalakit.core.messages.bot_name`), returned as the bots' own names."""
     names = [b.strip() for b in text.split(",")]
     if not all(names):
         raise argparse.ArgumentTypeError(_("expected bot names separated by commas, e.g. greedy,random; got {text}",
                                            text=shown(text)))
-    return names
+    printed = {bot_name(bot): bot for bot in BOT_NAMES}
+    return [printed.get(name, name) for name in names]
 
 
 def _positive_int(text: str) -> int:
@@ -322,8 +333,11 @@ def cmd_replay(args) -> int:
     from .core import records
     from .core.contract import CHANCE
 
-    record = records.load(args.record)
-    state = records.replay(record)
+    record = records.load(args.record)  # its refusals name the file
+    try:
+        state = records.replay(record)
+    except RecordError as exc:  # the record's refusals do not: this one is named once, after the rule
+        raise RecordError(exc.rule, _("{what}: {problem}", what=shown_path(args.record), problem=exc.message)) from None
     print(ngettext("{record}: {game}, {players} players, {n} event, valid",
                    "{record}: {game}, {players} players, {n} events, valid", len(record["events"]),
                    record=args.record, game=record["game"], players=state.num_players))
@@ -350,13 +364,13 @@ def _import_ms() -> float:
 
 
 def cmd_bench(args) -> int:
-    """Measure first, print after: a bad --players, --seed, --rule or --seconds is refused with nothing printed."""
+    """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
     from .simulate import bench
 
     rules = _rules(args.rule)
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
-    variant = "".join(f", {name}={value}" for name, value in rules.items())
+    variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())
     print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
             "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU time)",
             variant=variant, **out))
@@ -501,8 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except MandalakitError as exc:
-        message = _("{what}: {problem}", what=shown_path(args.record), problem=exc) if args.command == "replay" else exc
-        print(_("mandalakit {command}: error: {message}", command=args.command, message=message), file=sys.stderr)
+        print(_("mandalakit {command}: error: {message}", command=args.command, message=exc), file=sys.stderr)
     except OSError as exc:
         reason = os_reason(exc)
         if exc.filename is not None:

@@ -226,6 +226,10 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+#: Longest measuring time of :func:`bench`, in seconds (an hour).
+MAX_BENCH_SECONDS = 3600
+
+
 def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int = 0,
           rules: Mapping | None = None) -> dict:
     """Random self-play throughput on one core (uniform legal moves, no observations built).
@@ -246,9 +250,9 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
     if players is None:
         players = spec.min_players
     players = check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
-    if not 0 < seconds <= 3600:  # also refuses nan
-        raise RulesError("options", _("The measuring time must be more than 0 and at most 3600 seconds, not "
-                                      "{seconds}.", seconds=seconds))
+    if not 0 < seconds <= MAX_BENCH_SECONDS:  # also refuses nan
+        raise RulesError("options", _("The measuring time must be more than 0 and at most {most} seconds, not "
+                                      "{seconds}.", most=MAX_BENCH_SECONDS, seconds=seconds))
     rules = spec.make_rules(rules)
     rng = np.random.default_rng(check_seed(seed))
     games = decisions = 0

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
-from .core.messages import _
+from .core.messages import _, bot_name
 from .core.registry import get_game
 from .simulate import MAX_GAMES, _worker_signals, play_one, resolve_bots, seat_rows, worker_count
 
@@ -98,7 +98,8 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
     counts = [check_players(spec.name, p, spec.min_players, spec.max_players, spec.player_rule) for p in counts]
     names = list(spec.bots) if bots is None else list(bots)
     if not names or len(set(names)) != len(names):
-        raise RulesError("options", _("Give each bot once, not {bots}.", bots=shown(",".join(names))))
+        raise RulesError("options", _("Give each bot once, not {bots}.",  # named as the command prints them
+                                      bots=shown(",".join(bot_name(name) for name in names))))
     vary = dict(vary or {})
     fixed = dict(rules or {})
     for name, values in vary.items():

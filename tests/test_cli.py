@@ -88,6 +88,24 @@ def test_replay_illegal_move_exits_2_with_index_and_rule(game_json, capsys):
     assert code == 2 and f"event {placement}" in err and "[O-2.3]" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("code,said", [
+    ("en", ["mandalakit replay: error: [record] trunc.json is not valid JSON (line 1, column 6: Expecting value).",
+            "mandalakit replay: error: [O-1.1] game.json: event {i}: There is no card 999; the cards are numbered 1 "
+            "to 120."]),
+    ("fr", ["mandalakit replay\u00a0: erreur\u00a0: [record] trunc.json n\u2019est pas du JSON valide (ligne 1, "
+            "colonne 6\u00a0: valeur attendue).",
+            "mandalakit replay\u00a0: erreur\u00a0: [O-1.1] game.json\u00a0: \u00e9v\u00e9nement {i}\u00a0: Il n\u2019y a "
+            "pas de carte 999\u00a0; les cartes sont num\u00e9rot\u00e9es de 1 \u00e0 120."]),
+])
+def test_a_corrupt_record_names_the_file_once_the_rule_once_and_the_event(game_json, capsys, monkeypatch, code, said):
+    monkeypatch.chdir(game_json.parent)
+    Path("trunc.json").write_text('{"a":')
+    index = next(i for i, e in enumerate(json.loads(game_json.read_text())["events"]) if e["event"].startswith("pick"))
+    _tamper(game_json, index, "pick 999 1")
+    for name, line in zip(["trunc.json", "game.json"], said):
+        assert run(capsys, "--language", code, "replay", name) == (2, "", line.format(i=index) + "\n")
+
+
 def test_replay_malformed_notation(game_json, capsys):
     _tamper(game_json, 3, "pick twelve 5")
     code, _, err = run(capsys, "replay", str(game_json))
@@ -156,8 +174,6 @@ def test_import_mandalakit_loads_no_heavy_library():
 @pytest.mark.parametrize("argv,message", [
     (["record", "--game", "ohanami", "--players", "2", "--seed", "-1", "--out", "{tmp}/g.json"], "seed must be zero or positive"),
     (["bench", "--game", "ohanami", "--seed", "-1"], "seed must be zero or positive"),
-    (["bench", "--game", "ohanami", "--seconds", "0"], "more than 0 and at most 3600 seconds"),
-    (["bench", "--game", "ohanami", "--seconds", "5000"], "more than 0 and at most 3600 seconds, not 5000.0."),
     (["simulate", "--game", "flowers", "--players", "2", "--games", "1", "--rule", "tiles={tmp}/bin.csv",
       "--out", "{tmp}/t.csv"], "[F-1.5] The tile table"),
 ])
@@ -252,10 +268,34 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
 
 
-@pytest.mark.parametrize("seconds", ["0", "-1", "0.0", "3600.5", "9" * 400])
-def test_bench_refuses_a_bad_time_before_printing_anything(capsys, seconds):
-    code, out, err = run(capsys, "bench", "--game", "ohanami", "--seconds", seconds)
-    assert code == 2 and out == "" and "more than 0 and at most 3600 seconds" in err
+SECONDS_REFUSAL = {
+    "en": ("usage: mandalakit bench [-h]",
+           "\nmandalakit bench: error: argument --seconds: must be more than 0 and at most 3600 seconds, not {typed}\n"),
+    "fr": ("utilisation\u00a0: mandalakit bench [-h]",
+           "\nmandalakit bench\u00a0: erreur\u00a0: argument --seconds\u00a0: doit d\u00e9passer 0 et valoir au plus "
+           "3600 secondes, pas {typed}\n"),
+}
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("seconds", ["0", "-1", "0.0", "-0.5", "3600.5", "9" * 400])
+def test_bench_refuses_a_bad_time_like_any_bad_value(capsys, seconds, code):
+    """As argparse refuses any bad value: the usage, then one sentence quoting the time as typed (-1, not -1.0)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--language", code, "bench", "--game", "ohanami", "--seconds", seconds])
+    out, err = capsys.readouterr()
+    typed = seconds if len(seconds) <= 60 else seconds[:57] + "..."
+    usage, refusal = SECONDS_REFUSAL[code]
+    assert exc.value.code == 2 and out == "" and err.startswith(usage) and err.endswith(refusal.format(typed=typed))
+    assert err.count("error") + err.count("erreur") == 1
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 3600.5, float("nan")])
+def test_the_library_bench_refuses_the_same_times(seconds):
+    from mandalakit.simulate import bench
+
+    with pytest.raises(RulesError, match="more than 0 and at most 3600 seconds"):
+        bench("ohanami", seconds=seconds)
 
 
 @pytest.mark.parametrize("rule, message", [("sakura_cap=abc", "sakura_cap"), ("x=1", "x")])
@@ -266,7 +306,7 @@ def test_bench_refuses_bad_rules_options_before_printing_anything(capsys, rule, 
 
 def test_bench_plays_the_rules_options_it_is_given(capsys):
     code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=none")
-    assert code == 0 and "ohanami 2p, sakura_cap=None random self-play" in out
+    assert code == 0 and "ohanami 2p, sakura_cap=none random self-play" in out  # as typed, not Python's None
 
 
 def test_bench_passes_rules_to_every_game(monkeypatch):
@@ -383,7 +423,8 @@ def test_replay_of_a_record_whose_game_is_not_text(game_json, capsys, game):
     _edit_record(game_json, game=game)
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and "Traceback" not in err
-    assert "[record] The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err
+    assert "error: [record] " in err
+    assert "game.json: The record's 'game' must be the name of a game as text (such as 'ohanami'), not a" in err
 
 
 @pytest.fixture
@@ -401,7 +442,8 @@ def test_replay_never_opens_a_file_named_in_the_record(flowers_json, tmp_path, c
     _edit_record(flowers_json, rules={**record["rules"], "tiles": tiles.format(secret=secret)})
     code, out, err = run(capsys, "replay", str(flowers_json))
     assert code == 2 and out == "" and "Traceback" not in err and "private" not in err
-    assert "[record] The record's rules option 'tiles' must be stored as written by the engine (rows: a list)" in err
+    assert "error: [record] " in err
+    assert "flowers.json: The record's rules option 'tiles' must be stored as written by the engine (rows: a list)" in err
 
 
 def test_replay_of_a_record_with_a_custom_tile_table(tmp_path, capsys):
@@ -426,12 +468,13 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
     proc = subprocess.run([str(exe), "replay", str(game_json)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
-    assert "[record] The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
+    assert "error: [record] " in proc.stderr
+    assert "game.json: The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"version": 1.0}, "[record] Record version 1.0 (float) is not supported"),
-    ({"by": -1}, "[record] event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
+    ({"version": 1.0}, "game.json: Record version 1.0 (float) is not supported"),
+    ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
     record = json.loads(game_json.read_text())
@@ -441,7 +484,7 @@ def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, c
         record.update(change)
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
-    assert code == 2 and out == "" and message in err and "Traceback" not in err
+    assert code == 2 and out == "" and "error: [record] " in err and message in err and "Traceback" not in err
 
 
 def test_bench_refuses_zero_players_like_simulate(capsys):
@@ -521,17 +564,25 @@ def test_eighteen_digits_are_still_a_number(capsys):
     (["bench", "--game", "ohanami", "--seed", "-1"], "[options] A seed must be zero or positive, not -1."),
     (["bench", "--game", "ohanami", "--players", "-1"], "[O-2.1] Ohanami is played by 2 to 4 players, not -1."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=1_5"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '1_5'."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '1_5'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=\u0661\u0665"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got '\u0661\u0665'."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '\u0661\u0665'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=-1"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or None; got -1."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got -1."),
     (["bench", "--game", "flowers", "--rule", "single_play_draw=+3"],
      "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '+3'."),
 ])
 def test_negative_and_non_digit_numbers_reach_the_games_own_refusal(capsys, argv, message):
     code, out, err = run(capsys, *argv, "--seconds", "0.1")
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_O_3_4_no_cap_is_written_none_as_the_user_types_it(capsys):
+    """The refusal says ``none``, the word --rule takes, not Python's None."""
+    code, out, err = run(capsys, "--language", "fr", "bench", "--game", "ohanami", "--seconds", "0.05",
+                         "--rule", "sakura_cap=0")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "None" not in err
+    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u 0." in err
 
 
 def test_rule_numbers_in_ascii_digits_still_work(capsys):
@@ -657,7 +708,8 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
-    assert "[record] The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
+    assert "error: [record] " in err
+    assert "game.json: The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
 
 
@@ -715,4 +767,35 @@ def test_record_replay_of_a_mandala_position_of_the_wrong_type_exits_2_in_one_li
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert ": [options] The position" in err and "Traceback" not in err
+    assert "error: [options] " in err and "position.json: The position" in err and "Traceback" not in err
+
+
+def test_french_bot_names_are_taken_in_french(tmp_path, capsys):
+    """The names the command prints in French (« glouton », « au hasard ») are bot names there, stored as the bots' own."""
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "--language", "fr", "record", "--game", "ohanami", "--players", "2",
+                         "--bots", "glouton, au hasard", "--out", str(path))
+    assert code == 0 and err == "" and "joueur 1 (glouton)\u00a0: " in out and "joueur 2 (au hasard)\u00a0: " in out
+    assert [p["name"] for p in json.loads(path.read_text())["players"]] == ["greedy", "random"]
+    code, out, err = run(capsys, "record", "--game", "ohanami", "--players", "2", "--bots", "glouton",
+                         "--out", str(path))  # English: no bot is called so
+    assert (code, out) == (2, "") and err == ("mandalakit record: error: [options] There is no bot called 'glouton' "
+                                              "for ohanami; choose from random, greedy.\n")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "record"])
+def test_french_help_of_bots_names_the_french_bot_names(capsys, command):
+    from mandalakit.core.messages import BOT_NAMES, bot_name, language
+
+    with pytest.raises(SystemExit):
+        main(["--language", "fr", command, "--help"])
+    bots = capsys.readouterr().out.split("--bots ROBOTS", 2)[-1].split("\n  --")[0]
+    with language("fr"):
+        assert all(" ".join(bot_name(b).split()) in " ".join(bots.split()) for b in BOT_NAMES), bots
+
+
+def test_a_french_bot_given_twice_is_named_as_typed(capsys, tmp_path):
+    code, out, err = run(capsys, "--language", "fr", "tournament", "--game", "ohanami", "--bots", "glouton,glouton",
+                         "--out", str(tmp_path / "t.parquet"))
+    assert (code, out) == (2, "") and err == ("mandalakit tournament\u00a0: erreur\u00a0: [options] Donnez chaque robot "
+                                              "une seule fois, pas 'glouton,glouton'.\n")

@@ -116,19 +116,19 @@ def _refuse_broken_rule(text: str, kind: str, args: list[str]) -> None:
     named = {folded(word) for word in args}
     if kind == "take" and len(named & set(COLOURS)) > 1:
         raise NotationError(_("{text!r} names more than one colour, but the claim-marker holder keeps one of the two "
-                              "tiles (F-4.1), as in 'take red'; the other tile goes to another player.",
+                              "tiles, as in 'take red'; the other tile goes to another player.",
                               text=quote(text)), "F-4.1")
     if kind != "play":
         return
     if len(named & set(COLOURS)) > 1:
-        raise NotationError(_("{text!r} names more than one colour, but a play is cards of one colour (F-3.1), as in "
+        raise NotationError(_("{text!r} names more than one colour, but a play is cards of one colour, as in "
                               "'play 2 red on 3'; play the other colour on a later turn.", text=quote(text)), "F-3.1")
     if named & OTHER_PLAYER:
-        raise NotationError(_("A player plays onto their own side of a mandala only (F-3.1): 'play 2 red on 3' puts "
+        raise NotationError(_("A player plays onto their own side of a mandala only: 'play 2 red on 3' puts "
                               "two red cards on your side of mandala 3."), "F-3.1")
     on = next((i for i, word in enumerate(args) if folded(word) == "on"), len(args))
     if sum(1 for word in args[on + 1:] if DIGITS.fullmatch(word)) > 1:
-        raise NotationError(_("{text!r} names more than one mandala, but a play goes onto one mandala (F-3.1), as in "
+        raise NotationError(_("{text!r} names more than one mandala, but a play goes onto one mandala, as in "
                               "'play 2 red on 3'.", text=quote(text)), "F-3.1")
 
 
@@ -137,10 +137,10 @@ def _play(text: str, args: list[str]) -> Play:
     count = number(args[0], _("a number of cards"), "'play 2 red on 3'")
     mandala = number(args[3], _("a mandala number"), "'play 2 red on 3'")
     if count < 1:
-        raise NotationError(_("{text!r}: a play is 1 or more cards (F-3.1).", text=quote(text)) + " " + _(_HELP),
+        raise NotationError(_("{text!r}: a play is 1 or more cards.", text=quote(text)) + " " + _(_HELP),
                             "F-3.1")
     if not 1 <= mandala <= NUM_MANDALAS:
-        raise NotationError(_("There is no mandala {n}: the three mandalas are numbered 1 to 3 (F-1.2).", n=mandala)
+        raise NotationError(_("There is no mandala {n}: the three mandalas are numbered 1 to 3.", n=mandala)
                             + " " + _(_HELP), "F-1.2")
     return play(_colour(args[1], "F-3.1"), count, mandala - 1)
 

@@ -71,7 +71,7 @@ def parse_card_list(spec, what: str = "cards") -> list[int]:
                         raise RulesError("F-1.1", _("{what}: a count cannot be negative ({part!r}).", what=what,
                                                     part=quote(part)))
                     if len(count.lstrip("0")) > 3:  # int() refuses over 4300 digits; 90 cards in all
-                        raise RulesError("F-1.1", _("{what}: {count} is more cards than the game has (F-1.1).", what=what,
+                        raise RulesError("F-1.1", _("{what}: {count} is more cards than the game has.", what=what,
                                                     count=quote(count)))
                     n = int(count)
                     out += [colour_code(words[1])] * n

@@ -124,18 +124,18 @@ _HELP = N_("Write 'mountain A red', 'field B green 2', 'discard yellow 3' or 'pi
 _RULE = {"mountain": "M-4.1", "field": "M-4.2", "discard": "M-4.3", "pick": "M-5.3"}
 #: Why a move of each kind names one colour only.
 _ONE_COLOUR = {
-    "mountain": N_("{text!r} names more than one colour, but a mountain play is exactly one card (M-4.1), as in "
+    "mountain": N_("{text!r} names more than one colour, but a mountain play is exactly one card, as in "
                    "'mountain A red'; play another colour on a later turn."),
-    "field": N_("{text!r} names more than one colour, but a field play is cards of one colour (M-4.2), as in "
+    "field": N_("{text!r} names more than one colour, but a field play is cards of one colour, as in "
                 "'field A red 2'; play the other colour on a later turn."),
-    "discard": N_("{text!r} names more than one colour, but a discard is cards of one colour (M-4.3), as in "
+    "discard": N_("{text!r} names more than one colour, but a discard is cards of one colour, as in "
                   "'discard red 2'; discard the other colour on a later turn."),
-    "pick": N_("{text!r} names more than one colour, but a pick takes every mountain card of one colour (M-5.3), "
+    "pick": N_("{text!r} names more than one colour, but a pick takes every mountain card of one colour, "
                "as in 'pick red'; the next colour is a later pick."),
 }
 #: Why a field play or a discard is at least one card.
-_AT_LEAST_ONE = {"field": N_("A field play is 1 or more cards of one colour (M-4.2), not {n}."),
-                 "discard": N_("A discard is 1 or more cards of one colour (M-4.3), not {n}.")}
+_AT_LEAST_ONE = {"field": N_("A field play is 1 or more cards of one colour, not {n}."),
+                 "discard": N_("A discard is 1 or more cards of one colour, not {n}.")}
 #: Areas a pupil may try to play into; cards reach them only when picked (M-3.3, M-5.4).
 _PICKED_INTO = frozenset({"river", "cup"})
 
@@ -167,18 +167,18 @@ def _refuse_broken_rule(text: str, kind: str, args: list[str]) -> None:
     if len(colours) > 1:
         raise NotationError(_(_ONE_COLOUR[kind], text=quote(text)), _RULE[kind])
     if kind == "field" and {folded(word) for word in args} & OTHER_PLAYER:
-        raise NotationError(_("A player plays only into the mountains and into their own field (M-3.3); "
+        raise NotationError(_("A player plays only into the mountains and into their own field; "
                               "'field A red 2' plays two red cards into your field of mandala A."), "M-3.3")
     counts = [word for word in args if DIGITS.fullmatch(word)]
     if kind == "pick" and counts:
-        raise NotationError(_("A pick takes every card of one colour from the mountain, never a part of them "
-                              "(M-5.3): write 'pick red', without a count."), "M-5.3")
+        raise NotationError(_("A pick takes every card of one colour from the mountain, never a part of "
+                              "them: write 'pick red', without a count."), "M-5.3")
     if kind == "mountain" and counts:
         n = number(counts[0], _("a number of cards"), "'mountain A red'")
         if n == 1:
             raise NotationError(_("A mountain play is always one card (M-4.1), so it is written without a count: "
                                   "'mountain A red'."))
-        raise NotationError(_("A mountain play is exactly one card (M-4.1), not {n}: write 'mountain A red'. "
+        raise NotationError(_("A mountain play is exactly one card, not {n}: write 'mountain A red'. "
                               "Several cards of one colour go into your field: 'field A red {n}'.", n=n), "M-4.1")
 
 
@@ -219,7 +219,7 @@ def parse(text: str) -> Move | ChanceEvent:
     if head in CHANCE_KINDS:
         return _chance(head, args)
     if {folded(word) for word in parts} & _PICKED_INTO:
-        raise NotationError(_("A player plays only into the mountains and into their own fields (M-3.3); a card "
+        raise NotationError(_("A player plays only into the mountains and into their own fields; a card "
                               "reaches the river or the cup only when it is picked from a completed mandala (M-5.4).")
                             + " " + _(_HELP), "M-3.3")
     if head in _RULE:

@@ -84,7 +84,7 @@ def _card(word: str) -> int:
     """The card number ``word``: digits 0-9 only, and 1 to 120 (O-1.1)."""
     card = number(word, _("a card number"), "'pick 12 45'")
     if not 1 <= card <= DECK_SIZE:
-        raise NotationError(_("There is no card {card}; the cards are numbered 1 to {last} (O-1.1).",
+        raise NotationError(_("There is no card {card}; the cards are numbered 1 to {last}.",
                               card=quote(word), last=DECK_SIZE), "O-1.1")
     return card
 
@@ -100,8 +100,8 @@ def _step(word: str) -> tuple[int, int]:
         return card, DISCARD
     row_number = number(row, _("a row number"), "'place 45>1 40>x'")
     if not 1 <= row_number <= MAX_ROWS:
-        raise NotationError(_("There is no row {row}: rows are numbered 1 to 3, and no player may start a fourth "
-                              "(O-2.4). Write x after '>' to discard a card.", row=quote(row)), "O-2.4")
+        raise NotationError(_("There is no row {row}: rows are numbered 1 to 3, and no player may start a "
+                              "fourth. Write x after '>' to discard a card.", row=quote(row)), "O-2.4")
     return card, row_number
 
 
@@ -130,27 +130,27 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     parts = words(text)
     head, args = (parts[0], parts[1:]) if parts else ("", [])
     if head == "pick" and args and all(DIGITS.fullmatch(word) for word in args) and len(args) != 2:
-        raise NotationError(ngettext("{text!r} names {n} card, but a pick keeps exactly two cards of your hand "
-                                     "(O-2.2), as in 'pick 12 45'.",
-                                     "{text!r} names {n} cards, but a pick keeps exactly two cards of your hand "
-                                     "(O-2.2), as in 'pick 12 45'.", len(args), text=quote(text)), "O-2.2")
+        raise NotationError(ngettext("{text!r} names {n} card, but a pick keeps exactly two cards of "
+                                     "your hand, as in 'pick 12 45'.",
+                                     "{text!r} names {n} cards, but a pick keeps exactly two cards of "
+                                     "your hand, as in 'pick 12 45'.", len(args), text=quote(text)), "O-2.2")
     if head == "pick" and len(args) == 2:
         a, b = _card(args[0]), _card(args[1])
         if a == b:
-            raise NotationError(_("{text!r} names card {card} twice; a pick is two different cards (O-2.2).",
+            raise NotationError(_("{text!r} names card {card} twice; a pick is two different cards.",
                                   text=quote(text), card=a), "O-2.2")
         return pick(a, b)
     if head == "place" and args and all(_STEP.fullmatch(word) for word in args) and len(args) != 2:
         raise NotationError(ngettext("{text!r} places {n} card, but a placement says where each of the two picked "
-                                     "cards goes (O-2.3), as in 'place 45>1 40>x'.",
+                                     "cards goes, as in 'place 45>1 40>x'.",
                                      "{text!r} places {n} cards, but a placement says where each of the two picked "
-                                     "cards goes (O-2.3), as in 'place 45>1 40>x'.", len(args), text=quote(text)),
+                                     "cards goes, as in 'place 45>1 40>x'.", len(args), text=quote(text)),
                             "O-2.3")
     if head == "place" and len(args) == 2:
         steps = (_step(args[0]), _step(args[1]))
         if steps[0][0] == steps[1][0]:
             raise NotationError(_("{text!r} names card {card} twice; a placement says where each of the two picked "
-                                  "cards goes (O-2.3).", text=quote(text), card=steps[0][0]), "O-2.3")
+                                  "cards goes.", text=quote(text), card=steps[0][0]), "O-2.3")
         return Place(steps)
     if head == "shuffle":
         return _shuffle(args)

@@ -26,5 +26,5 @@ class Rules(RulesBase):
     def __post_init__(self):
         cap = self.sakura_cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise RulesError("O-3.4", _("sakura_cap must be a whole number of at least 1, or None; got {value}.",
+            raise RulesError("O-3.4", _("sakura_cap must be a whole number of at least 1, or none (no cap); got {value}.",
                                         value=shown(cap)))
