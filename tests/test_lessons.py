@@ -75,15 +75,16 @@ def test_mandala_lesson(browser, demo_url):
                                timeout=30_000)
         assert table.inner_text().count("refused by M-3.1") == 2
         assert page.locator(".mk-colour-rule .mk-board-svg .mk-active").count() == 2
-        # River × cup: 5 more red cards in the cup.
+        # River × cup (it starts on the worked example of M-7.3): 6 more red cards in the cup.
         total = page.locator(".mk-river-total")
         before = total.inner_text()
         page.locator(".mk-cup-red input").fill("9")
         page.locator(".mk-cup-red input").press("Enter")
         page.wait_for_function("before => document.querySelector('.mk-river-total').innerText !== before",
                                arg=before, timeout=30_000)
-        river = [COLOURS.index(c) for c in ("yellow", "red", "black", "green")]
-        cup = [2, 3, 5, 1, 0, 9]  # black, green, purple, yellow, orange, red
+        assert "= 7" in before  # 1×3 red + 2×2 green + 3×0 black, and not an exercise's answer
+        river = [COLOURS.index(c) for c in ("red", "green", "black")]
+        cup = [0, 2, 4, 0, 0, 9]  # black, green, purple, yellow, orange, red
         assert f"= {river_score(river, cup)}" in total.inner_text()
         # A count no cup can hold stays in its box and is explained, not silently clamped (M-1.1).
         page.locator(".mk-cup-red input").fill("-3")
@@ -105,7 +106,7 @@ def test_mandala_lesson(browser, demo_url):
         picks = page.locator("table", has_text="it picks first").inner_text()
         assert "3 against 2: it picks first (M-5.2)" in picks and picks.count("(M-5.3)") == 2
         # Exercise 4, answered wrong then right.
-        right = river_score(river, [2, 3, 5, 1, 0, 4])
+        right = river_score([COLOURS.index(c) for c in ("yellow", "red", "black", "green")], [2, 3, 5, 1, 0, 4])
         _wrong_then_right(_exercise(page, "4. River × cup"), str(right - 1), str(right), "Space value × cup cards")
         # A choice exercise: show the answer without an attempt.
         tie = _exercise(page, "7. The tie-break")
