@@ -75,15 +75,16 @@ def test_mandala_lesson(browser, demo_url):
                                timeout=30_000)
         assert table.inner_text().count("refused by M-3.1") == 2
         assert page.locator(".mk-colour-rule .mk-board-svg .mk-active").count() == 2
-        # River × cup: 5 more red cards in the cup.
+        # River × cup (it starts on the worked example of M-7.3): 6 more red cards in the cup.
         total = page.locator(".mk-river-total")
         before = total.inner_text()
         page.locator(".mk-cup-red input").fill("9")
         page.locator(".mk-cup-red input").press("Enter")
         page.wait_for_function("before => document.querySelector('.mk-river-total').innerText !== before",
                                arg=before, timeout=30_000)
-        river = [COLOURS.index(c) for c in ("yellow", "red", "black", "green")]
-        cup = [2, 3, 5, 1, 0, 9]  # black, green, purple, yellow, orange, red
+        assert "= 7" in before  # 1×3 red + 2×2 green + 3×0 black, and not an exercise's answer
+        river = [COLOURS.index(c) for c in ("red", "green", "black")]
+        cup = [0, 2, 4, 0, 0, 9]  # black, green, purple, yellow, orange, red
         assert f"= {river_score(river, cup)}" in total.inner_text()
         # A count no cup can hold stays in its box and is explained, not silently clamped (M-1.1).
         page.locator(".mk-cup-red input").fill("-3")
@@ -105,7 +106,7 @@ def test_mandala_lesson(browser, demo_url):
         picks = page.locator("table", has_text="it picks first").inner_text()
         assert "3 against 2: it picks first (M-5.2)" in picks and picks.count("(M-5.3)") == 2
         # Exercise 4, answered wrong then right.
-        right = river_score(river, [2, 3, 5, 1, 0, 4])
+        right = river_score([COLOURS.index(c) for c in ("yellow", "red", "black", "green")], [2, 3, 5, 1, 0, 4])
         _wrong_then_right(_exercise(page, "4. River × cup"), str(right - 1), str(right), "Space value × cup cards")
         # A choice exercise: show the answer without an attempt.
         tie = _exercise(page, "7. The tie-break")
@@ -144,3 +145,43 @@ def test_flowers_lesson(browser, demo_url):
     finally:
         if not page.is_closed():
             page.close()
+
+
+#: What a pupil on a phone would miss or misread: an output wider than its box (a board drawn as a
+#: 520 px picture), a board or the river table running off the page, a text block that breaks lines
+#: inside words (a printed text is a <pre> with word-break: break-all: « point s », « ensu ite »).
+ON_A_PHONE = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  for (const o of document.querySelectorAll('#rendered_cells .jp-OutputArea-output')) {
+    if (o.getClientRects().length && o.scrollWidth > o.clientWidth + 1)
+      out.push(`an output ${o.scrollWidth} px wide in ${o.clientWidth} px: ${o.innerText.slice(0, 40)}`);
+  }
+  for (const e of document.querySelectorAll('#rendered_cells svg[role=img], #rendered_cells img, table.mk-river-rows')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.left < 0 || r.right > width + 1))
+      out.push(`${e.tagName} ${e.className.baseVal ?? e.className} from ${r.left} to ${r.right} px of ${width}`);
+  }
+  for (const p of document.querySelectorAll('#rendered_cells pre')) {
+    if (p.getClientRects().length && getComputedStyle(p).wordBreak === 'break-all')
+      out.push(`a text block that breaks words: ${p.innerText.slice(0, 40)}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name", ["ohanami.ipynb", "fr/ohanami.ipynb", "mandala.ipynb", "fr/mandala.ipynb",
+                                  "flowers.ipynb", "fr/flowers.ipynb"])
+def test_on_a_phone_every_lesson_fits_the_page_and_breaks_lines_between_words(browser, demo_url, name):
+    """At 420 px: the first Ohanami board (a 520 px picture cut off at « new row 3 ») and the river ×
+    cup table in French (531 px, « meilleur emplacement » out of sight) fit the page, and no text
+    block of a lesson breaks a word across lines (the printed sentences read « point s », « b ut »)."""
+    page = browser.new_page(viewport={"width": 420, "height": 900})
+    try:
+        page.goto(f"{demo_url}voila/render/{name}", timeout=120_000)
+        page.locator(".mk-exercise").last.wait_for(timeout=120_000)
+        assert page.locator("#rendered_cells svg[role=img], #rendered_cells img").count() >= 1
+        if "mandala" in name:
+            page.locator("table.mk-river-rows").wait_for(timeout=30_000)
+        assert page.evaluate(ON_A_PHONE) == []
+    finally:
+        page.close()

@@ -5,6 +5,7 @@ to act, as the board view shows it.
 """
 
 import gettext
+import html
 import importlib
 import re
 import xml.etree.ElementTree as ET
@@ -338,3 +339,29 @@ def test_wrap_keeps_every_word_in_order_and_each_line_within_the_width(words, wi
         one_word = " " not in re.sub(r"( ·)+$", "", row)  # a word too wide for the width keeps a line of its own
         assert one_word or svg.text_width(row, 12, weight) <= width
         assert not row.startswith("·") or row == rows[0]
+
+
+def _texts(drawing: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r">([^<>]+)<", drawing)]
+
+
+@pytest.mark.parametrize("lang, captions", [
+    ("en", {(0, 0): ["cup: empty", "hand: 1 card, hidden · cup: empty"],
+            (1, 3): ["cup: 1 card, face down below", "hand: 1 card, hidden · cup: 3 cards, hidden"],
+            (3, 1): ["cup: 3 cards, face down below", "hand: 1 card, hidden · cup: 1 card, hidden"]}),
+    ("fr", {(0, 0): ["coupe\u00a0: vide", "main\u00a0: 1 carte, cachée · coupe\u00a0: vide"],
+            (1, 3): ["coupe\u00a0: 1 carte, face cachée en dessous",
+                     "main\u00a0: 1 carte, cachée · coupe\u00a0: 3 cartes, cachées"],
+            (3, 1): ["coupe\u00a0: 3 cartes, face cachée en dessous",
+                     "main\u00a0: 1 carte, cachée · coupe\u00a0: 1 carte, cachée"]}),
+])
+def test_M_2_4_a_seats_caption_calls_an_empty_cup_empty_and_hides_only_cards_there_are(lang, captions):
+    """The board said « cup: 0 cards, both hidden » of another seat's empty cup, and « cup: 1 card, both
+    hidden »: each count now says itself whether it is hidden (M-2.4), and an empty cup is empty."""
+    for (mine, theirs), expected in captions.items():
+        state = mandala.from_position({"hands": [{"red": 2}, {"black": 1}],
+                                       "cups": [{"red": mine} if mine else {}, {"green": theirs} if theirs else {}]}, seed=1)
+        with messages.language(lang):
+            texts = _texts(state.to_svg(0))
+        assert sorted(t for t in texts if t in expected) == sorted(expected)
+        assert not [t for t in texts if "both" in t or "deux" in t or "0 card" in t]

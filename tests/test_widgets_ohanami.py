@@ -6,7 +6,9 @@ Replays of Ohanami games are tested with every game's in ``test_replay.py``.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +17,10 @@ from mandalakit.core import records
 from mandalakit.core.bots import RandomBot, play
 from mandalakit.ohanami import round_score, sakura_points
 from mandalakit.ohanami.render import render_svg
-from mandalakit.widgets.ohanami import SUIT_CARDS, ScoringCalculator
+from mandalakit.widgets.ohanami import MOST_IN_ROWS, SUIT_CARDS, ScoringCalculator
 
 BLACK = "#000000"
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 def shown_total(calc: ScoringCalculator) -> int:
@@ -90,6 +93,22 @@ def test_O_1_2_O_2_1_sliders_go_up_to_the_deck_or_the_30_cards_a_players_rows_ho
     calc.pink.value = 30
     assert shown_total(calc) == sakura_points(30, cap=None) == 465
     assert calc.figure.data[0].y[30] == 465
+
+
+#: Where a lesson says the pink slider stops, in English or French.
+PINK_STOPS = re.compile(r"(?:Pink stops at|Le rose s’arrête à) (\d+)")
+
+
+@pytest.mark.parametrize("lesson", ["ohanami.ipynb", "fr/ohanami.ipynb"])
+def test_O_2_1_the_lesson_says_where_the_pink_slider_stops_and_why(lesson):
+    """The lessons said « Pink goes up to 34, every pink card in the deck » while the slider stops at 30,
+    the cards a player's rows hold by the end (O-2.1): the text names the slider's end and its rule."""
+    cells = json.loads((NOTEBOOKS / lesson).read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    said = PINK_STOPS.findall(text)
+    assert [int(n) for n in said] == [ScoringCalculator().pink.max] == [MOST_IN_ROWS]
+    sentence = text[text.index(PINK_STOPS.search(text)[0]):].split(". ")[0]
+    assert "(O-2.1)" in sentence and f"{SUIT_CARDS['pink']}" in sentence, sentence
 
 
 @pytest.mark.parametrize("round_no, counts, cards", [(3, (30, 30, 17, 30), 107), (1, (10, 8, 3, 6), 27),

@@ -31,7 +31,8 @@ from .rules import rule_html
 __all__ = ["ColourRule", "RiverScore"]
 
 _YES, _NO = "✓", "✗"
-_CELL = ' style="padding:0.15em 0.7em;text-align:left"'
+#: A cell of the river table: narrow padding, so that its six columns fit a 420 px phone in French too.
+_CELL = ' style="padding:0.15em 0.35em;text-align:left"'
 #: A whole number as typed in a cup box: a sign, then digits (leading zeros apart).
 _WHOLE = re.compile(r"([+-]?)0*([0-9]+)")
 #: More digits than this cannot be a count of cards either way; such a number is compared as 10**6.
@@ -338,6 +339,7 @@ class RiverScore(W.VBox):
         ]
         self.total.value = "".join(f"<p>{line}</p>" for line in lines if line)
         best_space = {c: i for i, c in enumerate(self.best_river, 1)}
+        # Translators: a long word of these headers may hold a soft hyphen (U+00AD), to break on a 420 px phone.
         head = (_("colour"), _("space"), _("cup cards"), _("points"), _("best space"), _("points there"))
         rows = [(escape(_(COLOURS[c])), space, cup[c], space * cup[c], best_space[c], best_space[c] * cup[c])
                 for space, c in enumerate(river, 1)]

@@ -372,6 +372,12 @@ class State(ABC):
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def _repr_html_(self) -> str:
+        """The same drawing, inline in the page: there its ``max-width:100%`` shrinks it to a narrow
+        page, where a notebook shows ``image/svg+xml`` as a picture of its own width (520 px for an
+        Ohanami board, cut off on a 420 px phone)."""
+        return self.to_svg()
+
     def __repr__(self) -> str:
         who = {CHANCE: "chance", TERMINAL: "over"}.get(self.current_player, f"seat {self.current_player}")
         return f"<{type(self).__module__}.{type(self).__name__} {self.num_players}p, {len(self.history)} events, {who}>"

@@ -88,6 +88,21 @@ def _status(state, obs) -> str:
     return _("seat {seat} to play", seat=turn)
 
 
+def _sizes(cup: int, hand: int | None) -> str:
+    """The caption of a seat's cup and, for another seat (``hand`` not ``None``), of its hidden hand
+    (M-2.4): how many cards, and that they are hidden; an empty one is called empty, not hidden.
+
+    >>> _sizes(0, 5), _sizes(1, None), _sizes(3, 0)
+    ('hand: 5 cards, hidden · cup: empty', 'cup: 1 card, face down below', 'hand: empty · cup: 3 cards, hidden')
+    """
+    if hand is None:
+        return ngettext("cup: {n} card, face down below", "cup: {n} cards, face down below", cup) if cup \
+            else _("cup: empty")
+    hand_words = ngettext("hand: {n} card, hidden", "hand: {n} cards, hidden", hand) if hand else _("hand: empty")
+    cup_words = ngettext("cup: {n} card, hidden", "cup: {n} cards, hidden", cup) if cup else _("cup: empty")
+    return _("{hand} · {cup}", hand=hand_words, cup=cup_words)
+
+
 def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right: float, marks,
                 names) -> tuple[list[str], float]:
     """River, hand and cup of one seat; the hand and cup contents only for the viewing seat.
@@ -101,12 +116,7 @@ def _seat_block(obs, seat: int, player: int, y: float, score: int | None, right:
     if score is not None:
         head = _("{head} · score {score}", head=head, score=score)
     parts.append(_svg.text(MARGIN, y + 12, head, size=13, weight="bold"))
-    cup = ngettext("cup: {n} card", "cup: {n} cards", obs.cup_sizes[seat])
-    if own:
-        sizes = _("{cup}, face down below", cup=cup)
-    else:
-        hand = ngettext("hand: {n} card", "hand: {n} cards", obs.hand_sizes[seat])
-        sizes = _("{hand} · {cup}, both hidden", hand=hand, cup=cup)
+    sizes = _sizes(obs.cup_sizes[seat], None if own else obs.hand_sizes[seat])
     beside = MARGIN + _svg.text_width(head, 13, "bold") + 8 <= SIZES_X  # a long name leaves no room
     if beside and SIZES_X + _svg.text_width(sizes, 12) <= right:
         parts.append(_svg.text(SIZES_X, y + 12, sizes, size=12, colour=_svg.MUTED))
