@@ -34,7 +34,7 @@ def test_svg_shows_only_the_viewing_seats_hand():
     b = from_position(2, hands=["2 orange", "1 purple, 2 red"], **POSITION)
     assert a.to_svg(0) == b.to_svg(0)
     assert a.to_svg(1) != b.to_svg(1)
-    assert a._repr_svg_() == a.to_svg(0)
+    assert a._repr_html_() == a.to_svg(0)
     with pytest.raises(RulesError):
         a.to_svg(5)
 

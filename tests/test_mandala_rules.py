@@ -609,4 +609,4 @@ def test_svg_shows_both_mandalas_rivers_own_hand_and_colour_names_only():
     rng = np.random.default_rng(0)
     for _ in range(5):
         assert state.determinize(0, rng).to_svg(0) == svg
-    assert state.to_svg(1) != svg and state._repr_svg_() == svg
+    assert state.to_svg(1) != svg and state._repr_html_() == svg

@@ -369,13 +369,11 @@ class State(ABC):
         render = importlib.import_module(f"mandalakit.{self.game}.render")
         return render.render_svg(self, player, marks=marks, width=width, names=names)
 
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
     def _repr_html_(self) -> str:
-        """The same drawing, inline in the page: there its ``max-width:100%`` shrinks it to a narrow
-        page, where a notebook shows ``image/svg+xml`` as a picture of its own width (520 px for an
-        Ohanami board, cut off on a 420 px phone)."""
+        """A notebook shows a state as :meth:`to_svg`'s drawing, inline in the page, where its
+        ``max-width:100%`` shrinks it to a narrow page (as ``image/svg+xml`` it was a picture of
+        its own width: 520 px for an Ohanami board, cut off on a 420 px phone). One drawing per
+        display: no SVG copy beside it."""
         return self.to_svg()
 
     def __repr__(self) -> str:
