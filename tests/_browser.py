@@ -75,7 +75,8 @@ class Server:
 def _serving(command: list[str], name: str, env: dict[str, str] | None = None):
     """Run ``command`` (a server on a free port of 127.0.0.1, in the repository's root, with
     ``env`` added to the environment) until the Voila static file answers; yield it as a
-    :class:`Server`; always stop it."""
+    :class:`Server`; always stop it. A test failing while it runs prints the end of the server's
+    log to stderr, so the failure report (and CI's output) says what the server did."""
     port = _free_port()
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block the server
     env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1", **(env or {}))
@@ -97,7 +98,12 @@ def _serving(command: list[str], name: str, env: dict[str, str] | None = None):
                     log.seek(0)
                     pytest.fail(f"{name} did not answer within 60 s: {log.read()[-2000:]}")
                 time.sleep(0.2)
-        yield Server(url, proc, log)
+        try:
+            yield Server(url, proc, log)
+        except (Exception, pytest.fail.Exception):  # a failing test shows what the server said
+            log.seek(0)
+            sys.stderr.write(f"--- the end of {name}'s log ---\n{log.read()[-8000:]}\n")
+            raise
     finally:
         proc.terminate()
         try:

@@ -1,5 +1,6 @@
 """What a pupil's kernel does at start (issue 11): the lesson's cells import no module they do
-not use, and ``make demo`` starts kernels without ipykernel's debugger."""
+not use, and ``make demo`` starts kernels without ipykernel's debugger, over Unix sockets whose
+paths fit."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from jupyter_client.manager import KernelManager
 
-from mandalakit.widgets.kernel import DashboardKernelSpecManager
+from mandalakit.widgets.kernel import SOCKET_PATH_MAX, DashboardKernelSpecManager, connection_root
 from mandalakit.widgets.kernel_manager import DashboardKernelManager
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +62,18 @@ def test_voila_starts_python_kernels_without_the_debugger():
     assert spec.metadata["debugger"] is False and spec.language == "python"
     with pytest.raises(NoSuchKernel):
         DashboardKernelSpecManager().get_kernel_spec("no-such-kernel")
+
+
+def test_kernel_sockets_go_where_their_paths_fit():
+    linux = "/tmp"
+    macos = "/var/folders/s3/1mjw0y192zg3450tkkn1yfnm0000gn/T"  # macOS's per-user temporary folder
+    assert connection_root(linux) == linux
+    assert connection_root(macos) == "/tmp"  # 49 + 64 bytes: past macOS's 104
+    # The longest socket path a kept folder gives: .../voila_XXXXXXXX/kernel-<id>-ipc-5
+    longest = max(("/" + "x" * n for n in range(1, 80)), key=lambda t: len(t) if connection_root(t) == t else 0)
+    socket = f"{longest}/voila_abcdefgh/kernel-{'0' * 8}-{'0' * 4}-{'0' * 4}-{'0' * 4}-{'0' * 12}-ipc-5"
+    assert len(socket) < SOCKET_PATH_MAX and len(socket) + 1 == SOCKET_PATH_MAX  # kept up to the last byte
+    assert connection_root("/" + "x" * len(longest)) == "/tmp"
 
 
 def _in_kernel(spec_manager, code: str):

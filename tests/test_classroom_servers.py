@@ -89,7 +89,13 @@ def test_make_demo_layout_applies_the_settings():
         _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
         log = _wait_for(server, "Using pre-heated kernel")
-    # A log a teacher reads: 16 pages read and 17 kernels started, without a warning of each (server_log)
+        # Kernels over Unix sockets in Voila's folder of connection files, not TCP ports (widgets.kernel)
+        folder = Path(re.search(r"Storing connection files in (\S+)\.\n", log).group(1))
+        connections = [json.loads(f.read_text(encoding="utf-8")) for f in folder.glob("kernel-*.json")]
+        assert len(connections) >= 16 and {c["transport"] for c in connections} == {"ipc"}
+        assert all(c["ip"].startswith(str(folder)) and len(c["ip"] + "-5") < 104 for c in connections)
+    # A log a teacher reads: 16 pages read and 17 kernels started, without a warning of each (server_log;
+    # ipykernel warns of a kernel over TCP)
     assert "is not trusted" not in log and "without encryption" not in log
     assert "Kernel started" in log and "Kernel pool of ohanami.ipynb is filled" in log
 

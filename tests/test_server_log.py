@@ -1,4 +1,4 @@
-"""The teacher's log (mandalakit.widgets.server_log): three warnings left out, every other line kept."""
+"""The teacher's log (mandalakit.widgets.server_log): two warnings left out, every other line kept."""
 
 from __future__ import annotations
 
@@ -6,24 +6,22 @@ import logging
 
 import pytest
 
-from mandalakit.widgets.server_log import TORNADO_PING, UNENCRYPTED, UNTRUSTED, quiet
+from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet
 
 
 @pytest.fixture
 def logged(caplog):
-    """A logger with the three patterns left out, and the messages that reach its handlers."""
+    """A logger with the two patterns left out, and the messages that reach its handlers."""
     name = "mandalakit-test-server-log"
-    quiet(name, UNTRUSTED, UNENCRYPTED, TORNADO_PING)
+    quiet(name, UNTRUSTED, TORNADO_PING)
     caplog.set_level(logging.INFO, logger=name)
     yield logging.getLogger(name), caplog
     logging.getLogger(name).filters.clear()
 
 
-def test_the_three_warnings_as_their_senders_write_them_are_left_out(logged):
+def test_the_two_warnings_as_their_senders_write_them_are_left_out(logged):
     log, caplog = logged
     log.warning("Notebook %s is not trusted", "fr/ohanami.ipynb")  # Jupyter Server
-    log.warning("Kernel is running over TCP without encryption. All communication (including code and outputs) "
-                "is sent in plain text and is susceptible to eavesdropping.")  # ipykernel
     log.warning("The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000).\n"
                 "Setting websocket_ping_timeout=30000")  # Tornado
     assert caplog.messages == []

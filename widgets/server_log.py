@@ -1,16 +1,14 @@
-"""A teacher's terminal without three warnings that ask nothing of them.
+"""A teacher's terminal without two warnings that ask nothing of them.
 
 ``make demo`` prints the server's log where the teacher looks for "Kernel pool of ... is filled"
-and for errors. Two warnings came with every page, 30 times each for a class, and one with the
-first page:
+and for errors. One warning came with every page, 30 times for a class, and one with the first
+page (a third, ipykernel's "Kernel is running over TCP without encryption" for every kernel, is
+gone since the kernels talk over Unix sockets: :mod:`mandalakit.widgets.kernel`):
 
 - ``Notebook ohanami.ipynb is not trusted`` (Jupyter Server, each time Voila reads a page). A
   notebook's trust decides whether the HTML and JavaScript stored in its outputs are shown when
   it is opened; the pages are kept without outputs (nbstripout), and Voila shows only what the
   page's own kernel computes, trusted or not.
-- ``Kernel is running over TCP without encryption ...`` (ipykernel, as each kernel starts). The
-  dashboards' kernels listen on 127.0.0.1 only; the README ("Running a class", "What a pupil's
-  can reach, and what remains") says who can reach a kernel.
 - ``The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval
   (30000). Setting websocket_ping_timeout=30000`` (Tornado, as the first page connects). Jupyter
   Server asks for three times its ping interval, Tornado allows at most one and says so: a page
@@ -25,10 +23,9 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["TORNADO_PING", "UNTRUSTED", "UNENCRYPTED", "quiet"]
+__all__ = ["TORNADO_PING", "UNTRUSTED", "quiet"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
-UNENCRYPTED = "Kernel is running over TCP without encryption."  #: ipykernel, as a kernel starts
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
 
 
@@ -45,10 +42,10 @@ class _Without(logging.Filter):
 
 def quiet(logger: str, *patterns: str) -> None:
     """Leave the messages that start as one of ``patterns`` out of the log of ``logger`` (a
-    traitlets application's logger is named after its class: ``"Voila"``, ``"IPKernelApp"``;
-    Tornado's is ``"tornado.general"``).
+    traitlets application's logger is named after its class: ``"Voila"``; Tornado's is
+    ``"tornado.general"``).
 
-    ``patterns`` are :data:`UNTRUSTED`, :data:`UNENCRYPTED` or alike: a message's start, where
+    ``patterns`` are :data:`UNTRUSTED`, :data:`TORNADO_PING` or alike: a message's start, where
     ``{}`` stands for any text.
     """
     logging.getLogger(logger).addFilter(_Without(patterns))

@@ -21,6 +21,11 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   ``MANDALAKIT_LESSON=ohanami MANDALAKIT_PUPILS=30``). A kernel's idle clock for culling starts
   when a visitor takes it, not when it ran the page (``DashboardKernelManager``, named in
   ``voila.json``). As a server extension Voila has no preheated kernels.
+- Kernels that always start: Voila alone talks to its kernels over Unix sockets in its folder of
+  connection files, not over TCP ports that another connection can take between Jupyter's
+  choice of a port and the kernel's start, when a class's kernels start together
+  (:mod:`mandalakit.widgets.kernel`; :func:`~mandalakit.widgets.kernel.connection_root` keeps
+  that folder's path short enough for a socket, as on macOS).
 - A closed tab's kernel stops at once: Jupyter's identity provider,
   :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
@@ -35,6 +40,7 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
 import os
 from pathlib import Path
 
+from mandalakit.widgets.kernel import connection_root
 from mandalakit.widgets.pools import kernel_pools
 from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet
 
@@ -53,6 +59,8 @@ c.VoilaConfiguration.page_config_hook = bundled_mathjax
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAKIT_LESSON", ""),
                                                          os.environ.get("MANDALAKIT_PUPILS", ""), ROOT / "notebooks")
+c.KernelManager.transport = "ipc"
+c.Voila.connection_dir_root = connection_root()
 c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
