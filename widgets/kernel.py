@@ -10,10 +10,11 @@ with the debugger a teacher may use in JupyterLab.
 
 ``make demo``'s kernels talk to Voila over Unix sockets (``binder/jupyter-config/voila.py``), not
 TCP ports: Jupyter picks a free TCP port for each of a kernel's five channels and the kernel
-binds it a moment later, and when 46 kernels start at once (a class's pool and every page's)
-another connection can take one of those ports in between: that kernel never starts, and its
-pupil's page never draws (jupyter_client issue 487). A socket is a file beside the kernel's
-connection file, in a folder :func:`connection_root` keeps short enough for one.
+binds it a moment later; if something else takes one of those ports in between, the kernel
+fails to start and its page waits (a rare race that Jupyter documents, jupyter_client issue
+487, more likely when a class's 46 kernels start at once). A socket is a file beside the
+kernel's connection file, in a folder :func:`connection_root` keeps short enough for one. Jupyter
+also warns of every kernel over TCP that it runs without encryption; over sockets it does not.
 """
 
 from __future__ import annotations
