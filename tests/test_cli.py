@@ -783,6 +783,23 @@ def test_french_bot_names_are_taken_in_french(tmp_path, capsys):
                                               "for ohanami; choose from random, greedy.\n")
 
 
+@pytest.mark.parametrize("command", ["record", "simulate", "tournament"])
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_an_unknown_bot_is_refused_with_the_bot_names_of_the_language(tmp_path, capsys, command, game):
+    """In French the refusal lists the names French users see and may type (au hasard, glouton)."""
+    out_file = str(tmp_path / ("g.json" if command == "record" else "t.parquet"))
+    extra = {"record": ["--players", "2"], "simulate": ["--players", "2", "--games", "2"], "tournament": []}[command]
+    argv = [command, "--game", game, *extra, "--bots", "greedy,wizard", "--out", out_file]
+    code, out, err = run(capsys, "--language", "fr", *argv)
+    assert (code, out) == (2, "") and err == (f"mandalakit {command}\u00a0: erreur\u00a0: [options] Il n\u2019y a pas de "
+                                              f"robot nomm\u00e9 'wizard' pour {game}\u00a0; choisissez parmi au hasard, "
+                                              "glouton.\n")
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err == (f"mandalakit {command}: error: [options] There is no bot called 'wizard' "
+                                              f"for {game}; choose from random, greedy.\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", ["simulate", "tournament", "record"])
 def test_french_help_of_bots_names_the_french_bot_names(capsys, command):
     from mandalakit.core.messages import BOT_NAMES, bot_name, language

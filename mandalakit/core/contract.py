@@ -26,7 +26,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
-from .messages import N_, _
+from .messages import N_, _, bot_name
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -415,13 +415,16 @@ class GameSpec:
     def make_rules(self, options: Mapping[str, Any] | None = None):
         return self.rules.from_dict(options)
 
+    def check_bot(self, name: str) -> str:
+        """``name`` if it is one of the game's bots (``"greedy"``), else :class:`RulesError`
+        listing them as people read them in the language in force (French ``au hasard, glouton``:
+        the names the command takes and prints there, see :func:`~mandalakit.core.messages.bot_name`)."""
+        if name not in self.bots:
+            raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
+                                          name=shown(name), game=self.name,
+                                          bots=", ".join(bot_name(bot) for bot in self.bots)))
+        return name
+
     def make_bot(self, name: str, seed: Seed = None):
-        """Build the bot called ``name``; unknown names raise :class:`RulesError`."""
-        try:
-            factory = self.bots[name]
-        except KeyError:
-            raise RulesError(
-                "options", _("There is no bot called {name} for {game}; choose from {bots}.", name=shown(name),
-                             game=self.name, bots=", ".join(self.bots))
-            ) from None
-        return factory(seed=seed)
+        """Build the bot called ``name``; unknown names raise :class:`RulesError` (:meth:`check_bot`)."""
+        return self.bots[self.check_bot(name)](seed=seed)
