@@ -34,8 +34,8 @@ from pathlib import Path
 from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
 from .core.messages import (BOT_NAMES, LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
                             set_language)
-from .core.options import MAX_DIGITS, WHOLE_NUMBER, option_value
-from .core.registry import GAMES
+from .core.options import MAX_DIGITS, WHOLE_NUMBER, whole_number
+from .core.registry import GAMES, get_game
 
 TABLE_FORMATS = (".csv", ".parquet")
 
@@ -79,27 +79,41 @@ def _seconds(text: str) -> float:
     return seconds
 
 
-def _rule_option(text: str) -> tuple[str, object]:
-    """Parse ``NAME=VALUE`` (VALUE: ``none``, ``true``/``false``, a whole number or text).
+def _rule_option(text: str) -> tuple[str, str]:
+    """Split ``NAME=VALUE``; VALUE stays text until the game is known (:func:`_rules`).
 
-    A whole number is written as :data:`WHOLE_NUMBER` says, with at most :data:`MAX_DIGITS`
-    digits; any other VALUE stays text (``1_5`` too), which the game refuses with its own
-    rule id if the option takes a number.
+    A VALUE that is a whole number (:data:`WHOLE_NUMBER`) of more than :data:`MAX_DIGITS`
+    digits is refused here, for any option, with the usage lines.
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(_("expected NAME=VALUE, got {text}", text=shown(text)))
+    _check_digits(name, raw)
+    return name, raw
+
+
+def _check_digits(name: str, value: str) -> None:
+    """``ArgumentTypeError`` for a ``--rule`` or ``--vary`` value that is a whole number of more
+    than :data:`MAX_DIGITS` digits (see :func:`~mandalakit.core.options.whole_number`)."""
     try:
-        return name, option_value(raw, name)
+        whole_number(value, name)
     except RulesError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-def _rules(pairs: Sequence[tuple[str, object]]) -> dict:
-    """The ``--rule`` options as a dict; an option given twice raises :class:`RulesError`
-    (which of two values was meant cannot be guessed). Names and values are checked by the game."""
+def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
+    """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
+
+    Each value is read as its option's type admits (:meth:`RulesBase.option_from_text
+    <mandalakit.core.contract.RulesBase.option_from_text>`): ``true`` is a bool only for an
+    option that takes one, so the game's refusal of any other value quotes what was typed
+    (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
+    two values was meant cannot be guessed). Names and values are checked by the game.
+    """
+    read = get_game(game).rules.option_from_text
     rules: dict = {}
-    for name, value in pairs:
+    for name, text in pairs:
+        value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
         if name in rules:
             raise RulesError("options", _("--rule {name} is given twice ({first}, then {second}); give each rules "
                                           "option once.", name=_as_typed(name), first=_as_typed(rules[name]),
@@ -242,7 +256,7 @@ def _win_rates(table) -> str:
 def cmd_simulate(args) -> int:
     from .simulate import simulate
 
-    rules = _rules(args.rule)
+    rules = _rules(args.rule, args.game)
     target = _writable_target(args.out, TABLE_FORMATS, "runs.csv")
     table = simulate(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
                      rules=rules, jobs=args.jobs, progress=not args.quiet)
@@ -257,16 +271,15 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def _option_values(text: str) -> tuple[str, list]:
-    """Parse ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` reads it)."""
+def _option_values(text: str) -> tuple[str, list[str]]:
+    """Split ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` takes it)."""
     name, sep, raw = text.partition("=")
     if not sep or not name or not all(raw.split(",")):
         raise argparse.ArgumentTypeError(_("expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {text}",
                                            text=shown(text)))
-    try:
-        return name, [option_value(v, name) for v in raw.split(",")]
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(exc.message) from None
+    for value in raw.split(","):
+        _check_digits(name, value)
+    return name, raw.split(",")
 
 
 def _player_counts(text: str) -> list[int]:
@@ -277,8 +290,8 @@ def _player_counts(text: str) -> list[int]:
 def cmd_tournament(args) -> int:
     from .tournament import tournament, write_parquet
 
-    rules = _rules(args.rule)
-    vary = _rules(args.vary)
+    rules = _rules(args.rule, args.game)
+    vary = _rules(args.vary, args.game)
     target = _writable_target(args.out, (".parquet",), "tournament.parquet")
     start = time.perf_counter()
     table = tournament(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
@@ -301,10 +314,9 @@ def cmd_tournament(args) -> int:
 
 def cmd_record(args) -> int:
     from .core import records
-    from .core.registry import get_game
     from .simulate import play_one, resolve_bots
 
-    rules = _rules(args.rule)
+    rules = _rules(args.rule, args.game)
     target = _writable_target(args.out, (".json",), "game.json")
     spec = get_game(args.game)
     names = resolve_bots(spec, args.players, args.bots)
@@ -367,7 +379,7 @@ def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
     from .simulate import bench
 
-    rules = _rules(args.rule)
+    rules = _rules(args.rule, args.game)
     out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
     variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())

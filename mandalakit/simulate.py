@@ -46,11 +46,7 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
     id), for unknown bot names, or for a list whose length is not 1 or ``players``.
     """
     players = check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
-    names = tuple(bots) if bots else ("random",)
-    for name in names:
-        if name not in spec.bots:
-            raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
-                                          name=shown(name), game=spec.name, bots=", ".join(spec.bots)))
+    names = tuple(spec.check_bot(name) for name in bots) if bots else ("random",)
     if len(names) == 1:
         names = names * players
     if len(names) != players:

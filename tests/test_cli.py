@@ -585,6 +585,85 @@ def test_O_3_4_no_cap_is_written_none_as_the_user_types_it(capsys):
     assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u 0." in err
 
 
+_CAP_EN = "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got {typed}."
+_CAP_FR = ("[O-3.4] sakura_cap doit \u00eatre un nombre entier d\u2019au moins 1, ou none (sans plafond)\u00a0; "
+           "re\u00e7u {typed}.")
+
+
+@pytest.mark.parametrize("argv", [["record", "--players", "2", "--out", "g.json"],
+                                  ["simulate", "--players", "2", "--games", "2", "--out", "runs.csv"],
+                                  ["bench", "--seconds", "0.05"]])
+@pytest.mark.parametrize("typed", ["true", "True", "false", "yes"])
+@pytest.mark.parametrize("language, sentence", [("en", _CAP_EN), ("fr", _CAP_FR)])
+def test_O_3_4_a_sakura_cap_that_is_no_number_is_refused_as_typed(tmp_path, monkeypatch, capsys, argv, typed,
+                                                                   language, sentence):
+    """``true`` is no whole number: the refusal quotes it as typed ('true'), not as the bool True."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "--language", language, argv[0], "--game", "ohanami", *argv[1:],
+                         "--rule", f"sakura_cap={typed}")
+    assert (code, out) == (2, "") and err.endswith(sentence.format(typed=repr(typed)) + "\n") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("language, sentence", [("en", _CAP_EN), ("fr", _CAP_FR)])
+def test_O_3_4_a_varied_sakura_cap_is_refused_as_typed(tmp_path, capsys, language, sentence):
+    code, out, err = run(capsys, "--language", language, "tournament", "--game", "ohanami", "--players", "2",
+                         "--vary", "sakura_cap=15,true", "--out", str(tmp_path / "t.parquet"))
+    assert (code, out) == (2, "") and err.endswith(sentence.format(typed="'true'") + "\n")
+
+
+@pytest.mark.parametrize("game, rule, message", [
+    ("flowers", "single_play_draw=true", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'true'."),
+    ("flowers", "single_play_draw=none", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'none'."),
+    ("flowers", "single_play_draw=yes", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'yes'."),
+    ("mandala", "stalemate=15", "[M-7.5] stalemate must be 'end' or 'play_on', not '15'."),
+    ("mandala", "stalemate=true", "[M-7.5] stalemate must be 'end' or 'play_on', not 'true'."),
+    ("mandala", "deck_exhaustion=none",
+     "[M-6.3] deck_exhaustion must be 'reshuffle_then_last_completion' or 'end_at_once', not 'none'."),
+])
+def test_F_3_3_M_6_3_M_7_5_rule_values_are_refused_as_typed(tmp_path, capsys, game, rule, message):
+    """A Ruling that takes a whole number (F-3.3) or a word (M-6.3, M-7.5) given none, true or
+    a number quotes the text typed."""
+    argv = ["record", "--game", game, "--players", "2", "--rule", rule, "--out", str(tmp_path / "g.json")]
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err) == (2, "", f"mandalakit record: error: {message}\n")
+    code, out, err = run(capsys, "--language", "fr", *argv)
+    french = message.replace(" must be a whole number from 0 to 8, not ", " doit \u00eatre un nombre entier de 0 \u00e0 8, pas ")
+    french = french.replace(" must be ", " doit \u00eatre ").replace("' or '", "' ou '").replace(", not '", ", pas '")
+    assert (code, out, err) == (2, "", f"mandalakit record\u00a0: erreur\u00a0: {french}\n")
+
+
+def test_rules_options_as_text_are_read_as_the_option_takes_them():
+    """``RulesBase.option_from_text``: none, true/false and whole numbers only for the options
+    whose type takes them; any other text stays as written, for the game to refuse."""
+    from mandalakit import flowers, mandala, ohanami
+
+    read = ohanami.Rules.option_from_text
+    assert [read("sakura_cap", t) for t in ("15", " 7 ", "none", "NULL", "true", "False", "yes")] == [
+        15, 7, None, None, "true", "False", "yes"]
+    read = flowers.Rules.option_from_text
+    assert [read("single_play_draw", t) for t in ("2", "none", "true")] == [2, "none", "true"]
+    assert [read("tiles", t) for t in ("none", "my_tiles.csv", "15")] == [None, "my_tiles.csv", "15"]
+    read = mandala.Rules.option_from_text
+    assert [read("stalemate", t) for t in ("play_on", "15", "none", "true")] == ["play_on", "15", "none", "true"]
+    assert read("sakura_kap", "3") == 3  # an unknown option is read as any; from_dict refuses its name
+
+
+def test_a_bool_ruling_takes_true_and_false_only():
+    """No game has a yes/no Ruling yet; one would read true/false (any case) and keep "15" or
+    "yes" as typed, for its own refusal to quote."""
+    from dataclasses import dataclass
+
+    from mandalakit.core.contract import RulesBase
+
+    @dataclass(frozen=True)
+    class Rules(RulesBase):
+        flag: bool = False
+
+    assert [Rules.option_from_text("flag", t) for t in ("true", "FALSE", "15", "yes", "none")] == [
+        True, False, "15", "yes", "none"]
+
+
 def test_rule_numbers_in_ascii_digits_still_work(capsys):
     code, out, _ = run(capsys, "bench", "--game", "ohanami", "--seconds", "0.1", "--rule", "sakura_cap=15")
     assert code == 0 and "sakura_cap=15 random self-play" in out
@@ -781,6 +860,23 @@ def test_french_bot_names_are_taken_in_french(tmp_path, capsys):
                          "--out", str(path))  # English: no bot is called so
     assert (code, out) == (2, "") and err == ("mandalakit record: error: [options] There is no bot called 'glouton' "
                                               "for ohanami; choose from random, greedy.\n")
+
+
+@pytest.mark.parametrize("command", ["record", "simulate", "tournament"])
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_an_unknown_bot_is_refused_with_the_bot_names_of_the_language(tmp_path, capsys, command, game):
+    """In French the refusal lists the names French users see and may type (au hasard, glouton)."""
+    out_file = str(tmp_path / ("g.json" if command == "record" else "t.parquet"))
+    extra = {"record": ["--players", "2"], "simulate": ["--players", "2", "--games", "2"], "tournament": []}[command]
+    argv = [command, "--game", game, *extra, "--bots", "greedy,wizard", "--out", out_file]
+    code, out, err = run(capsys, "--language", "fr", *argv)
+    assert (code, out) == (2, "") and err == (f"mandalakit {command}\u00a0: erreur\u00a0: [options] Il n\u2019y a pas de "
+                                              f"robot nomm\u00e9 'wizard' pour {game}\u00a0; choisissez parmi au hasard, "
+                                              "glouton.\n")
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err == (f"mandalakit {command}: error: [options] There is no bot called 'wizard' "
+                                              f"for {game}; choose from random, greedy.\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament", "record"])

@@ -224,9 +224,12 @@ def test_M_4_1_a_mountain_play_of_several_cards_is_refused_by_M_4_1(text):
     assert "into your field: 'field A red " in err.message
 
 
-def test_M_4_1_a_mountain_play_of_one_card_written_with_its_count_shows_how_it_is_written():
+def test_M_4_1_a_mountain_play_of_one_card_written_with_its_count_is_refused_by_M_4_1():
+    """Tagged by its rule like every count on a mountain play ('mountain A red 2') and on a pick
+    (M-5.3); the sentence then does not name the rule a second time."""
     err = refusal(mandala, "mountain A red 1")
-    assert err.rule == "notation" and "written without a count: 'mountain A red'" in err.message
+    assert err.rule == "M-4.1" and err.message == ("A mountain play is always one card, so it is written without a "
+                                                   "count: 'mountain A red'.")
 
 
 @pytest.mark.parametrize("text", ["field A red green 2", "field B red 1 green 1", "field A red green"])

@@ -19,6 +19,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import importlib
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,7 +28,8 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
-from .messages import N_, _
+from .messages import N_, _, bot_name
+from .options import option_value
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -137,6 +140,26 @@ class RulesBase:
                   known=", ".join(sorted(known)) or _("none")),
             )
         return cls(**options)
+
+    @classmethod
+    def option_from_text(cls, name: str, text: str):
+        """The value of the option ``name`` written as text (the CLI's ``--rule NAME=VALUE``, a
+        form), read only as the option's type admits (:func:`~mandalakit.core.options.option_value`):
+        ``none`` if it may be ``None``, ``true``/``false`` if it is a bool, a whole number if it
+        is an int; anything else stays as written, so the game's refusal quotes what was typed
+        (``sakura_cap`` given ``true``: ``[O-3.4] ... got 'true'.``). An unknown ``name`` is
+        read as any option would be; :meth:`from_dict` refuses it.
+
+        Raises
+        ------
+        RulesError
+            For a whole number of more than :data:`~mandalakit.core.options.MAX_DIGITS` digits.
+        """
+        hint = typing.get_type_hints(cls).get(name)
+        if hint is None:
+            return option_value(text, name)
+        kinds = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+        return option_value(text, name, [typing.get_origin(kind) or kind for kind in kinds])
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)  # type: ignore[call-overload]
@@ -415,13 +438,16 @@ class GameSpec:
     def make_rules(self, options: Mapping[str, Any] | None = None):
         return self.rules.from_dict(options)
 
+    def check_bot(self, name: str) -> str:
+        """``name`` if it is one of the game's bots (``"greedy"``), else :class:`RulesError`
+        listing them as people read them in the language in force (French ``au hasard, glouton``:
+        the names the command takes and prints there, see :func:`~mandalakit.core.messages.bot_name`)."""
+        if name not in self.bots:
+            raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
+                                          name=shown(name), game=self.name,
+                                          bots=", ".join(bot_name(bot) for bot in self.bots)))
+        return name
+
     def make_bot(self, name: str, seed: Seed = None):
-        """Build the bot called ``name``; unknown names raise :class:`RulesError`."""
-        try:
-            factory = self.bots[name]
-        except KeyError:
-            raise RulesError(
-                "options", _("There is no bot called {name} for {game}; choose from {bots}.", name=shown(name),
-                             game=self.name, bots=", ".join(self.bots))
-            ) from None
-        return factory(seed=seed)
+        """Build the bot called ``name``; unknown names raise :class:`RulesError` (:meth:`check_bot`)."""
+        return self.bots[self.check_bot(name)](seed=seed)

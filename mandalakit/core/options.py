@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from .errors import RulesError, as_written
 from .messages import _
 
-__all__ = ["MAX_DIGITS", "WHOLE_NUMBER", "option_value"]
+__all__ = ["ANY_OPTION", "MAX_DIGITS", "WHOLE_NUMBER", "option_value", "whole_number"]
 
 #: A whole number as text: ASCII digits 0-9, with a leading '-' for the games' own "zero or
 #: positive" refusals. ``int()`` alone would also read "1_0" as 10, " 5", "+5" and the digits
@@ -16,36 +17,59 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 #: Most digits a number may have (a seed fits in 18 digits many times over); more is refused,
 #: so no refusal prints thousands of digits back.
 MAX_DIGITS = 18
+#: The kinds of value :func:`option_value` reads when the option's own type is not known.
+ANY_OPTION = (type(None), bool, int)
 
 
-def option_value(text: str, name: str = ""):
-    """The value of a rules option written as text.
-
-    ``none``/``null`` → ``None``, ``true``/``false`` → bool (any case), a
-    :data:`WHOLE_NUMBER` → int (spaces around are ignored: a form's " 7 " is 7), anything
-    else stays text, which the game refuses
-    with its own rule id if the option takes a number.
+def whole_number(text: str, name: str = "") -> int | None:
+    """``text`` as an int if it is a :data:`WHOLE_NUMBER` (spaces around are ignored: a form's
+    " 7 " is 7), else ``None``.
 
     Raises
     ------
     RulesError
         For a whole number of more than :data:`MAX_DIGITS` digits (``name`` names the option).
 
+    >>> whole_number(" 15 "), whole_number("1_5"), whole_number("-3")
+    (15, None, -3)
+    """
+    number = text.strip(" ")
+    if not WHOLE_NUMBER.fullmatch(number):
+        return None
+    if len(number.lstrip("-")) > MAX_DIGITS:
+        if name:
+            raise RulesError("options", _("the value of {name} has more than {digits} digits, far too many "
+                                          "for any option", name=as_written(name), digits=MAX_DIGITS))
+        raise RulesError("options", _("{value} has more than {digits} digits, far too many for any option",
+                                      value=as_written(number), digits=MAX_DIGITS))
+    return int(number)
+
+
+def option_value(text: str, name: str = "", kinds: Collection[type] = ANY_OPTION):
+    """The value of a rules option written as text, read as one of ``kinds`` (the types the
+    option takes; by default any of none, a bool or a whole number).
+
+    ``none``/``null`` → ``None`` if ``kinds`` has ``NoneType``, ``true``/``false`` → bool (any
+    case) if it has ``bool``, a whole number (:func:`whole_number`) → int if it has ``int``;
+    anything else stays text as written, which the game refuses with its own rule id, quoting
+    it (``sakura_cap``, a whole number or none, given ``true`` is refused as ``'true'``, not as
+    the bool True).
+
+    Raises
+    ------
+    RulesError
+        For a whole number of more than :data:`MAX_DIGITS` digits, if ``kinds`` has ``int``
+        (``name`` names the option).
+
     >>> option_value("none"), option_value("True"), option_value(" 15 "), option_value("1_5")
     (None, True, 15, '1_5')
+    >>> option_value("true", "sakura_cap", (int, type(None))), option_value("15", "flag", (bool,))
+    ('true', '15')
     """
     low = text.strip().lower()
-    if low in ("none", "null"):
+    if low in ("none", "null") and type(None) in kinds:
         return None
-    if low in ("true", "false"):
+    if low in ("true", "false") and bool in kinds:
         return low == "true"
-    number = text.strip(" ")
-    if WHOLE_NUMBER.fullmatch(number):
-        if len(number.lstrip("-")) > MAX_DIGITS:
-            if name:
-                raise RulesError("options", _("the value of {name} has more than {digits} digits, far too many "
-                                              "for any option", name=as_written(name), digits=MAX_DIGITS))
-            raise RulesError("options", _("{value} has more than {digits} digits, far too many for any option",
-                                          value=as_written(number), digits=MAX_DIGITS))
-        return int(number)
-    return text
+    number = whole_number(text, name) if int in kinds else None
+    return text if number is None else number

@@ -24,9 +24,9 @@ class Rules(RulesBase):
         F-1.5: the tile table, 36 rows (tile id = row number). Default: the table shipped
         as ``mandalakit/flowers/tiles.csv``, per colour faces 1, 1, 2, 2, 3 and ×3 — **an
         assumption until checked against a printed copy**. Accepts a CSV path (header
-        ``back,colour,face``) or any list of rows / mappings; it is checked and stored as a
-        tuple of ``(back, colour, face)`` with face an int or ``"x3"``, so a game record
-        keeps the table and replays with it.
+        ``back,colour,face``), any list of rows / mappings, or ``None`` for the default; it
+        is checked and stored as a tuple of ``(back, colour, face)`` with face an int or
+        ``"x3"``, so a game record keeps the table and replays with it.
 
     Raises
     ------
@@ -36,7 +36,8 @@ class Rules(RulesBase):
     """
 
     single_play_draw: int = 4
-    tiles: tuple[Row, ...] = field(default=DEFAULT_TILES, repr=False)
+    # "| None": None (``--rule tiles=none``) gives the default table; None is never stored.
+    tiles: tuple[Row, ...] | None = field(default=DEFAULT_TILES, repr=False)
 
     def __post_init__(self):
         n = self.single_play_draw

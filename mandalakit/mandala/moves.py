@@ -176,8 +176,8 @@ def _refuse_broken_rule(text: str, kind: str, args: list[str]) -> None:
     if kind == "mountain" and counts:
         n = number(counts[0], _("a number of cards"), "'mountain A red'")
         if n == 1:
-            raise NotationError(_("A mountain play is always one card (M-4.1), so it is written without a count: "
-                                  "'mountain A red'."))
+            raise NotationError(_("A mountain play is always one card, so it is written without a count: "
+                                  "'mountain A red'."), "M-4.1")
         raise NotationError(_("A mountain play is exactly one card, not {n}: write 'mountain A red'. "
                               "Several cards of one colour go into your field: 'field A red {n}'.", n=n), "M-4.1")
 
