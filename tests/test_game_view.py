@@ -242,6 +242,9 @@ def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
     view._start_from_panel()
     assert "Refused" in view.message.value and "kept" in view.message.value
     assert [str(e) for _, e in view.state.history] == before
+    view.rule_box.children[0].value = "true"  # O-3.4: a whole number or none; quoted as typed
+    view._start_from_panel()
+    assert "got &#x27;true&#x27;" in view.message.value and [str(e) for _, e in view.state.history] == before
     view.rule_box.children[0].value = "none"
     view.seed_text.value = "12"
     view._start_from_panel()

@@ -639,7 +639,8 @@ class GameView(W.VBox):
         try:
             seed_text = self.seed_text.value.strip()
             seed = option_value(seed_text, "seed") if seed_text else None
-            rules = {w.description: option_value(w.value, w.description) for w in self.rule_box.children}
+            read = self.spec.rules.option_from_text  # as the option's type takes it: "true" is no cap
+            rules = {w.description: read(w.description, w.value) for w in self.rule_box.children}
             rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
             self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
         except MandalakitError as error:
