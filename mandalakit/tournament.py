@@ -96,7 +96,7 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
     if not counts or len(set(counts)) != len(counts):
         raise RulesError("options", _("Give each player count once, not {counts}.", counts=shown(counts)))
     counts = [check_players(spec.name, p, spec.min_players, spec.max_players, spec.player_rule) for p in counts]
-    names = list(spec.bots) if bots is None else list(bots)
+    names = list(spec.bots) if bots is None else [spec.check_bot(name) for name in bots]  # "glouton" is greedy
     if not names or len(set(names)) != len(names):
         raise RulesError("options", _("Give each bot once, not {bots}.",  # named as the command prints them
                                       bots=shown(",".join(bot_name(name) for name in names))))

@@ -895,3 +895,19 @@ def test_a_french_bot_given_twice_is_named_as_typed(capsys, tmp_path):
                          "--out", str(tmp_path / "t.parquet"))
     assert (code, out) == (2, "") and err == ("mandalakit tournament\u00a0: erreur\u00a0: [options] Donnez chaque robot "
                                               "une seule fois, pas 'glouton,glouton'.\n")
+
+
+def test_the_library_takes_the_bot_names_its_french_refusal_lists():
+    # The refusal lists « au hasard, glouton » in French: those names are taken, as the bots' own.
+    from mandalakit.core.messages import language
+    from mandalakit.core.registry import get_game
+    from mandalakit.tournament import cells
+
+    spec = get_game("ohanami")
+    with language("fr"):
+        assert [spec.check_bot(n) for n in ("glouton", "au hasard", "greedy")] == ["greedy", "random", "greedy"]
+        assert type(spec.make_bot("glouton", seed=1)) is type(spec.make_bot("greedy", seed=1))
+        with pytest.raises(RulesError, match="Donnez chaque robot une seule fois, pas 'glouton,glouton'"):
+            cells("ohanami", bots=["glouton", "greedy"])
+    with pytest.raises(RulesError, match="no bot called 'glouton'"):  # in English, only the English names
+        spec.check_bot("glouton")

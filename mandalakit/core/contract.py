@@ -439,14 +439,17 @@ class GameSpec:
         return self.rules.from_dict(options)
 
     def check_bot(self, name: str) -> str:
-        """``name`` if it is one of the game's bots (``"greedy"``), else :class:`RulesError`
-        listing them as people read them in the language in force (French ``au hasard, glouton``:
-        the names the command takes and prints there, see :func:`~mandalakit.core.messages.bot_name`)."""
-        if name not in self.bots:
+        """The bot's own name (``"greedy"``) for ``name``, which is that name or the bot's name as
+        people read it in the language in force (French ``"glouton"``, see
+        :func:`~mandalakit.core.messages.bot_name`); else :class:`RulesError` listing the bots by
+        the names people read."""
+        if name in self.bots:
+            return name
+        read = {bot_name(bot): bot for bot in self.bots}
+        if name not in read:
             raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
-                                          name=shown(name), game=self.name,
-                                          bots=", ".join(bot_name(bot) for bot in self.bots)))
-        return name
+                                          name=shown(name), game=self.name, bots=", ".join(read)))
+        return read[name]
 
     def make_bot(self, name: str, seed: Seed = None):
         """Build the bot called ``name``; unknown names raise :class:`RulesError` (:meth:`check_bot`)."""
