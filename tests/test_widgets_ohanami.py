@@ -163,6 +163,19 @@ def test_chosen_round_stands_out_and_the_text_box_is_as_tall_as_the_longest_roun
     assert calc.total.value in calc.room.value and "pink scores only at the end of round 3" in calc.total.value
 
 
+def test_each_rounds_text_is_computed_once_per_change(monkeypatch):
+    """``total`` shows the chosen round's text and ``room`` all three: one computation of each
+    (the chosen round's was made twice), and the same texts as before."""
+    calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
+    made = []
+    text = calc._text
+    monkeypatch.setattr(calc, "_text", lambda rnd, *args, **kwargs: made.append(rnd) or text(rnd, *args, **kwargs))
+    calc.pink.value = 7
+    assert sorted(made) == [1, 2, 3]
+    assert calc.total.value == text(3) and shown_total(calc) == round_score(3, (10, 8, 3, 7))
+    assert all(text(rnd) in calc.room.value for rnd in (1, 2, 3))
+
+
 def test_cap_choice_changes_bars_and_total():
     calc = ScoringCalculator(pink=17)
     assert shown_total(calc) == 120  # O-3.4: capped at 15 pink = 120

@@ -229,9 +229,10 @@ class ScoringCalculator(W.VBox):
     def _update(self, change=None) -> None:
         if change is not None:
             self.chart.figure = self._figure()
-        self.total.value = self._text(self.round_no.value)
+        texts = {rnd: self._text(rnd) for rnd in (1, 2, 3)}  # each once: the chosen one is shown twice
+        self.total.value = texts[self.round_no.value]
         self.room.value = ('<div style="display:grid">' + "".join(
-            f'<div style="grid-area:1/1">{self._text(rnd)}</div>' for rnd in (1, 2, 3)) + "</div>")
+            f'<div style="grid-area:1/1">{text}</div>' for text in texts.values()) + "</div>")
 
     def _text(self, rnd: int) -> str:
         """The HTML of ``total`` for these counts at the end of round ``rnd``."""
