@@ -124,6 +124,27 @@ def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():
     assert "2 players is 50 %" in AnalysisDashboard(summaries).seats_text.value
 
 
+SHARE_CHARTS = ("seats", "scores", "ends", "bots")
+
+
+@pytest.mark.parametrize("code, sign", [("fr", "\u00a0%"), ("en", "%")])
+def test_dashboard_share_ticks_and_hover_write_percent_as_the_language_does(code, sign):
+    """The share charts' ticks and hover read « 56 % » in French, with a no-break space before
+    « % » (plotly's ``.0%`` format wrote « 56% »), and « 56% » in English: whole percentages
+    (the traces give 100 times each share) with the language's sign after them."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+    for name in SHARE_CHARTS:
+        axis = dash.charts[name].spec["layout"]["yaxis"]
+        assert (axis["tickformat"], axis["hoverformat"], axis["ticksuffix"]) == (".0f", ".0f", sign), name
+        assert "%" not in axis["tickformat"] + axis["hoverformat"], name  # no « 56% » from plotly itself
+    shares = chart(dash, "seats")
+    assert sum(shares[0]["y"]) == pytest.approx(100, abs=0.1) and shares[1]["y"] == pytest.approx([50, 50])
+
+
 def test_dashboard_shows_the_tables_statistics():
     """The page's numbers are those of mandalakit.analysis on the shipped tables (through the summaries)."""
     from mandalakit.summaries import load_tables
@@ -135,7 +156,7 @@ def test_dashboard_shows_the_tables_statistics():
     dash.lineup.value = "greedy,random,random"
     rows = bots[(bots.players == 3) & (bots.lineup == "greedy,random,random")]
     seats = A.seat_advantage(rows)
-    assert chart(dash, "seats")[0]["y"] == pytest.approx(seats.share.tolist(), abs=1e-6)
+    assert chart(dash, "seats")[0]["y"] == pytest.approx((100 * seats.share).tolist(), abs=1e-4)  # percentages
     assert f"{round(100 * seats.share[0])} %" in dash.seats_text.value
     games = A.per_game(rows)
     assert sum(chart(dash, "length")[0]["y"]) == len(games) == 100 * 3  # rotations × players
@@ -143,7 +164,7 @@ def test_dashboard_shows_the_tables_statistics():
     assert f"{mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f})" in dash.length_text.value
     mixed = bots[(bots.players == 3) & bots.lineup.isin(["greedy,greedy,random", "greedy,random,random"])]
     duel = A.head_to_head(mixed).iloc[0]
-    assert chart(dash, "bots")[0]["y"] == pytest.approx([duel.rate], abs=1e-6)
+    assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * duel.rate], abs=1e-4)
     effects = A.effects(variants[variants.players == 3], "single_play_draw")
     assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6)
 

@@ -199,7 +199,9 @@ _CHART_TOP = """() => document.querySelector('.mk-calc-chart').getBoundingClient
 
 def test_on_a_phone_the_calculator_leaves_no_gap_under_its_text_and_its_chart_stays(browser, voila_url):
     """420 px wide, the score text stands under the sliders: its box is as tall as the longest round's text at this
-    width (the fixed height made for French at 360 px left a blank under it), and changing round keeps the chart."""
+    width (the fixed height made for French at 360 px left a blank under it), and changing round keeps the chart;
+    so does typing a pink count no round allows (the refusal took the place of a taller breakdown: the chart
+    jumped 93 px)."""
     page = browser.new_page(viewport={"width": 420, "height": 900})
     errors, _outside = watch(page)
     try:
@@ -208,6 +210,12 @@ def test_on_a_phone_the_calculator_leaves_no_gap_under_its_text_and_its_chart_st
         chart_top = page.evaluate(_CHART_TOP)
         assert page.evaluate(_BLANK_UNDER_TEXT) < 4  # round 3 of the O-4 example: the longest of the three here
         page.locator(".mk-calc-round").get_by_role("button", name="round 1").click()
+        page.wait_for_selector(".mk-calc-total .mk-calc-problem", timeout=30_000)
+        assert page.evaluate(_CHART_TOP) == chart_top
+        page.locator(".mk-calc-round").get_by_role("button", name="round 3").click()
+        page.wait_for_selector(".mk-calc-total .mk-total-value", timeout=30_000)
+        page.locator(".mk-calc-pink .widget-readout").fill("30")  # 51 cards: more than the rows hold (O-2.1)
+        page.locator(".mk-calc-pink .widget-readout").press("Enter")
         page.wait_for_selector(".mk-calc-total .mk-calc-problem", timeout=30_000)
         assert page.evaluate(_CHART_TOP) == chart_top
         assert not errors, f"JavaScript errors on the page: {errors}"

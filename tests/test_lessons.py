@@ -169,12 +169,30 @@ ON_A_PHONE = """() => {
 }"""
 
 
+#: The smallest text of each drawing of the page as the pupil sees it (its font size times the
+#: drawing's scale), for the drawings whose smallest text is under 10 px: a Mandala board drawn
+#: 760 px wide and scaled to a phone read at 5.6 px, a Flowers board (960 px) at 4.5 px.
+SMALL_TEXT = """() => {
+  const out = [];
+  for (const s of document.querySelectorAll('#rendered_cells svg[role=img]')) {
+    const box = s.getBoundingClientRect(), view = s.viewBox.baseVal;
+    if (!box.width || !view || !view.width) continue;
+    const sizes = [...s.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize));
+    const smallest = Math.min(...sizes) * box.width / view.width;
+    if (sizes.length && smallest < 10)
+      out.push(`a drawing ${view.width} px wide shown ${box.width} px wide: text of ${smallest.toFixed(1)} px`);
+  }
+  return out;
+}"""
+
+
 @pytest.mark.parametrize("name", ["ohanami.ipynb", "fr/ohanami.ipynb", "mandala.ipynb", "fr/mandala.ipynb",
                                   "flowers.ipynb", "fr/flowers.ipynb"])
 def test_on_a_phone_every_lesson_fits_the_page_and_breaks_lines_between_words(browser, demo_url, name):
     """At 420 px: the first Ohanami board (a 520 px picture cut off at « new row 3 ») and the river ×
-    cup table in French (531 px, « meilleur emplacement » out of sight) fit the page, and no text
-    block of a lesson breaks a word across lines (the printed sentences read « point s », « b ut »)."""
+    cup table in French (531 px, « meilleur emplacement » out of sight) fit the page, no text
+    block of a lesson breaks a word across lines (the printed sentences read « point s », « b ut »),
+    and no drawing's text is under 10 px (:data:`SMALL_TEXT`)."""
     page = browser.new_page(viewport={"width": 420, "height": 900})
     try:
         page.goto(f"{demo_url}voila/render/{name}", timeout=120_000)
@@ -183,5 +201,9 @@ def test_on_a_phone_every_lesson_fits_the_page_and_breaks_lines_between_words(br
         if "mandala" in name:
             page.locator("table.mk-river-rows").wait_for(timeout=30_000)
         assert page.evaluate(ON_A_PHONE) == []
+        deadline = time.monotonic() + 30  # a lesson's board is drawn again once the page has told its width
+        while (small := page.evaluate(SMALL_TEXT)) and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert small == []
     finally:
         page.close()

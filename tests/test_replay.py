@@ -120,6 +120,21 @@ def test_a_seat_that_is_not_in_the_game_is_refused(record):
         ReplayViewer(record, seat=PLAYERS[record["game"]])
 
 
+def test_a_legal_move_preview_on_a_phone_is_drawn_for_the_boards_width(record):
+    """The position after a move tried is laid out for the width the page gave the board, as the
+    board is (the wide drawing, scaled to a 390 px phone, had Mandala's text at 6 px)."""
+    viewer = ReplayViewer(record)
+    viewer.board.width = 390
+    move = viewer.state.legal_moves()[-1]
+    assert viewer.try_move(str(move)) is True
+    after = viewer.state.clone()
+    after.apply(move)
+    path = next(iter(part_of(record["game"]).paths(viewer.state, move)))
+    marks = {t: "selected" for t in path}
+    narrow = after.to_svg(0, marks=marks, names=viewer.names, width=390)
+    assert narrow in viewer.move_result.value and narrow != after.to_svg(0, marks=marks, names=viewer.names)
+
+
 def test_a_bad_record_is_refused_with_its_event_index(ohanami_record):
     bad = dict(ohanami_record, events=list(ohanami_record["events"]))
     bad["events"][1] = {"by": 0, "event": "pick 1 1"}

@@ -16,6 +16,7 @@ from mandalakit import flowers, mandala
 from mandalakit.core.errors import RulesError
 from mandalakit.mandala import COLOURS as M_COLOURS
 from mandalakit.mandala import river_score
+from mandalakit.widgets.board import drawing
 from mandalakit.widgets.flowers import PlayExplorer, TileTable
 from mandalakit.widgets.mandala import ColourRule, RiverScore
 from mandalakit.widgets.rules import rules_html
@@ -226,3 +227,18 @@ def test_rules_html_quotes_sections_and_rules_by_id():
     with pytest.raises(RulesError):
         rules_html("M-3.9")
 
+
+
+@pytest.mark.parametrize("game", [mandala, flowers])
+def test_a_lessons_drawing_is_laid_out_for_the_width_the_page_tells(game):
+    """A board a lesson only shows (``drawing``) is redrawn for a narrow page, as a play view's
+    board is, rather than the wide drawing scaled down to unreadable text; it draws a copy."""
+    state = game.new_game(2, seed=3)
+    view = drawing(state, 0)
+    wide = state.to_svg(0)
+    assert view.svg == wide and not view.clickable  # an image, with no buttons in it
+    view.width = 380
+    assert view.svg == state.to_svg(0, width=380) != wide
+    state.apply(state.legal_moves()[0])  # the lesson's state goes on: the drawing shows it as it was
+    view.width = 390
+    assert view.svg != state.to_svg(0, width=390)

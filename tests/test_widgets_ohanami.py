@@ -163,6 +163,34 @@ def test_chosen_round_stands_out_and_the_text_box_is_as_tall_as_the_longest_roun
     assert calc.total.value in calc.room.value and "pink scores only at the end of round 3" in calc.total.value
 
 
+def test_each_rounds_text_is_computed_once_per_change(monkeypatch):
+    """``total`` shows the chosen round's text and ``room`` all three: one computation of each
+    (the chosen round's was made twice), and the same texts as before."""
+    calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
+    made = []  # the arguments of each text computed
+    text = calc._text
+    monkeypatch.setattr(calc, "_text", lambda rnd, *rest: made.append((rnd, *rest)) or text(rnd, *rest))
+    calc.pink.value = 7
+    assert len(made) == len(set(made)) and {args[0] for args in made} == {1, 2, 3}
+    assert calc.total.value == text(3, "") and shown_total(calc) == round_score(3, (10, 8, 3, 7))
+    assert all(text(rnd, calc._problem(rnd)) in calc.room.value for rnd in (1, 2, 3))
+
+
+def test_O_2_1_the_text_box_keeps_room_for_each_rounds_breakdown_and_refusal():
+    """A refusal appearing (counts no round allows) left the box only the refusals' height: on a
+    phone the chart under it jumped. The room holds each round's breakdown and its longest refusal
+    (the 107 cards the sliders reach), whichever shows: a round refused keeps its last breakdown."""
+    calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
+    refusal = "Impossible at the end of round {n}: these are 107 cards"
+    assert all(refusal.format(n=n) in calc.room.value for n in (1, 2, 3))
+    assert calc.problem == "" and "mk-calc-problem" not in calc.total.value
+    calc.pink.value = 30  # 51 cards: no round allows them
+    assert calc.problem and "mk-calc-problem" in calc.total.value
+    room = calc.room.value
+    assert all(f"<b>round {n}</b>" in room and refusal.format(n=n) in room for n in (1, 2, 3))
+    assert "sakura for 6 pink" in room and "sakura for 30 pink" not in room  # the breakdown last shown
+
+
 def test_cap_choice_changes_bars_and_total():
     calc = ScoringCalculator(pink=17)
     assert shown_total(calc) == 120  # O-3.4: capped at 15 pink = 120

@@ -19,7 +19,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from mandalakit.analysis import effect_sentence
-from mandalakit.core.messages import N_, _, bot_name
+from mandalakit.core.messages import N_, _, bot_name, get_language
 from mandalakit.summaries import EVERY, load_summaries
 
 from .charts import FigureView
@@ -47,6 +47,19 @@ def _percent(x: float) -> str:
     """``x`` (a share from 0 to 1) as a whole percentage: ``56 %``, in French with a no-break
     space before ``%`` (the catalogue's), so a line never starts with the sign."""
     return _("{percent:.0f} %", percent=100 * x)
+
+
+def _share_axis(title: str, **more) -> dict:
+    """A y axis of shares drawn as percentages (the traces give 100 times each share): whole
+    numbers with the language's percent sign on its ticks and in the hover text, ``56%``, in
+    French ``56 %`` with a no-break space (plotly's ``.0%`` format writes none)."""
+    sign = "\u00a0%" if get_language() == "fr" else "%"
+    return dict(title=dict(text=title), tickformat=".0f", hoverformat=".0f", ticksuffix=sign, **more)
+
+
+def _percents(shares) -> list[float]:
+    """``shares`` (from 0 to 1) as the percentages a :func:`_share_axis` axis draws."""
+    return [100 * x for x in shares]
 
 
 def _middles(edges: list[int]) -> list[float]:
@@ -181,13 +194,14 @@ class AnalysisDashboard(W.VBox):
     def _draw_seats(self, seats: list[dict]) -> None:
         fair = 1 / self.players.value
         names = [_("seat {seat}", seat=s["seat"]) + (" " + _("(first)") if s["seat"] == 0 else "") for s in seats]
-        shares = [s["share"] for s in seats]
+        shares = _percents(s["share"] for s in seats)
         bars = dict(type="bar", x=names, y=shares, name=_("win share"), marker=dict(color="#0072B2"),
-                    error_y=_errors(shares, [s["share_low"] for s in seats], [s["share_high"] for s in seats]))
-        line = dict(type="scatter", x=names, y=[fair] * len(names), mode="lines", name=_("fair share"),
+                    error_y=_errors(shares, _percents(s["share_low"] for s in seats),
+                                    _percents(s["share_high"] for s in seats)))
+        line = dict(type="scatter", x=names, y=_percents([fair] * len(names)), mode="lines", name=_("fair share"),
                     line=dict(dash="dot", color="#000000"))
         self._show("seats", [bars, line], legend=True,
-                   yaxis=dict(title=dict(text=_("share of wins")), tickformat=".0%", rangemode="tozero"))
+                   yaxis=_share_axis(_("share of wins"), rangemode="tozero"))
         first = seats[0]
         verdict = (_("The interval includes the fair share: these games show no clear advantage for the first seat.")
                    if first["share_low"] <= fair <= first["share_high"] else
@@ -203,13 +217,13 @@ class AnalysisDashboard(W.VBox):
         edges, traces, said = scores["edges"], [], []
         for bot in scores["bots"]:
             total = sum(bot["counts"])
-            traces.append(dict(type="bar", x=_middles(edges), y=[c / total for c in bot["counts"]], name=bot_name(bot["bot"]),
+            traces.append(dict(type="bar", x=_middles(edges), y=_percents(c / total for c in bot["counts"]), name=bot_name(bot["bot"]),
                                opacity=0.7, width=(edges[1] - edges[0]) * 0.9,
                                marker=dict(color=BOT_COLOURS.get(bot["bot"], "#999999"))))
             said.append(_("{bot}: {mean:.1f} points on average (95 % interval {low:.1f} to {high:.1f})",
                           bot=bot_name(bot["bot"]), mean=bot["mean"], low=bot["low"], high=bot["high"]))
         self._show("scores", traces, legend=True, xaxis=_bins_axis(edges, _("score (points)")),
-                   yaxis=dict(title=dict(text=_("share of seats")), tickformat=".0%"))
+                   yaxis=_share_axis(_("share of seats")))
         self.scores_text.value = "<p>" + "; ".join(escape(s) for s in said) + ".</p>"
 
     def _draw_length(self, length: dict) -> None:
@@ -219,10 +233,10 @@ class AnalysisDashboard(W.VBox):
                    xaxis=_bins_axis(edges, _("moves (all seats)")), yaxis=dict(title=dict(text=_("games"))))
         ends = length["ends"]
         shares = [count / games for _end, count in ends]
-        self._show("ends", [dict(type="bar", x=[end for end, _count in ends], y=shares, marker=dict(color="#CC79A7"),
+        self._show("ends", [dict(type="bar", x=[end for end, _count in ends], y=_percents(shares), marker=dict(color="#CC79A7"),
                                  text=[_percent(v) for v in shares], name=_("games by end"))],
                    xaxis=dict(title=dict(text=_("rule id")), type="category"),
-                   yaxis=dict(title=dict(text=_("share of games")), tickformat=".0%"))
+                   yaxis=_share_axis(_("share of games")))
         self.length_text.value = "<p>" + escape(_(
             "A game lasts {mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f}), with {reshuffles:.2f} "
             "reshuffles of the discard pile on average; the most common end is {end} ({share} of the games).",
@@ -230,11 +244,12 @@ class AnalysisDashboard(W.VBox):
             end=ends[0][0], share=_percent(shares[0]))) + "</p>"
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
-        rates = [d["rate"] for d in duels]
+        rates = _percents(d["rate"] for d in duels)
         self._show("bots", [dict(type="bar", x=[f"{bot_name(d['a'])} > {bot_name(d['b'])}" for d in duels], y=rates,
                                  marker=dict(color="#56B4E9"), name=_("outscores"),
-                                 error_y=_errors(rates, [d["low"] for d in duels], [d["high"] for d in duels]))],
-                   yaxis=dict(title=dict(text=_("share of meetings")), tickformat=".0%", range=[0, 1]))
+                                 error_y=_errors(rates, _percents(d["low"] for d in duels),
+                                                 _percents(d["high"] for d in duels)))],
+                   yaxis=_share_axis(_("share of meetings"), range=[0, 100]))
         said = [_("{a} outscores {b} in {rate} of {n} meetings (95 % interval {low} to {high}).", a=bot_name(d["a"]), b=bot_name(d["b"]),
                   rate=_percent(d["rate"]), n=d["wins"] + d["losses"], low=_percent(d["low"]),
                   high=_percent(d["high"])) for d in duels]

@@ -4,6 +4,7 @@
 it shows an SVG drawing and a row of *chips* (buttons for targets not drawn on the board,
 such as a count) and sends every click, Enter or Space on a target, and Escape, to the
 kernel. It knows no game: the view that owns it decides what a target means.
+:func:`drawing` is a board a lesson only shows, laid out for the page's width as well.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from importlib import resources
 import anywidget
 import traitlets
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "drawing"]
 
 
 class BoardView(anywidget.AnyWidget):
@@ -30,6 +31,9 @@ class BoardView(anywidget.AnyWidget):
         ``[target, label]`` buttons shown under the board.
     chips_label : str
         Accessible name of the row of chips.
+    clickable : bool
+        ``False``: a board only looked at (:func:`drawing`); its targets are neither buttons nor
+        focusable, and the drawing stays an image (``role="img"``).
     width : int
         The width in CSS px the page gives the drawing, set by the page (rounded down to
         10 px, once resizing has paused for 150 ms); 0 until the page has told. The owner
@@ -44,6 +48,7 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     chips = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     chips_label = traitlets.Unicode("").tag(sync=True)
+    clickable = traitlets.Bool(True).tag(sync=True)
     width = traitlets.Int(0, min=0).tag(sync=True)
 
     def __init__(self, **kwargs):
@@ -66,3 +71,29 @@ class BoardView(anywidget.AnyWidget):
             self._on_target(content["target"][:100])
         elif content.get("kind") == "key" and content.get("key") == "Escape" and self._on_escape:
             self._on_escape()
+
+
+def drawing(state, player: int | None = None) -> BoardView:
+    """A lesson's board of ``state`` seen by ``player`` (``None``: the seat to act), drawn for
+    the width the page gives it.
+
+    ``HTML(state.to_svg())`` is one drawing of the wide layout scaled to the page: on a 420 px
+    phone a Mandala board (760 px wide) shrank its 12 px text to 6 px. This board is redrawn
+    with ``to_svg(player, width=...)`` once the page has told its width, as the play views'
+    boards are. Nothing on it is clickable: its drawing stays an image (``role="img"``).
+
+    Parameters
+    ----------
+    state : State
+        Any game's state; a copy is drawn, so changing ``state`` later leaves the board as it was.
+    player : int or None
+        The seat whose view is drawn.
+
+    Returns
+    -------
+    BoardView
+    """
+    shown = state.clone()
+    view = BoardView(svg=shown.to_svg(player), clickable=False)
+    view.observe(lambda change: setattr(view, "svg", shown.to_svg(player, width=change["new"] or None)), "width")
+    return view

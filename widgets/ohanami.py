@@ -82,11 +82,13 @@ class ScoringCalculator(W.VBox):
         The score sentence, computed by :func:`mandalakit.ohanami.round_score`, or why the
         counts are impossible; then the most a game allows at the end of that round
         (:func:`mandalakit.ohanami.scoring.best_round_score`). The box is as tall as the
-        longest of the three rounds' texts (:attr:`room`), so choosing another round does not
-        move the chart under it, and at no width does it leave a blank gap.
+        longest text any of the three rounds can show (:attr:`room`), so neither choosing another
+        round nor counts turning impossible (the refusal appearing) moves the chart under it.
     room : ipywidgets.HTML
-        The texts of the three rounds for the counts shown, hidden, stacked in the place of
-        ``total``: they give the box its height, at any width and in any language.
+        Hidden, stacked in the place of ``total``: for each round, its text for the counts
+        shown, its last score breakdown shown (if its text is now the refusal) and its refusal
+        of the most cards the sliders reach. They give the box its height, at any width and in any
+        language.
     chart : FigureView
         Shows ``figure``, a plotly figure of two panels over k = 0 ..
         ``max_pink``, both axes from 0. Upper panel: trace 0, T(k) as bars (the current k in
@@ -122,6 +124,7 @@ class ScoringCalculator(W.VBox):
         self.total.add_class("mk-calc-total")
         self.room = W.HTML(layout=W.Layout(grid_area="text", visibility="hidden"))
         self.room.add_class("mk-calc-room")
+        self._breakdowns: dict[int, str] = {}  # round -> its last breakdown shown, kept in the room
         self.chart = FigureView(self._figure())
         self.chart.add_class("mk-calc-chart")
         controls = W.VBox([self.blue, self.green, self.grey, self.pink, self.cap, self.round_no])
@@ -161,11 +164,14 @@ class ScoringCalculator(W.VBox):
                 return _("Impossible: the deck has only {n} {suit} cards (O-1.2).", n=SUIT_CARDS[suit],
                          suit=colour(suit, SUIT_CARDS[suit]))
         cards = sum(self.counts)
-        if cards > most_cards_in_rows(rnd):
-            return _("Impossible at the end of round {n}: these are {cards} cards, but a player's rows hold at "
-                     "most {most} by then (10 cards dealt a round, O-2.1).", n=rnd, cards=cards,
-                     most=most_cards_in_rows(rnd))
-        return ""
+        return self._too_many(rnd, cards) if cards > most_cards_in_rows(rnd) else ""
+
+    @staticmethod
+    def _too_many(rnd: int, cards: int) -> str:
+        """Why ``cards`` cards are too many for a player's rows at the end of round ``rnd`` (O-2.1)."""
+        return _("Impossible at the end of round {n}: these are {cards} cards, but a player's rows hold at "
+                 "most {most} by then (10 cards dealt a round, O-2.1).", n=rnd, cards=cards,
+                 most=most_cards_in_rows(rnd))
 
     @property
     def best(self) -> tuple[int, tuple[int, int, int, int]]:
@@ -229,18 +235,31 @@ class ScoringCalculator(W.VBox):
     def _update(self, change=None) -> None:
         if change is not None:
             self.chart.figure = self._figure()
-        self.total.value = self._text(self.round_no.value)
+        problems = {rnd: self._problem(rnd) for rnd in (1, 2, 3)}
+        texts = {rnd: self._text(rnd, problem) for rnd, problem in problems.items()}  # each once, the chosen one shown twice
+        self.total.value = texts[self.round_no.value]
+        # Room for each round's breakdown and its refusal, whichever shows: on a phone a refusal
+        # taking the place of a taller breakdown (or the other way) moved the chart under the box.
+        # A round refused keeps the room of its last breakdown shown (of these counts, if none was).
+        for rnd, problem in problems.items():
+            if not problem:
+                self._breakdowns[rnd] = texts[rnd]
+        most_cards = sum(slider.max for slider in (self.blue, self.green, self.grey, self.pink))
+        room = [*texts.values(),
+                *(self._breakdowns.get(rnd) or self._text(rnd, "") for rnd, problem in problems.items() if problem),
+                *(self._text(rnd, self._too_many(rnd, most_cards)) for rnd in problems)]
         self.room.value = ('<div style="display:grid">' + "".join(
-            f'<div style="grid-area:1/1">{self._text(rnd)}</div>' for rnd in (1, 2, 3)) + "</div>")
+            f'<div style="grid-area:1/1">{text}</div>' for text in room) + "</div>")
 
-    def _text(self, rnd: int) -> str:
-        """The HTML of ``total`` for these counts at the end of round ``rnd``."""
+    def _text(self, rnd: int, problem: str) -> str:
+        """The HTML of ``total`` at the end of round ``rnd``: ``problem`` (a refusal, escaped
+        here), or the score breakdown of the counts shown if ``problem`` is ``""``."""
         cap = self.sakura_cap
         best, counts = best_round_score(rnd, cap)
         most = _("The most a game allows at the end of round {n}: {best} points ({counts}).", n=rnd, best=best,
                  counts=", ".join(_("{n} {suit}", n=n, suit=colour(suit, n)) for n, suit in zip(counts, SUITS) if n))
         most = escape(most, quote=False)
-        problem = escape(self._problem(rnd), quote=False)
+        problem = escape(problem, quote=False)
         if problem:
             return (
                 f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'

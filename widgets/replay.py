@@ -316,5 +316,6 @@ class ReplayViewer(W.VBox):
             '<div class="mk-changed-score"><b>' + escape(_("The scores change:")) + f"</b>{after_panel}</div>")
         self.move_result.value = (f'<div class="mk-accepted" role="status"><div style="color:#006000"><b>'
                                   + escape(_("Legal")) + "</b>" + _(": ") + f"{head}</div>{panel}</div>"
-                                  + after.to_svg(viewer, marks={t: "selected" for t in where}, names=self.names))
+                                  + after.to_svg(viewer, marks={t: "selected" for t in where}, names=self.names,
+                                                 width=self.board.width or None))  # as wide as the board
         return True

@@ -11,6 +11,7 @@
 
 const STYLE = `
 .mk-board svg [data-mk-target] { cursor: pointer; }
+.mk-board.mk-board-still svg [data-mk-target] { cursor: auto; }
 .mk-board svg [data-mk-target]:focus { outline: none; }
 .mk-board svg [data-mk-target]:focus-visible {
   outline: 3px solid #0072B2; filter: drop-shadow(0 0 3px #0072B2);
@@ -40,8 +41,10 @@ export default {
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
       board.innerHTML = model.get("svg");
-      // The drawing is an image (role="img") on a lesson page; here its parts are buttons, and
-      // an image hides its parts from screen readers.
+      // A board only looked at (`clickable` false) stays an image (role="img") with no stops
+      // for Tab. Else its parts are buttons, and an image hides its parts from screen readers.
+      el.classList.toggle("mk-board-still", !model.get("clickable"));
+      if (!model.get("clickable")) return;
       board.querySelector("svg")?.setAttribute("role", "group");
       for (const g of board.querySelectorAll("[data-mk-target]")) {
         g.setAttribute("role", "button");
@@ -67,6 +70,7 @@ export default {
     };
 
     const target = (event) => {
+      if (!model.get("clickable")) return null;
       const g = event.target.closest?.("[data-mk-target]");
       return g && board.contains(g) ? g.dataset.mkTarget : null;
     };
