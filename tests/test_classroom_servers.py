@@ -97,6 +97,8 @@ def test_make_demo_layout_applies_the_settings():
     # A log a teacher reads: 16 pages read and 17 kernels started, without a warning of each (server_log;
     # ipykernel warns of a kernel over TCP)
     assert "is not trusted" not in log and "without encryption" not in log
+    # ... and no whole kernel id, which would let whoever reads a projected log drive a pupil's page
+    assert re.search(r"Kernel started: [0-9a-f]{8}…\n", log) and not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", log)
     assert "Kernel started" in log and "Kernel pool of ohanami.ipynb is filled" in log
 
 

@@ -1,4 +1,5 @@
-"""The teacher's log (mandalakit.widgets.server_log): two warnings left out, every other line kept."""
+"""The teacher's log (mandalakit.widgets.server_log): two warnings left out, every other line kept,
+kernel ids shortened."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import logging
 
 import pytest
 
-from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet
+from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
 
 
 @pytest.fixture
@@ -35,3 +36,20 @@ def test_every_other_line_is_kept(logged):
     for line in kept:
         log.warning(line)
     assert caplog.messages == kept
+
+
+def test_kernel_ids_are_shown_by_their_first_8_characters(caplog):
+    name = "mandalakit-test-short-ids"
+    short_kernel_ids(name)
+    caplog.set_level(logging.INFO, logger=name)
+    log = logging.getLogger(name)
+    try:
+        log.info("Kernel started: %s", "1f9ce12b-9c46-4ac9-bec8-e551bb20e911")
+        log.info("Using pre-heated kernel: %s for %s", "15107562-dbd4-4b26-b313-f88f5f42c954", "ohanami.ipynb")
+        log.warning("Culling 'idle' kernel 'python3' (a8544a06-cea6-4f11-b305-950accb3af16) with 0 connections")
+        log.info("Kernel pool of ohanami.ipynb is filled with 30 kernel(s)")
+    finally:
+        log.filters.clear()
+    assert caplog.messages == ["Kernel started: 1f9ce12b…", "Using pre-heated kernel: 15107562… for ohanami.ipynb",
+                               "Culling 'idle' kernel 'python3' (a8544a06…) with 0 connections",
+                               "Kernel pool of ohanami.ipynb is filled with 30 kernel(s)"]

@@ -15,7 +15,10 @@ gone since the kernels talk over Unix sockets: :mod:`mandalakit.widgets.kernel`)
   that answers no ping for 30 s loses its connection, whatever is set, and nothing is for the
   teacher to change.
 
-Every other line of the log, warnings included, is kept.
+Every other line of the log, warnings included, is kept; but a kernel's id is shown by its first
+8 characters (``Kernel started: 1f9ce12b…``, :func:`short_kernel_ids`). A teacher may project this
+terminal, and whoever knows a page's whole kernel id can drive that pupil's widgets (README,
+"What a pupil can reach"); 8 characters still tell the kernels apart in the log.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["TORNADO_PING", "UNTRUSTED", "quiet"]
+__all__ = ["TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
@@ -49,3 +52,23 @@ def quiet(logger: str, *patterns: str) -> None:
     ``{}`` stands for any text.
     """
     logging.getLogger(logger).addFilter(_Without(patterns))
+
+
+#: A kernel id as Jupyter makes them (a UUID), its first 8 characters apart.
+_KERNEL_ID = re.compile(r"\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+
+
+class _ShortIds(logging.Filter):
+    """Writes each kernel id in a record's message as its first 8 characters and an ellipsis."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if _KERNEL_ID.search(message):
+            record.msg, record.args = _KERNEL_ID.sub("\\1…", message), ()
+        return True
+
+
+def short_kernel_ids(logger: str) -> None:
+    """Show every kernel id in the messages of ``logger`` by its first 8 characters
+    (``1f9ce12b-9c46-4ac9-bec8-e551bb20e911`` → ``1f9ce12b…``); tracebacks are left whole."""
+    logging.getLogger(logger).addFilter(_ShortIds())
