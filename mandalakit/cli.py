@@ -248,9 +248,10 @@ def _atomic_write(target: Path, write) -> None:
 
 def _win_rates(table) -> str:
     """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random 0.333"``
-    (French ``"greedy 0,667, random 0,333"``, see :func:`~mandalakit.core.messages.number`)."""
+    (French ``"glouton 0,667, au hasard 0,333"``, see :func:`~mandalakit.core.messages.bot_name`
+    and :func:`~mandalakit.core.messages.number`)."""
     rates = table.groupby("bot")["winner"].mean()
-    return ", ".join(f"{bot} {number(float(rate), '.3f')}" for bot, rate in rates.items())
+    return ", ".join(f"{bot_name(bot)} {number(float(rate), '.3f')}" for bot, rate in rates.items())
 
 
 def cmd_simulate(args) -> int:

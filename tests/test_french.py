@@ -475,7 +475,19 @@ def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(t
         assert cli.main(["--language", code, "simulate", "--game", "ohanami", "--players", "2", "--games", "2",
                          "--bots", "greedy", "--out", out, "--quiet"]) == 0
         said[code] = capsys.readouterr().out
-    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: greedy 0,500" in said["fr"], said
+    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: glouton 0,500" in said["fr"], said
+
+
+def test_french_summaries_name_the_bots_as_the_french_command_does(tmp_path, capsys):
+    """simulate and tournament name each bot as ``--bots`` takes it and ``record`` prints it."""
+    from mandalakit import cli
+
+    for command, extra in (("simulate", ["--players", "2", "--games", "2"]), ("tournament", ["--rotations", "1"])):
+        out = str(tmp_path / "t.parquet")
+        assert cli.main(["--language", "fr", command, "--game", "ohanami", *extra, "--bots", "glouton,au hasard",
+                         "--out", out, "--quiet"]) == 0
+        said = capsys.readouterr().out
+        assert re.search(r"par robot\u00a0: glouton \d,\d{3}, au hasard \d,\d{3}", said), said
 
 
 # ----- French typography -------------------------------------------------------------------------------------
