@@ -568,7 +568,7 @@ def test_eighteen_digits_are_still_a_number(capsys):
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=\u0661\u0665"],
      "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '\u0661\u0665'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=-1"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got -1."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-1'."),
     (["bench", "--game", "flowers", "--rule", "single_play_draw=+3"],
      "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '+3'."),
 ])
@@ -582,7 +582,7 @@ def test_O_3_4_no_cap_is_written_none_as_the_user_types_it(capsys):
     code, out, err = run(capsys, "--language", "fr", "bench", "--game", "ohanami", "--seconds", "0.05",
                          "--rule", "sakura_cap=0")
     assert code == 2 and out == "" and err.count("\n") == 1 and "None" not in err
-    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u 0." in err
+    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u '0'." in err
 
 
 _CAP_EN = "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got {typed}."
@@ -613,6 +613,12 @@ def test_O_3_4_a_varied_sakura_cap_is_refused_as_typed(tmp_path, capsys, languag
 
 
 @pytest.mark.parametrize("game, rule, message", [
+    ("ohanami", "sakura_cap=-03", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-03'."),
+    ("ohanami", "sakura_cap=-3", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-3'."),
+    ("ohanami", "sakura_cap=0", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '0'."),
+    ("flowers", "single_play_draw=-1", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '-1'."),
+    ("flowers", "single_play_draw=1000", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '1000'."),
+    ("flowers", "single_play_draw=09", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '09'."),
     ("flowers", "single_play_draw=true", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'true'."),
     ("flowers", "single_play_draw=none", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'none'."),
     ("flowers", "single_play_draw=yes", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'yes'."),
@@ -621,14 +627,16 @@ def test_O_3_4_a_varied_sakura_cap_is_refused_as_typed(tmp_path, capsys, languag
     ("mandala", "deck_exhaustion=none",
      "[M-6.3] deck_exhaustion must be 'reshuffle_then_last_completion' or 'end_at_once', not 'none'."),
 ])
-def test_F_3_3_M_6_3_M_7_5_rule_values_are_refused_as_typed(tmp_path, capsys, game, rule, message):
-    """A Ruling that takes a whole number (F-3.3) or a word (M-6.3, M-7.5) given none, true or
-    a number quotes the text typed."""
+def test_O_3_4_F_3_3_M_6_3_M_7_5_rule_values_are_refused_as_typed(tmp_path, capsys, game, rule, message):
+    """A Ruling that takes a whole number (O-3.4, F-3.3) or a word (M-6.3, M-7.5) given none,
+    true, a word or a number out of range quotes the text typed ('-03', not -3)."""
     argv = ["record", "--game", game, "--players", "2", "--rule", rule, "--out", str(tmp_path / "g.json")]
     code, out, err = run(capsys, *argv)
     assert (code, out, err) == (2, "", f"mandalakit record: error: {message}\n")
     code, out, err = run(capsys, "--language", "fr", *argv)
     french = message.replace(" must be a whole number from 0 to 8, not ", " doit \u00eatre un nombre entier de 0 \u00e0 8, pas ")
+    french = french.replace(" must be a whole number of at least 1, or none (no cap); got ",
+                            " doit \u00eatre un nombre entier d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u ")
     french = french.replace(" must be ", " doit \u00eatre ").replace("' or '", "' ou '").replace(", not '", ", pas '")
     assert (code, out, err) == (2, "", f"mandalakit record\u00a0: erreur\u00a0: {french}\n")
 
