@@ -119,6 +119,20 @@ def test_replay_corrupt_json(tmp_path, capsys):
     assert code == 2 and "bad.json" in err
 
 
+@pytest.mark.parametrize("code, said", [
+    ("en", "[record] trunc.json is not valid JSON (line 2, column 5: Unterminated string starting here)."),
+    ("fr", "[record] trunc.json n\u2019est pas du JSON valide (ligne 2, colonne 5\u00a0: cha\u00eene de caract\u00e8res "
+           "non termin\u00e9e, commenc\u00e9e ici)."),
+])
+def test_replay_of_a_record_cut_in_a_string_says_where_the_string_starts(tmp_path, monkeypatch, capsys, code, said):
+    """A record cut in the middle of a string: the JSON reader's problem with its line and
+    column, the position it puts at the end of its own words not cut off."""
+    monkeypatch.chdir(tmp_path)
+    Path("trunc.json").write_text('{"game": "ohanami",\n    "vers', encoding="utf-8")
+    status, out, err = run(capsys, "--language", code, "replay", "trunc.json")
+    assert (status, out) == (2, "") and err.endswith(said + "\n") and err.count("\n") == 1, err
+
+
 def test_replay_missing_file(tmp_path, capsys):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
     assert code == 2 and "No such file" in err

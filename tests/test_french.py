@@ -450,7 +450,7 @@ def test_every_reason_of_the_system_has_a_french_sentence_and_an_unknown_one_is_
     with language("fr"):
         assert messages.os_reason(PermissionError(errno.EACCES, "Permission denied", "x.csv")) == "Permission refusée"
         assert all(_(text) != text for text in messages.OS_REASONS.values())
-        assert all(_(text) != text for text in records.JSON_PROBLEMS)
+        assert all(_(text) != text for text in records.JSON_PROBLEMS.values())
         assert messages.os_reason(OSError(errno.EBADF, "Bad file descriptor")) == "Bad file descriptor"
 
 

@@ -384,21 +384,28 @@ def load(path: str | os.PathLike) -> dict:
     return loads(text, shown_path(path))
 
 
-#: What Python's JSON reader finds wrong (``JSONDecodeError.msg``, from the start of which the
-#: position, " at", is cut), marked for the catalogue.
-JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
-                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Unterminated string starting at"),
-                 N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
-                 N_("Extra data"), N_("Illegal trailing comma before end of object"),
-                 N_("Illegal trailing comma before end of array"))
+#: What Python's JSON reader finds wrong (the start of ``JSONDecodeError.msg``), each with the
+#: words a refusal says it in, marked for the catalogue: the refusal gives the line and column
+#: before it, so "Unterminated string starting at" (the position cut off) says "here".
+JSON_PROBLEMS = {"Expecting value": N_("Expecting value"),
+                 "Expecting property name enclosed in double quotes":
+                     N_("Expecting property name enclosed in double quotes"),
+                 "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+                 "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+                 "Unterminated string starting at": N_("Unterminated string starting here"),
+                 "Invalid control character at": N_("Invalid control character here"),
+                 "Invalid \\escape": N_("Invalid \\escape"), "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+                 "Extra data": N_("Extra data"),
+                 "Illegal trailing comma before end of object": N_("Illegal trailing comma before end of object"),
+                 "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of array")}
 
 
 def _json_problem(problem: str) -> str:
     """The JSON reader's ``problem`` in the language in force; one it has not written before
     (a later Python) as it says it, at most 60 characters."""
-    for known in JSON_PROBLEMS:
-        if problem.startswith(known.removesuffix(" at")):
-            return _(known)
+    for known, words in JSON_PROBLEMS.items():
+        if problem.startswith(known):
+            return _(words)
     return quote(problem)
 
 
