@@ -487,7 +487,8 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"version": 1.0}, "game.json: Record version 1.0 (float) is not supported"),
+    ({"version": 1.0}, "game.json: Record version 1.0 is not supported; this mandalakit reads only records of "
+                      "version 1, written as the whole number 1."),
     ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):

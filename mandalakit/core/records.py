@@ -91,9 +91,9 @@ def _header(record: Any) -> tuple:
                                       value=shown(record.get("format")), format=FORMAT))
     version = record.get("version")
     if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
-        raise RecordError("record", _("Record version {value} ({kind}) is not supported; this mandalakit reads "
-                                      "version {version} (a whole number).", value=shown(version),
-                                      kind=type(version).__name__, version=VERSION))
+        raise RecordError("record", _("Record version {value} is not supported; this mandalakit reads only records "
+                                      "of version {version}, written as the whole number {version}.",
+                                      value=shown(version), version=VERSION))
     game = record.get("game")
     if not isinstance(game, str):
         raise RecordError("record", _("The record's 'game' must be the name of a game as text (such as 'ohanami'), "
@@ -115,8 +115,9 @@ def _header(record: Any) -> tuple:
         raise RecordError("record", _("The record's setup must give 'players' as a whole number, not {kind}.",
                                       kind=_kind(players)))
     if len(record["players"]) != players:
-        raise RecordError("record", _("The record lists {n} players but its setup says {value}.",
-                                      n=len(record["players"]), value=shown(players)))
+        raise RecordError("record", ngettext("The record lists {n} player but its setup says {value}.",
+                                             "The record lists {n} players but its setup says {value}.",
+                                             len(record["players"]), value=shown(players)))
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
             raise RecordError("record", _("Entry {seat} of the record's 'players' must be an object, not {value}.",
