@@ -87,7 +87,7 @@ def _rule_option(text: str) -> tuple[str, str]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(_("expected NAME=VALUE, got {text}", text=shown(text)))
+        raise argparse.ArgumentTypeError(_("expected {form}, got {text}", form=_("NAME=VALUE"), text=shown(text)))
     _check_digits(name, raw)
     return name, raw
 
@@ -276,8 +276,8 @@ def _option_values(text: str) -> tuple[str, list[str]]:
     """Split ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` takes it)."""
     name, sep, raw = text.partition("=")
     if not sep or not name or not all(raw.split(",")):
-        raise argparse.ArgumentTypeError(_("expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {text}",
-                                           text=shown(text)))
+        raise argparse.ArgumentTypeError(_("expected {form},..., e.g. sakura_cap=15,none; got {text}",
+                                           form=_("NAME=VALUE,VALUE"), text=shown(text)))
     for value in raw.split(","):
         _check_digits(name, value)
     return name, raw.split(",")

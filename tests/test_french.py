@@ -490,6 +490,18 @@ def test_french_summaries_name_the_bots_as_the_french_command_does(tmp_path, cap
         assert re.search(r"par robot\u00a0: glouton \d,\d{3}, au hasard \d,\d{3}", said), said
 
 
+@pytest.mark.parametrize("argv, form", [(["record", "--players", "2", "--rule", "sakura_cap"], "NOM=VALEUR"),
+                                        (["tournament", "--vary", "sakura_cap"], "NOM=VALEUR,VALEUR,...")])
+def test_french_option_form_refusals_write_the_form_as_the_usage_does(tmp_path, capsys, argv, form):
+    """``--rule sakura_cap`` (no '='): the refusal names the form as the French usage line does."""
+    from mandalakit import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["--language", "fr", argv[0], "--game", "ohanami", *argv[1:], "--out", str(tmp_path / "t.json")])
+    err = capsys.readouterr().err
+    assert f"attendu\u00a0: {form}" in err and f"[--{argv[-2][2:]} {form.removesuffix(',...')}]" in err, err
+
+
 # ----- French typography -------------------------------------------------------------------------------------
 
 #: A plain space where French sets a no-break one: before « : », « ; », « ? », « ! », « % » and « » », after
