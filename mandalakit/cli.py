@@ -87,7 +87,7 @@ def _rule_option(text: str) -> tuple[str, str]:
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(_("expected NAME=VALUE, got {text}", text=shown(text)))
+        raise argparse.ArgumentTypeError(_("expected {form}, got {text}", form=_("NAME=VALUE"), text=shown(text)))
     _check_digits(name, raw)
     return name, raw
 
@@ -248,9 +248,10 @@ def _atomic_write(target: Path, write) -> None:
 
 def _win_rates(table) -> str:
     """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random 0.333"``
-    (French ``"greedy 0,667, random 0,333"``, see :func:`~mandalakit.core.messages.number`)."""
+    (French ``"glouton 0,667, au hasard 0,333"``, see :func:`~mandalakit.core.messages.bot_name`
+    and :func:`~mandalakit.core.messages.number`)."""
     rates = table.groupby("bot")["winner"].mean()
-    return ", ".join(f"{bot} {number(float(rate), '.3f')}" for bot, rate in rates.items())
+    return ", ".join(f"{bot_name(bot)} {number(float(rate), '.3f')}" for bot, rate in rates.items())
 
 
 def cmd_simulate(args) -> int:
@@ -275,8 +276,8 @@ def _option_values(text: str) -> tuple[str, list[str]]:
     """Split ``NAME=VALUE,VALUE,...`` for ``--vary`` (each VALUE as ``--rule`` takes it)."""
     name, sep, raw = text.partition("=")
     if not sep or not name or not all(raw.split(",")):
-        raise argparse.ArgumentTypeError(_("expected NAME=VALUE,VALUE,..., e.g. sakura_cap=15,none; got {text}",
-                                           text=shown(text)))
+        raise argparse.ArgumentTypeError(_("expected {form},..., e.g. sakura_cap=15,none; got {text}",
+                                           form=_("NAME=VALUE,VALUE"), text=shown(text)))
     for value in raw.split(","):
         _check_digits(name, value)
     return name, raw.split(",")

@@ -119,6 +119,20 @@ def test_replay_corrupt_json(tmp_path, capsys):
     assert code == 2 and "bad.json" in err
 
 
+@pytest.mark.parametrize("code, said", [
+    ("en", "[record] trunc.json is not valid JSON (line 2, column 5: Unterminated string starting here)."),
+    ("fr", "[record] trunc.json n\u2019est pas du JSON valide (ligne 2, colonne 5\u00a0: cha\u00eene de caract\u00e8res "
+           "non termin\u00e9e, commenc\u00e9e ici)."),
+])
+def test_replay_of_a_record_cut_in_a_string_says_where_the_string_starts(tmp_path, monkeypatch, capsys, code, said):
+    """A record cut in the middle of a string: the JSON reader's problem with its line and
+    column, the position it puts at the end of its own words not cut off."""
+    monkeypatch.chdir(tmp_path)
+    Path("trunc.json").write_text('{"game": "ohanami",\n    "vers', encoding="utf-8")
+    status, out, err = run(capsys, "--language", code, "replay", "trunc.json")
+    assert (status, out) == (2, "") and err.endswith(said + "\n") and err.count("\n") == 1, err
+
+
 def test_replay_missing_file(tmp_path, capsys):
     code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
     assert code == 2 and "No such file" in err
@@ -473,7 +487,8 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"version": 1.0}, "game.json: Record version 1.0 (float) is not supported"),
+    ({"version": 1.0}, "game.json: Record version 1.0 is not supported; this mandalakit reads only records of "
+                      "version 1, written as the whole number 1."),
     ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
@@ -568,7 +583,7 @@ def test_eighteen_digits_are_still_a_number(capsys):
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=\u0661\u0665"],
      "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '\u0661\u0665'."),
     (["bench", "--game", "ohanami", "--rule", "sakura_cap=-1"],
-     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got -1."),
+     "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-1'."),
     (["bench", "--game", "flowers", "--rule", "single_play_draw=+3"],
      "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '+3'."),
 ])
@@ -582,7 +597,7 @@ def test_O_3_4_no_cap_is_written_none_as_the_user_types_it(capsys):
     code, out, err = run(capsys, "--language", "fr", "bench", "--game", "ohanami", "--seconds", "0.05",
                          "--rule", "sakura_cap=0")
     assert code == 2 and out == "" and err.count("\n") == 1 and "None" not in err
-    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u 0." in err
+    assert "d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u '0'." in err
 
 
 _CAP_EN = "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got {typed}."
@@ -613,6 +628,12 @@ def test_O_3_4_a_varied_sakura_cap_is_refused_as_typed(tmp_path, capsys, languag
 
 
 @pytest.mark.parametrize("game, rule, message", [
+    ("ohanami", "sakura_cap=-03", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-03'."),
+    ("ohanami", "sakura_cap=-3", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '-3'."),
+    ("ohanami", "sakura_cap=0", "[O-3.4] sakura_cap must be a whole number of at least 1, or none (no cap); got '0'."),
+    ("flowers", "single_play_draw=-1", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '-1'."),
+    ("flowers", "single_play_draw=1000", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '1000'."),
+    ("flowers", "single_play_draw=09", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not '09'."),
     ("flowers", "single_play_draw=true", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'true'."),
     ("flowers", "single_play_draw=none", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'none'."),
     ("flowers", "single_play_draw=yes", "[F-3.3] single_play_draw must be a whole number from 0 to 8, not 'yes'."),
@@ -621,14 +642,16 @@ def test_O_3_4_a_varied_sakura_cap_is_refused_as_typed(tmp_path, capsys, languag
     ("mandala", "deck_exhaustion=none",
      "[M-6.3] deck_exhaustion must be 'reshuffle_then_last_completion' or 'end_at_once', not 'none'."),
 ])
-def test_F_3_3_M_6_3_M_7_5_rule_values_are_refused_as_typed(tmp_path, capsys, game, rule, message):
-    """A Ruling that takes a whole number (F-3.3) or a word (M-6.3, M-7.5) given none, true or
-    a number quotes the text typed."""
+def test_O_3_4_F_3_3_M_6_3_M_7_5_rule_values_are_refused_as_typed(tmp_path, capsys, game, rule, message):
+    """A Ruling that takes a whole number (O-3.4, F-3.3) or a word (M-6.3, M-7.5) given none,
+    true, a word or a number out of range quotes the text typed ('-03', not -3)."""
     argv = ["record", "--game", game, "--players", "2", "--rule", rule, "--out", str(tmp_path / "g.json")]
     code, out, err = run(capsys, *argv)
     assert (code, out, err) == (2, "", f"mandalakit record: error: {message}\n")
     code, out, err = run(capsys, "--language", "fr", *argv)
     french = message.replace(" must be a whole number from 0 to 8, not ", " doit \u00eatre un nombre entier de 0 \u00e0 8, pas ")
+    french = french.replace(" must be a whole number of at least 1, or none (no cap); got ",
+                            " doit \u00eatre un nombre entier d\u2019au moins 1, ou none (sans plafond)\u00a0; re\u00e7u ")
     french = french.replace(" must be ", " doit \u00eatre ").replace("' or '", "' ou '").replace(", not '", ", pas '")
     assert (code, out, err) == (2, "", f"mandalakit record\u00a0: erreur\u00a0: {french}\n")
 

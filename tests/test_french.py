@@ -450,7 +450,7 @@ def test_every_reason_of_the_system_has_a_french_sentence_and_an_unknown_one_is_
     with language("fr"):
         assert messages.os_reason(PermissionError(errno.EACCES, "Permission denied", "x.csv")) == "Permission refusée"
         assert all(_(text) != text for text in messages.OS_REASONS.values())
-        assert all(_(text) != text for text in records.JSON_PROBLEMS)
+        assert all(_(text) != text for text in records.JSON_PROBLEMS.values())
         assert messages.os_reason(OSError(errno.EBADF, "Bad file descriptor")) == "Bad file descriptor"
 
 
@@ -475,7 +475,31 @@ def test_french_numbers_have_a_decimal_comma_and_thin_spaces_between_thousands(t
         assert cli.main(["--language", code, "simulate", "--game", "ohanami", "--players", "2", "--games", "2",
                          "--bots", "greedy", "--out", out, "--quiet"]) == 0
         said[code] = capsys.readouterr().out
-    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: greedy 0,500" in said["fr"], said
+    assert "win rate by bot: greedy 0.500" in said["en"] and "par robot\u00a0: glouton 0,500" in said["fr"], said
+
+
+def test_french_summaries_name_the_bots_as_the_french_command_does(tmp_path, capsys):
+    """simulate and tournament name each bot as ``--bots`` takes it and ``record`` prints it."""
+    from mandalakit import cli
+
+    for command, extra in (("simulate", ["--players", "2", "--games", "2"]), ("tournament", ["--rotations", "1"])):
+        out = str(tmp_path / "t.parquet")
+        assert cli.main(["--language", "fr", command, "--game", "ohanami", *extra, "--bots", "glouton,au hasard",
+                         "--out", out, "--quiet"]) == 0
+        said = capsys.readouterr().out
+        assert re.search(r"par robot\u00a0: glouton \d,\d{3}, au hasard \d,\d{3}", said), said
+
+
+@pytest.mark.parametrize("argv, form", [(["record", "--players", "2", "--rule", "sakura_cap"], "NOM=VALEUR"),
+                                        (["tournament", "--vary", "sakura_cap"], "NOM=VALEUR,VALEUR,...")])
+def test_french_option_form_refusals_write_the_form_as_the_usage_does(tmp_path, capsys, argv, form):
+    """``--rule sakura_cap`` (no '='): the refusal names the form as the French usage line does."""
+    from mandalakit import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["--language", "fr", argv[0], "--game", "ohanami", *argv[1:], "--out", str(tmp_path / "t.json")])
+    err = capsys.readouterr().err
+    assert f"attendu\u00a0: {form}" in err and f"[--{argv[-2][2:]} {form.removesuffix(',...')}]" in err, err
 
 
 # ----- French typography -------------------------------------------------------------------------------------

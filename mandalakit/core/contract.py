@@ -150,16 +150,28 @@ class RulesBase:
         (``sakura_cap`` given ``true``: ``[O-3.4] ... got 'true'.``). An unknown ``name`` is
         read as any option would be; :meth:`from_dict` refuses it.
 
+        A value read as none, a bool or a number is checked at once: if the game refuses it, the
+        game's own refusal is given for the text as typed, so it quotes that text (``sakura_cap``
+        given ``-03``: ``[O-3.4] ... got '-03'.``, not ``got -3.``).
+
         Raises
         ------
         RulesError
-            For a whole number of more than :data:`~mandalakit.core.options.MAX_DIGITS` digits.
+            For a whole number of more than :data:`~mandalakit.core.options.MAX_DIGITS` digits,
+            or the game's refusal of a value read as none, a bool or a number (its rule id).
         """
         hint = typing.get_type_hints(cls).get(name)
         if hint is None:
             return option_value(text, name)
         kinds = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-        return option_value(text, name, [typing.get_origin(kind) or kind for kind in kinds])
+        value = option_value(text, name, [typing.get_origin(kind) or kind for kind in kinds])
+        if value is not text:
+            try:
+                cls(**{name: value})
+            except RulesError:
+                cls(**{name: text})  # the same check, refusing the text as typed
+                raise
+        return value
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)  # type: ignore[call-overload]

@@ -91,9 +91,9 @@ def _header(record: Any) -> tuple:
                                       value=shown(record.get("format")), format=FORMAT))
     version = record.get("version")
     if not _is_int(version, VERSION):  # 1.0 == True == 1 in Python, but neither is version 1
-        raise RecordError("record", _("Record version {value} ({kind}) is not supported; this mandalakit reads "
-                                      "version {version} (a whole number).", value=shown(version),
-                                      kind=type(version).__name__, version=VERSION))
+        raise RecordError("record", _("Record version {value} is not supported; this mandalakit reads only records "
+                                      "of version {version}, written as the whole number {version}.",
+                                      value=shown(version), version=VERSION))
     game = record.get("game")
     if not isinstance(game, str):
         raise RecordError("record", _("The record's 'game' must be the name of a game as text (such as 'ohanami'), "
@@ -115,8 +115,9 @@ def _header(record: Any) -> tuple:
         raise RecordError("record", _("The record's setup must give 'players' as a whole number, not {kind}.",
                                       kind=_kind(players)))
     if len(record["players"]) != players:
-        raise RecordError("record", _("The record lists {n} players but its setup says {value}.",
-                                      n=len(record["players"]), value=shown(players)))
+        raise RecordError("record", ngettext("The record lists {n} player but its setup says {value}.",
+                                             "The record lists {n} players but its setup says {value}.",
+                                             len(record["players"]), value=shown(players)))
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
             raise RecordError("record", _("Entry {seat} of the record's 'players' must be an object, not {value}.",
@@ -384,21 +385,28 @@ def load(path: str | os.PathLike) -> dict:
     return loads(text, shown_path(path))
 
 
-#: What Python's JSON reader finds wrong (``JSONDecodeError.msg``, from the start of which the
-#: position, " at", is cut), marked for the catalogue.
-JSON_PROBLEMS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
-                 N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Unterminated string starting at"),
-                 N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
-                 N_("Extra data"), N_("Illegal trailing comma before end of object"),
-                 N_("Illegal trailing comma before end of array"))
+#: What Python's JSON reader finds wrong (the start of ``JSONDecodeError.msg``), each with the
+#: words a refusal says it in, marked for the catalogue: the refusal gives the line and column
+#: before it, so "Unterminated string starting at" (the position cut off) says "here".
+JSON_PROBLEMS = {"Expecting value": N_("Expecting value"),
+                 "Expecting property name enclosed in double quotes":
+                     N_("Expecting property name enclosed in double quotes"),
+                 "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+                 "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+                 "Unterminated string starting at": N_("Unterminated string starting here"),
+                 "Invalid control character at": N_("Invalid control character here"),
+                 "Invalid \\escape": N_("Invalid \\escape"), "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+                 "Extra data": N_("Extra data"),
+                 "Illegal trailing comma before end of object": N_("Illegal trailing comma before end of object"),
+                 "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of array")}
 
 
 def _json_problem(problem: str) -> str:
     """The JSON reader's ``problem`` in the language in force; one it has not written before
     (a later Python) as it says it, at most 60 characters."""
-    for known in JSON_PROBLEMS:
-        if problem.startswith(known.removesuffix(" at")):
-            return _(known)
+    for known, words in JSON_PROBLEMS.items():
+        if problem.startswith(known):
+            return _(words)
     return quote(problem)
 
 
