@@ -614,8 +614,10 @@ class GameView(W.VBox):
         self.seed_text.value = str(self.seed)
         rules = self.state.rules.to_dict()
         self.rule_box.children = [
-            W.Text(value=_option_text(v), description=name, style={"description_width": "10em"},
-                   layout=W.Layout(width="30em", max_width="100%"))
+            # the option's name above its box: a long name (reshuffle_then_last_completion) and the
+            # box both fit a phone's width
+            W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
+                   layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
             for name, v in rules.items() if not isinstance(v, (list, tuple))
         ]
 
