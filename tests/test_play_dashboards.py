@@ -193,6 +193,13 @@ def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game,
         sizes = page.evaluate(FORM_FIELDS)
         print(f"New game form at {width} px: {sizes}")
         assert not sizes["wide"], sizes
+        # a refused option is said under the button, where the pupil pressed it
+        page.locator(".mk-game-view input[type=text]").last.fill("many")
+        page.get_by_role("button", name="start a new game").click()
+        page.locator(".mk-form-message").get_by_text("Refused").wait_for(timeout=30_000)
+        button = page.get_by_role("button", name="start a new game").bounding_box()
+        said = page.locator(".mk-form-message").bounding_box()
+        assert 0 <= said["y"] - (button["y"] + button["height"]) < 40, (button, said)
         assert not errors, errors
     finally:
         page.close()

@@ -170,7 +170,11 @@ class GameView(W.VBox):
         self.start_button = W.Button(description=_("start a new game"), button_style="primary",
                                      layout=W.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self._start_from_panel())
-        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button])
+        # What the button did, under it: on a phone the move box's message is out of sight.
+        self.form_message = W.HTML()
+        self.form_message.add_class("mk-form-message")
+        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button,
+                          self.form_message])
         self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
                                   selected_index=None)
 
@@ -210,6 +214,7 @@ class GameView(W.VBox):
         humans = self.humans
         self.looking: int | None = humans[0] if len(humans) == 1 else None
         self.message.value = ""
+        self.form_message.value = ""
         self.download.value = ""
         self._after_change()
 
@@ -384,6 +389,7 @@ class GameView(W.VBox):
         self._undo.append(before)
         self.selection = ()
         self.message.value = ""
+        self.form_message.value = ""
         self.download.value = ""
         self._after_change()
 
@@ -646,9 +652,16 @@ class GameView(W.VBox):
             rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
             self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
         except MandalakitError as error:
-            self.message.value = refusal_html(error, _("The current game is kept."))
+            self.form_message.value = refusal_html(error, _("The current game is kept."))
+            return
         except TypeError as error:
-            self.message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+            self.form_message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+            return
+        defaults = self.spec.rules().to_dict()
+        changed = [f"{name} {_option_text(v)}" for name, v in self.state.rules.to_dict().items() if v != defaults[name]]
+        options = ", ".join([_("seed {seed}", seed=self.seed), *changed])
+        news = _("New game: {options}.", options=options)
+        self.form_message.value = f'<div role="status">{escape(news)}</div>'
 
 
 #: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).
