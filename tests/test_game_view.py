@@ -366,3 +366,18 @@ def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
     hand = set(records.replay(view._record(), upto=1).hands[other])
     shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', view.board.svg)}
     assert not shown & hand
+
+
+def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
+    """A French page offers « vous », « au hasard », « glouton » (as its score panel names the
+    seats), and the seat kinds stay the bots' own names the game is started with."""
+    from mandalakit.core.messages import language
+
+    with language("fr"):
+        view = GameView("mandala", seats=["you", "greedy"], seed=2)
+        menu = view.seat_box.children[1]
+        assert [label for label, _kind in menu.options] == ["vous", "au hasard", "glouton"]
+        assert menu.label == "glouton" and menu.value == "greedy"
+        menu.value = "random"
+        view._start_from_panel()
+    assert view.seats == ["you", "random"]

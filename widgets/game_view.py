@@ -635,8 +635,10 @@ class GameView(W.VBox):
         n = self.players_choice.value or len(self.seats)
         kinds = [HUMAN, *self.spec.bots]
         old = [w.value for w in self.seat_box.children] or self.seats
+        # shown in the page's language (« vous », « glouton »), valued by the kinds a record keeps
+        labels = [(_("you") if k == HUMAN else bot_name(k), k) for k in kinds]
         self.seat_box.children = [
-            W.Dropdown(options=kinds, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
+            W.Dropdown(options=labels, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
                        description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
             for i in range(n)
         ]
