@@ -124,6 +124,18 @@ def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():
     assert "2 players is 50 %" in AnalysisDashboard(summaries).seats_text.value
 
 
+def test_dashboard_joins_the_bots_score_sentences_with_the_languages_semicolon():
+    """French sets a no-break space before « ; » between the bots' sentences; English writes "; "."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language("fr"):
+        french = AnalysisDashboard(summaries).scores_text.value
+    assert "\u00a0; " in french and not re.search(r"\S; ", french), french
+    assert re.search(r"\d\); \w", AnalysisDashboard(summaries).scores_text.value)
+
+
 SHARE_CHARTS = ("seats", "scores", "ends", "bots")
 
 
