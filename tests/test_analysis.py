@@ -124,6 +124,18 @@ def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():
     assert "2 players is 50 %" in AnalysisDashboard(summaries).seats_text.value
 
 
+def test_dashboard_joins_the_bots_score_sentences_with_the_languages_semicolon():
+    """French sets a no-break space before « ; » between the bots' sentences; English writes "; "."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language("fr"):
+        french = AnalysisDashboard(summaries).scores_text.value
+    assert "\u00a0; " in french and not re.search(r"\S; ", french), french
+    assert re.search(r"\d\); \w", AnalysisDashboard(summaries).scores_text.value)
+
+
 SHARE_CHARTS = ("seats", "scores", "ends", "bots")
 
 
@@ -178,3 +190,20 @@ def test_the_dashboard_kernel_imports_no_statistics_or_table_library():
             "{'numpy', 'pandas', 'pyarrow', 'scipy', 'choix', 'dask', 'plotly'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_every_y_axis_title_fits_beside_its_chart(code):
+    """A y-axis title runs up the chart's side: at 13 px (about 0.6 em a letter) it must fit the plot's
+    height, else plotly clips it, as « points par rapport au réglage par défaut » was, phone or not."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+        dash.game.value = "mandala"  # the only game whose datasets vary a rule option
+    for name, box in dash.charts.items():
+        layout = box.spec["layout"]
+        room = layout["height"] - layout["margin"]["t"] - layout["margin"]["b"]
+        title = layout["yaxis"].get("title", {}).get("text", "")
+        assert max(map(len, title.split("<br>"))) * 0.6 * 13 <= room, (name, title, room)

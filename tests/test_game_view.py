@@ -236,26 +236,30 @@ def test_saved_record_replays_to_the_same_game():
 
 
 def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
+    """The refusal and the news of a new game stand under the start button, not by the move box
+    far above it: on a phone the pupil sees what the button did."""
     view = GameView("ohanami", seats=["you", "greedy"], seed=2)
     before = [str(e) for _, e in view.state.history]
     view.rule_box.children[0].value = "many"
     view._start_from_panel()
-    assert "Refused" in view.message.value and "kept" in view.message.value
+    assert "Refused" in view.form_message.value and "kept" in view.form_message.value
     assert [str(e) for _, e in view.state.history] == before
     view.rule_box.children[0].value = "true"  # O-3.4: a whole number or none; quoted as typed
     view._start_from_panel()
-    assert "got &#x27;true&#x27;" in view.message.value and [str(e) for _, e in view.state.history] == before
+    assert "got &#x27;true&#x27;" in view.form_message.value and [str(e) for _, e in view.state.history] == before
     view.rule_box.children[0].value = "none"
     view.seed_text.value = "12"
     view._start_from_panel()
     assert view.seed == 12 and view.state.rules.sakura_cap is None
+    assert view.form_message.value == '<div role="status">New game: seed 12, sakura_cap none.</div>'
     view.rule_box.children[0].value = " 7 "  # spaces around a number in the form
     view.seed_text.value = "1" * 40
     view._start_from_panel()
-    assert "the value of seed has more than 18 digits" in view.message.value and view.seed == 12
+    assert "the value of seed has more than 18 digits" in view.form_message.value and view.seed == 12
     view.seed_text.value = " 13 "
     view._start_from_panel()
     assert view.seed == 13 and view.state.rules.sakura_cap == 7
+    assert "New game: seed 13, sakura_cap 7." in view.form_message.value and not view.message.value
 
 
 def test_unknown_seat_kind_is_refused():
@@ -362,3 +366,18 @@ def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
     hand = set(records.replay(view._record(), upto=1).hands[other])
     shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', view.board.svg)}
     assert not shown & hand
+
+
+def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
+    """A French page offers « vous », « au hasard », « glouton » (as its score panel names the
+    seats), and the seat kinds stay the bots' own names the game is started with."""
+    from mandalakit.core.messages import language
+
+    with language("fr"):
+        view = GameView("mandala", seats=["you", "greedy"], seed=2)
+        menu = view.seat_box.children[1]
+        assert [label for label, _kind in menu.options] == ["vous", "au hasard", "glouton"]
+        assert menu.label == "glouton" and menu.value == "greedy"
+        menu.value = "random"
+        view._start_from_panel()
+    assert view.seats == ["you", "random"]

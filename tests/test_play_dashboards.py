@@ -166,3 +166,40 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
         assert not errors, errors
     finally:
         page.close()
+
+
+FORM_FIELDS = """() => {
+  const start = [...document.querySelectorAll('button')].find(b => b.innerText.trim() === 'start a new game');
+  const form = start.closest('.widget-vbox').getBoundingClientRect();
+  const wide = [];
+  for (const f of start.closest('.widget-vbox').querySelectorAll('input, select, label, .widget-label')) {
+    const r = f.getBoundingClientRect();
+    if (r.width && (r.right > form.right + 1 || r.left < form.left - 1 || f.scrollWidth > f.clientWidth + 1))
+      wide.push([f.innerText || f.value, Math.round(r.left), Math.round(r.right)]);
+  }
+  return {form: [Math.round(form.left), Math.round(form.right)], wide};
+}"""
+
+
+@pytest.mark.parametrize("game", ["ohanami", "flowers"])
+@pytest.mark.parametrize("width", [420, 1024])
+def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game, width):
+    """At 420 px a rule option box (``sakura_cap``) and its name stay inside the New game form, neither
+    cut at the right edge nor their name cut short; at 1024 px too."""
+    page, errors, _outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=768)
+    try:
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
+        page.get_by_role("button", name="start a new game").wait_for(timeout=30_000)
+        sizes = page.evaluate(FORM_FIELDS)
+        print(f"New game form at {width} px: {sizes}")
+        assert not sizes["wide"], sizes
+        # a refused option is said under the button, where the pupil pressed it
+        page.locator(".mk-game-view input[type=text]").last.fill("many")
+        page.get_by_role("button", name="start a new game").click()
+        page.locator(".mk-form-message").get_by_text("Refused").wait_for(timeout=30_000)
+        button = page.get_by_role("button", name="start a new game").bounding_box()
+        said = page.locator(".mk-form-message").bounding_box()
+        assert 0 <= said["y"] - (button["y"] + button["height"]) < 40, (button, said)
+        assert not errors, errors
+    finally:
+        page.close()

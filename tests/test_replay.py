@@ -41,6 +41,11 @@ def card_titles(svg: str) -> set[int]:
     return {int(n) for n in re.findall(r"<title>(\d+) (?:blue|green|grey|pink)", svg)}
 
 
+def shown_text(svg: str) -> list[str]:
+    """The words an SVG draws on the page (its <text> elements)."""
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
 # ----- any game -------------------------------------------------------------------------------
 def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
     """The pupil watching a replay plays no seat: the board says "Seat 0 (greedy)", not "(you)",
@@ -51,6 +56,11 @@ def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
         viewer.seat.value = seat
         svg = viewer.board.svg
         assert "(you)" not in svg and "Seat 0 (greedy)" in svg and "Seat 1 (random)" in svg, seat
+    for seat in range(n):  # no caption on the board calls a bot "you", at any event
+        viewer.seat.value = seat
+        for i in range(viewer.slider.max + 1):
+            viewer.slider.value = i
+            assert not re.search(r"\byour?\b", " ".join(shown_text(viewer.board.svg)), re.I), (seat, i)
     viewer.seat.value = viewer.slider.value = 0
     while viewer.state.current_player != 0:
         viewer.slider.value += 1

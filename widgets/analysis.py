@@ -224,7 +224,8 @@ class AnalysisDashboard(W.VBox):
                           bot=bot_name(bot["bot"]), mean=bot["mean"], low=bot["low"], high=bot["high"]))
         self._show("scores", traces, legend=True, xaxis=_bins_axis(edges, _("score (points)")),
                    yaxis=_share_axis(_("share of seats")))
-        self.scores_text.value = "<p>" + "; ".join(escape(s) for s in said) + ".</p>"
+        # Translators: between two bots' sentences; French sets a no-break space before « ; ».
+        self.scores_text.value = "<p>" + _("; ").join(escape(s) for s in said) + ".</p>"
 
     def _draw_length(self, length: dict) -> None:
         edges, games = length["edges"], length["games"]

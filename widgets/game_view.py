@@ -170,7 +170,11 @@ class GameView(W.VBox):
         self.start_button = W.Button(description=_("start a new game"), button_style="primary",
                                      layout=W.Layout(width="auto"))
         self.start_button.on_click(lambda _b: self._start_from_panel())
-        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button])
+        # What the button did, under it: on a phone the move box's message is out of sight.
+        self.form_message = W.HTML()
+        self.form_message.add_class("mk-form-message")
+        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button,
+                          self.form_message])
         self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
                                   selected_index=None)
 
@@ -210,6 +214,7 @@ class GameView(W.VBox):
         humans = self.humans
         self.looking: int | None = humans[0] if len(humans) == 1 else None
         self.message.value = ""
+        self.form_message.value = ""
         self.download.value = ""
         self._after_change()
 
@@ -384,6 +389,7 @@ class GameView(W.VBox):
         self._undo.append(before)
         self.selection = ()
         self.message.value = ""
+        self.form_message.value = ""
         self.download.value = ""
         self._after_change()
 
@@ -614,8 +620,10 @@ class GameView(W.VBox):
         self.seed_text.value = str(self.seed)
         rules = self.state.rules.to_dict()
         self.rule_box.children = [
-            W.Text(value=_option_text(v), description=name, style={"description_width": "10em"},
-                   layout=W.Layout(width="30em", max_width="100%"))
+            # the option's name above its box: a long name (reshuffle_then_last_completion) and the
+            # box both fit a phone's width
+            W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
+                   layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
             for name, v in rules.items() if not isinstance(v, (list, tuple))
         ]
 
@@ -627,8 +635,10 @@ class GameView(W.VBox):
         n = self.players_choice.value or len(self.seats)
         kinds = [HUMAN, *self.spec.bots]
         old = [w.value for w in self.seat_box.children] or self.seats
+        # shown in the page's language (« vous », « glouton »), valued by the kinds a record keeps
+        labels = [(_("you") if k == HUMAN else bot_name(k), k) for k in kinds]
         self.seat_box.children = [
-            W.Dropdown(options=kinds, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
+            W.Dropdown(options=labels, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
                        description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
             for i in range(n)
         ]
@@ -644,9 +654,16 @@ class GameView(W.VBox):
             rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
             self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
         except MandalakitError as error:
-            self.message.value = refusal_html(error, _("The current game is kept."))
+            self.form_message.value = refusal_html(error, _("The current game is kept."))
+            return
         except TypeError as error:
-            self.message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+            self.form_message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
+            return
+        defaults = self.spec.rules().to_dict()
+        changed = [f"{name} {_option_text(v)}" for name, v in self.state.rules.to_dict().items() if v != defaults[name]]
+        options = ", ".join([_("seed {seed}", seed=self.seed), *changed])
+        news = _("New game: {options}.", options=options)
+        self.form_message.value = f'<div role="status">{escape(news)}</div>'
 
 
 #: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).

@@ -79,7 +79,7 @@ def _seat_cards(view, seat: int, x0: float, y: float, col_w: float) -> tuple[lis
     return parts, height
 
 
-def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks,
+def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, names,
              ) -> tuple[list[str], float]:
     """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: tiles, claim marker, missing colours
     and every seat's cards there."""
@@ -122,7 +122,10 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
     yy += 2 * TILE_R + 10 + extra
     for seat in range(n):
         cards = ngettext("{n} card", "{n} cards", view.totals[seat])
-        if seat == player:
+        if names is not None:  # a replay names the seats by their players: "you" would be a bot
+            label = _("{name}: {cards}, {up} face up", name=_svg.seat_head(seat, player, names), cards=cards,
+                      up=view.face_up_totals[seat])
+        elif seat == player:
             label = _("you, seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
         else:
             label = _("seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
@@ -258,7 +261,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         col_w = room / NUM_MANDALAS
         bottom = y
         for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks)
+            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, names)
             parts += drawn
             bottom = max(bottom, yy + 4)
         for i in range(NUM_MANDALAS):
@@ -269,7 +272,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         parts += drawn
         y += 10
         for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks)
+            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks, names)
             parts += drawn
             parts.append(_svg.rect(MARGIN + 2, y, room - 4, yy + 4 - y, stroke="#999999", rx=8))
             y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)

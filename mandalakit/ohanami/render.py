@@ -221,10 +221,13 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
                 parts.append(_svg.text(MARGIN + ROW_LABEL, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
             y += max(height, CARD_H + 4)
             line = []
-            if obs.own_pick:
-                line.append(_("your pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]))
+            if obs.own_pick:  # a replay names the seats by their players: "your" would be a bot's
+                line.append(_("your pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]) if names is None
+                            else _("pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]))
             if obs.own_place:
-                line.append(_("your placement: {place} (done when every seat has placed)", place=obs.own_place))
+                line.append(_("your placement: {place} (done when every seat has placed)", place=obs.own_place)
+                            if names is None else
+                            _("placement: {place} (done when every seat has placed)", place=obs.own_place))
             if line:
                 y += _svg.lines(parts, MARGIN, y + 12, " · ".join(line), room) + LINE + 2
         elif obs.hand_sizes[seat]:
