@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import (BOT_NAMES, LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number, os_reason,
-                            set_language)
+from .core.messages import (LANGUAGES, NN_, N_, _, bot_by_name, bot_name, get_language, ngettext, number,
+                            os_reason, set_language)
 from .core.options import MAX_DIGITS, WHOLE_NUMBER, whole_number
 from .core.registry import GAMES, get_game
 
@@ -138,8 +138,7 @@ def _bot_list(text: str) -> list[str]:
     if not all(names):
         raise argparse.ArgumentTypeError(_("expected bot names separated by commas, e.g. greedy,random; got {text}",
                                            text=shown(text)))
-    printed = {bot_name(bot): bot for bot in BOT_NAMES}
-    return [printed.get(name, name) for name in names]
+    return [bot_by_name(name) for name in names]  # a Parquet file's metadata keeps the bots' own names
 
 
 def _positive_int(text: str) -> int:

@@ -28,7 +28,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
-from .messages import N_, _, bot_name
+from .messages import N_, _, bot_by_name, bot_name
 from .options import option_value
 
 #: ``current_player`` of a state waiting for a chance outcome.
@@ -455,13 +455,12 @@ class GameSpec:
         people read it in the language in force (French ``"glouton"``, see
         :func:`~mandalakit.core.messages.bot_name`); else :class:`RulesError` listing the bots by
         the names people read."""
-        if name in self.bots:
-            return name
-        read = {bot_name(bot): bot for bot in self.bots}
-        if name not in read:
+        own = bot_by_name(name)
+        if own not in self.bots:
             raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
-                                          name=shown(name), game=self.name, bots=", ".join(read)))
-        return read[name]
+                                          name=shown(name), game=self.name,
+                                          bots=", ".join(bot_name(bot) for bot in self.bots)))
+        return own
 
     def make_bot(self, name: str, seed: Seed = None):
         """Build the bot called ``name``; unknown names raise :class:`RulesError` (:meth:`check_bot`)."""

@@ -180,6 +180,12 @@ def bot_name(name: str) -> str:
     return _(BOT_NAMES[name]) if name in BOT_NAMES else name
 
 
+def bot_by_name(name: str) -> str:
+    """The bot's own name (``"greedy"``) for ``name`` as people read it in the language in
+    force (French ``"glouton"``: :func:`bot_name` the other way); any other name unchanged."""
+    return next((bot for bot in BOT_NAMES if bot_name(bot) == name), name)
+
+
 def colour_words(words) -> str:
     """The colour words of the notation (``COLOURS``, English: what a move is written with),
     each followed by its word in the language in force where that differs:
