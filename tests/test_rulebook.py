@@ -86,6 +86,15 @@ def test_every_rule_has_a_title_of_its_own(game, language):
             assert not rule_text(rule, language).startswith(f"**{title}.**"), rule
 
 
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_the_rulebook_holds_the_rules_of_record_of_docs_rules(game):
+    """docs/rules/<game>.md (the rules of record) and the package's rulebook have the same ids."""
+    record = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    ids = re.findall(r"^(?:## |- )([MFO]-\d+(?:\.\d+)?) ", record, flags=re.M)
+    shipped = [rid for section in sections(game) for rid in (section, *rules(section))]
+    assert ids == shipped
+
+
 def test_package_exports_rule_text_lazily():
     assert mandalakit.rule_text is rule_text
     code = "import sys, mandalakit; print('mandalakit.core.rulebook' in sys.modules)"
