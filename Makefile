@@ -22,6 +22,7 @@ help:
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
+	@echo "make binder-links - print the Binder links (JupyterLab, Voila) of this repository's own remote"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
@@ -149,3 +150,9 @@ bench-classroom: $(VENV)/.test
 .PHONY: lab
 lab: $(VENV)/.dashboard
 	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)
+
+# The Binder links of this repository, from its own git remote (or REMOTE=https://github.com/OWNER/NAME).
+REMOTE ?=
+.PHONY: binder-links
+binder-links:
+	@$(PYTHON) binder/links.py $(REMOTE)
