@@ -11,12 +11,13 @@ HOST   ?= 127.0.0.1
 LESSON ?=
 PUPILS ?=
 
-.PHONY: demo port-free test bench bench-dashboard bench-ui messages clean help
+.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui messages clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "make demo LESSON=ohanami PUPILS=30 - the same for a class: 30 kernels wait with the lesson already run"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
+	@echo "make test-quick - the same without the browser and server tests (a few minutes)"
 	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
@@ -85,6 +86,10 @@ demo: port-free $(VENV)/.dashboard
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
+
+# The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
+test-quick: $(VENV)/.test
+	$(BIN)/python -m pytest -m "not browser and not server and not slow"
 
 bench: $(VENV)/.dashboard
 	$(BIN)/mandalakit bench --game ohanami --players 2
