@@ -10,6 +10,9 @@ HOST   ?= 127.0.0.1
 # (PUPILS defaults to 30; mandalakit.widgets.pools checks both).
 LESSON ?=
 PUPILS ?=
+# A class (LESSON given) keeps its pupils' answers in CLASS_DIR (widgets/classbook.py); delete it to forget them.
+CLASS_DIR ?= class
+CLASS_ENV = $(if $(LESSON),MANDALAKIT_CLASS='$(abspath $(CLASS_DIR))')
 
 .PHONY: demo port-free test test-quick bench bench-dashboard bench-ui messages clean help
 
@@ -75,14 +78,15 @@ port-free:
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
 	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.pools).
-	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(BIN)/python -m mandalakit.widgets.pools notebooks
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) MANDALAKIT_ADDRESS='http://$(HOST):$(PORT)' \
+		$(BIN)/python -m mandalakit.widgets.pools notebooks
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
-	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest

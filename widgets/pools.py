@@ -26,6 +26,8 @@ import os
 import sys
 from pathlib import Path
 
+from . import classbook, teacher
+
 __all__ = ["MOST_PUPILS", "class_line", "kernel_pools", "main"]
 
 #: The most pupils ``make demo`` prepares kernels for (about 70 MB each).
@@ -103,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if line := class_line(pools):
         print(line)
+    if folder := os.environ.get(classbook.ENV):
+        address = os.environ.get("MANDALAKIT_ADDRESS", "http://127.0.0.1:8866").replace("//0.0.0.0:", "//127.0.0.1:")
+        print(f"the class's answers are kept in {folder} (delete the folder to forget them);\n"
+              f"  your class page, for you only (do not show this line to the class):\n"
+              f"  {address}/voila/render/class.ipynb?{teacher.ARGUMENT}={teacher.key(folder)}")
     return 0
 
 
