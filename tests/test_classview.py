@@ -80,3 +80,18 @@ def test_the_page_refreshes_on_each_tick_and_exports_and_clears(class_folder):
     yes = view.confirm.children[1]
     yes.click()
     assert book.attempts() == [] and "Nobody has answered yet" in view.pupils.value
+
+
+def test_each_exercise_attempt_of_a_named_pupil_is_kept_with_the_exercise_number(class_folder):
+    from mandalakit.widgets.exercise import Exercise
+
+    name = pupil.PupilName("ohanami")
+    first, second = Exercise("6 pink?", 21), Exercise("2 of 10?", 45)
+    assert (first.number, second.number) == (1, 2)
+    name.set_state({"name": "Ada"})
+    for exercise, answer in [(first, "20"), (first, "20"), (first, "21"), (second, "word"), (second, "45")]:
+        exercise.value = answer
+        exercise.check()
+    kept = [(a.exercise, a.answer, a.right) for a in ClassBook(class_folder).attempts()]
+    # the same answer checked twice is one attempt; a word where a number is asked is none
+    assert kept == [("1", "20", False), ("1", "21", True), ("2", "45", True)]
