@@ -3,7 +3,7 @@
 >>> from mandalakit.rl.pettingzoo import env
 >>> e = env("mandala", seed=1)
 >>> e.reset()
->>> e.agent_selection, e.action_space("player_0").n
+>>> e.agent_selection, int(e.action_space("player_0").n)
 ('player_0', 342)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) == len(info["legal_moves"])
