@@ -43,7 +43,12 @@ class ObservationEncoder:
 
     def __init__(self, game: str, players: int, pieces: list[tuple[str, tuple[int, ...], str]], fill):
         self.game, self.players, self.pieces = game, players, pieces
-        self.size = int(sum(np.prod(shape) for _, shape, _ in pieces))
+        self._slices, at = [], 0
+        for name, shape, _ in pieces:
+            n = int(np.prod(shape))
+            self._slices.append((name, at, at + n, shape))
+            at += n
+        self.size = at
         self._fill = fill
 
     @property
@@ -52,12 +57,7 @@ class ObservationEncoder:
 
     def view(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named views (no copies) of the pieces of a flat ``tensor`` of shape ``(size,)``."""
-        out, at = {}, 0
-        for name, shape, _ in self.pieces:
-            n = int(np.prod(shape))
-            out[name] = tensor[at:at + n].reshape(shape)
-            at += n
-        return out
+        return {name: tensor[start:stop].reshape(shape) for name, start, stop, shape in self._slices}
 
     def encode(self, observation, out: np.ndarray | None = None) -> np.ndarray:
         """The float32 tensor of shape ``(size,)`` of an engine observation (written into
