@@ -61,6 +61,7 @@ class ActionCodec:
 
     game: str
     size: int
+    _names: tuple[str, ...]  # per action, what it means
 
     def encode(self, move) -> int:
         """The action number of ``move`` (a move of the game, not a chance event).
@@ -75,7 +76,8 @@ class ActionCodec:
     def name(self, action: int) -> str:
         """What ``action`` means, in the game's notation where it is state-free (``"field B
         green 2"``) and in words for an Ohanami placement (``"place lower>1 higher>x"``)."""
-        raise NotImplementedError
+        self._check(action)
+        return self._names[action]
 
     def legal(self, state: State) -> dict[int, object]:
         """``{action: move}`` for the legal moves of ``state``, in ascending action order
@@ -107,6 +109,8 @@ class ActionCodec:
         return move
 
     def _check(self, action) -> None:
+        if type(action) is int and 0 <= action < self.size:  # the usual case, checked fast
+            return
         if isinstance(action, bool) or not isinstance(action, Integral | np.integer) or not 0 <= action < self.size:
             raise ValueError(f"A {self.game} action is a whole number from 0 to {self.size - 1}, not {action!r}.")
 
@@ -123,6 +127,7 @@ class _TableCodec(ActionCodec):
         self.moves = tuple(moves)
         self.size = len(moves)
         self._index = {m: i for i, m in enumerate(moves)}
+        self._names = tuple(map(str, moves))
         self._blocks = blocks  # (kind, meaning) per run of one move type, in order
 
     def encode(self, move) -> int:
@@ -131,9 +136,9 @@ class _TableCodec(ActionCodec):
         except (KeyError, TypeError):
             raise ValueError(f"{move!r} is not a {self.game} move.") from None
 
-    def name(self, action: int) -> str:
-        self._check(action)
-        return str(self.moves[action])
+    def legal(self, state: State) -> dict[int, object]:
+        index = self._index
+        return dict(sorted((index[m], m) for m in state.legal_moves()))
 
     def table(self) -> list[tuple[str, str, str]]:
         rows, start = [], 0
@@ -191,6 +196,9 @@ class _OhanamiCodec(ActionCodec):
         self.targets = MAX_ROWS + 1  # x, row 1, row 2, row 3
         self.place_base = len(self.pairs)  # 7140
         self.size = self.place_base + self.targets ** 2  # 7156
+        rows = "x123"
+        self._names = tuple(f"pick {a} {b}" for a, b in self.pairs) + tuple(
+            f"place lower>{rows[low]} higher>{rows[high]}" for low in range(self.targets) for high in range(self.targets))
 
     def encode(self, move) -> int:
         if type(move) is self._Pick and move.cards in self._pair_index:
@@ -201,14 +209,6 @@ class _OhanamiCodec(ActionCodec):
             if 0 <= low < self.targets and 0 <= high < self.targets:
                 return self.place_base + self.targets * low + high
         raise ValueError(f"{move!r} is not an Ohanami move.")
-
-    def name(self, action: int) -> str:
-        self._check(action)
-        if action < self.place_base:
-            return "pick {} {}".format(*self.pairs[action])
-        low, high = divmod(int(action) - self.place_base, self.targets)
-        row = "x123"
-        return f"place lower>{row[low]} higher>{row[high]}"
 
     def table(self) -> list[tuple[str, str, str]]:
         return [

@@ -50,6 +50,8 @@ class ObservationEncoder:
             at += n
         self.size = at
         self._fill = fill
+        self._scratch = np.zeros(self.size, np.float32)  # filled through its views, then copied
+        self._views = self.view(self._scratch)
 
     @property
     def shape(self) -> tuple[int]:
@@ -62,11 +64,12 @@ class ObservationEncoder:
     def encode(self, observation, out: np.ndarray | None = None) -> np.ndarray:
         """The float32 tensor of shape ``(size,)`` of an engine observation (written into
         ``out`` if given)."""
-        tensor = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            tensor.fill(0)
-        self._fill(observation, self.view(tensor), self.players)
-        return tensor
+        self._scratch.fill(0)
+        self._fill(observation, self._views, self.players)
+        if out is None:
+            return self._scratch.copy()
+        out[:] = self._scratch
+        return out
 
 
 def _seat(seat: int, player: int, n: int) -> int:

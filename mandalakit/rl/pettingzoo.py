@@ -124,10 +124,11 @@ class MandalakitEnv(AECEnv):
         self._set_infos()
 
     def _set_infos(self) -> None:
-        """The agent to act gets its legal moves in notation (``info["legal_moves"]``), in
-        action order; the others an empty list."""
+        """The agent to act gets the names of its legal actions (``info["legal_moves"]``,
+        :meth:`~mandalakit.rl.actions.ActionCodec.name`), in action order; the others an empty list."""
+        name = self.codec.name
         for a in self.agents:
-            self.infos[a] = {"legal_moves": [str(m) for m in self._legal.values()] if a == self.agent_selection else []}
+            self.infos[a] = {"legal_moves": [name(i) for i in self._legal] if a == self.agent_selection else []}
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
