@@ -160,7 +160,7 @@ def _flowers(players: int) -> ObservationEncoder:
         ("singles", (n, NUM_TILES), "per seat: unpaired tiles by tile id - 1 (F-4.3)"),
         ("flowers", (n, NUM_TILES), "per seat: tiles in completed flowers by tile id - 1 (F-4.3)"),
         ("stacks", (2,), "tiles left in the dark and the light stack"),
-        ("scores", (n,), "score per seat so far (F-6)"),
+        ("scores", (n,), "score per seat so far (F-5.4)"),
         ("passes", (1,), "passes in a row (F-5.3)"),
         ("pending", (m,), "one-hot: the completed mandala whose tile is being chosen (F-4.1)"),
         ("runner_up", (n,), "one-hot: the seat that gets the other tile (F-4.2)"),

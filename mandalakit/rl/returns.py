@@ -16,7 +16,7 @@ def rank_returns(result: Result) -> tuple[float, ...]:
     """Per seat, (seats it beats - seats that beat it) / (players - 1), in [-1, 1], summing to 0.
 
     A seat beats another if it is among the winners and the other is not (the games'
-    tie-breaks, M-7.4, F-6, O-3.5), or, neither being a winner, if its score is higher. Two
+    tie-breaks, M-7.4, F-5.5, O-3.5), or, neither being a winner, if its score is higher. Two
     players: +1 for the winner, -1 for the loser, 0 each for a shared victory.
     """
     n = len(result.scores)
