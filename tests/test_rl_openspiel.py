@@ -92,3 +92,14 @@ def test_ismcts_plays_a_whole_game_of_mandala_at_a_tiny_budget():
     result = match("mandala", games=1, simulations=3, seed=5, progress=False)
     assert result["games"] == 1 and result["wins"] + result["losses"] + result["ties"] == 1
     assert -1 <= result["mean_return"] <= 1
+
+
+def test_outcome_sampling_mccfr_runs_on_mandala():
+    """A CFR-family algorithm on the game: every iteration samples one whole game and adds the
+    information sets it meets (perfect-recall strings: a new one at each decision)."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(load("mandala"))
+    for _ in range(3):
+        solver.iteration()
+    assert len(solver._infostates) > 3 * 30  # some 45 decisions per game
