@@ -72,6 +72,12 @@ class MandalakitEnv(AECEnv):
         The game's rules options (``{"deck_exhaustion": "end_at_once"}``), as ``GameSpec.make_rules``.
     render_mode : {"ansi", "svg"} or None
 
+    Attributes
+    ----------
+    state_ : the engine's state of the game being played (read it; play through :meth:`step`)
+    codec : :class:`~mandalakit.rl.actions.ActionCodec`
+    encoder : :class:`~mandalakit.rl.observations.ObservationEncoder`
+
     Raises
     ------
     RulesError
