@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install 'mandalakit[rl]'")
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
 from mandalakit.core.errors import IllegalMoveError, RulesError  # noqa: E402
@@ -111,6 +111,13 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert len(e.unwrapped.state_.history) == before + 1
 
 
+@pytest.mark.parametrize("game,players", [("mandala", 2), ("flowers", 3), ("ohanami", 4)])
+def test_pettingzoo_render_test(game, players, capsys):
+    render_test(lambda render_mode: env(game, players=players, seed=1, render_mode=render_mode),
+                custom_tests={"svg": lambda svg: svg.lstrip().startswith("<svg")})
+    assert "IPython.core.display.HTML" in capsys.readouterr().out  # "human" displays, outside a notebook as text
+
+
 def test_render_modes_give_the_engines_svg_and_text():
     e = env("flowers", players=3, seed=5, render_mode="svg")
     e.reset()
@@ -125,7 +132,7 @@ def test_render_modes_give_the_engines_svg_and_text():
         warnings.simplefilter("ignore")
         assert plain.render() is None  # no render mode: nothing (PettingZoo warns)
     with pytest.raises(ValueError, match="render_mode must be one of"):
-        env("mandala", render_mode="rgb_array")
+        env("mandala", render_mode="rgb_array")  # no rasteriser: see docs/rl.md
 
 
 def test_bad_arguments_are_refused_with_the_rule():

@@ -25,8 +25,9 @@ engine with the environment's seeded generator: ``env(..., seed=s)`` and ``reset
 replay the same games; without a seed each reset draws the game's seed from the
 environment's own generator.
 
-Render modes: ``"ansi"`` (text of the observation of the agent to act) and ``"svg"`` (the
-engine's drawing, seen by the agent to act). There is no ``"rgb_array"``: turning the SVG into
+Render modes: ``"ansi"`` (text of the observation of the agent to act), ``"svg"`` (the
+engine's drawing, seen by the agent to act) and ``"human"`` (that drawing shown in the
+notebook). There is no ``"rgb_array"``: turning the SVG into
 pixels needs a rasteriser (cairosvg over the system's Cairo), which the kit does not install.
 
 Needs the ``rl`` extra: ``pip install 'mandalakit[rl]'``.
@@ -70,7 +71,7 @@ class MandalakitEnv(AECEnv):
         Seed of the environment's generator (the games' shuffles); ``None``: not reproducible.
     rules : dict, optional
         The game's rules options (``{"deck_exhaustion": "end_at_once"}``), as ``GameSpec.make_rules``.
-    render_mode : {"ansi", "svg"} or None
+    render_mode : {"human", "ansi", "svg"} or None
 
     Attributes
     ----------
@@ -84,7 +85,7 @@ class MandalakitEnv(AECEnv):
         For an unknown game, a player count the game is not played with, or unknown rules.
     """
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "mandalakit_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "svg"], "name": "mandalakit_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
                  render_mode: str | None = None):
@@ -177,13 +178,20 @@ class MandalakitEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The text (``"ansi"``) or SVG drawing (``"svg"``) of the game, seen by the agent to act."""
+        """The text (``"ansi"``) or SVG drawing (``"svg"``) of the game, seen by the agent to
+        act; ``"human"`` shows the drawing in the notebook (IPython's ``display``) and returns None."""
         if self.render_mode is None or self.state_ is None:
             return None
         seat = self.state_.viewer()
+        if self.render_mode == "ansi":
+            return ansi(self.state_, seat)
+        svg = self.state_.to_svg(seat)
         if self.render_mode == "svg":
-            return self.state_.to_svg(seat)
-        return ansi(self.state_, seat)
+            return svg
+        from IPython.display import HTML, display
+
+        display(HTML(svg))
+        return None
 
     def close(self) -> None:
         pass
