@@ -80,6 +80,8 @@ def test_information_states_hide_the_others_cards_and_keep_the_past():
     assert sample.information_state_string(p) == state.information_state_string(p)
     assert sample.information_state_tensor(p) == state.information_state_tensor(p)
     assert sample.observation_string(p) == state.observation_string(p)
+    drawn = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))  # as ISMCTSBot does
+    assert drawn.information_state_string(p) == state.information_state_string(p)
     assert sample.engine.hands[1 - p] != state.engine.hands[1 - p] or sample.engine.deck != state.engine.deck
     assert state.information_state_string(p).count("\n") == len(state.engine.history)
     assert "\n" not in state.observation_string(p)
