@@ -196,9 +196,9 @@ class _OhanamiCodec(ActionCodec):
         self.targets = MAX_ROWS + 1  # x, row 1, row 2, row 3
         self.place_base = len(self.pairs)  # 7140
         self.size = self.place_base + self.targets ** 2  # 7156
-        rows = "x123"
+        rows = "x123"[:self.targets]
         self._names = tuple(f"pick {a} {b}" for a, b in self.pairs) + tuple(
-            f"place lower>{rows[low]} higher>{rows[high]}" for low in range(self.targets) for high in range(self.targets))
+            f"place lower>{low} higher>{high}" for low in rows for high in rows)
 
     def encode(self, move) -> int:
         if type(move) is self._Pick and move.cards in self._pair_index:

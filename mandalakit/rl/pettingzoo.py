@@ -96,14 +96,16 @@ class MandalakitEnv(AECEnv):
         self.encoder = observation_encoder(game, players)
         self.rules = self.spec_.make_rules(rules)
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}.")
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                             f"not {render_mode!r}.")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"{game}_v0", "is_parallelizable": game in PARALLEL}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._rng = make_rng(seed)
         box = spaces.Box(0.0, np.inf, self.encoder.shape, np.float32)
         mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents}
+        both = spaces.Dict({"observation": box, "action_mask": mask})
+        self.observation_spaces = {a: both for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.state_ = None
 
