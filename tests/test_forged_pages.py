@@ -158,3 +158,17 @@ def test_a_thousand_forged_messages_per_page(page):
 def test_the_forging_reaches_the_pages_of_the_repository():
     assert {p.stem for p in PAGES} >= {"play-ohanami", "play-mandala", "play-flowers", "analysis", "ohanami",
                                        "mandala", "flowers"} and ROOT.is_dir()
+
+
+def test_the_analysis_menus_set_to_no_choice_keep_the_charts():
+    from mandalakit.widgets.analysis import AnalysisDashboard, load_datasets
+
+    dashboard = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
+    seats = dashboard.seats_text.value
+    for menu in (dashboard.lineup, dashboard.players, dashboard.game):
+        run = _sent((menu, _update(menu, index=None)))
+        assert run.escaped == [] and dashboard.seats_text.value == seats
+    dashboard.players.index = 0  # nothing to draw while the game menu has no choice ...
+    assert dashboard.seats_text.value == seats
+    dashboard.game.value = "ohanami"  # ... the next choice draws again
+    assert dashboard.seats_text.value == seats and dashboard.players.value == 2

@@ -22,8 +22,8 @@ import asyncio
 import base64
 import json
 from collections.abc import Mapping, Sequence
-from numbers import Integral
 from html import escape
+from numbers import Integral
 
 import ipywidgets as W
 
