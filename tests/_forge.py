@@ -71,14 +71,16 @@ def page_widgets(notebook: Path) -> list[W.Widget]:
 @dataclasses.dataclass
 class Run:
     page: str
-    sent: int = 0
+    sent: int = 0  #: messages sent: forged ones and the button clicks between them
+    forged: int = 0  #: forged messages (trait updates and custom messages)
     files: list = dataclasses.field(default_factory=list)  #: (function, path) of each file opened
     escaped: list = dataclasses.field(default_factory=list)  #: tracebacks through mandalakit's code
     refused_by_traits: int = 0  #: forged values refused by a trait's own type check
     slowest: float = 0.0  #: seconds of the slowest message
 
     def line(self) -> str:
-        return (f"{self.page}: {self.sent} messages, {len(self.files)} files opened, {len(self.escaped)} tracebacks "
+        return (f"{self.page}: {self.sent} messages ({self.forged} forged, {self.sent - self.forged} button clicks), "
+                f"{len(self.files)} files opened, {len(self.escaped)} tracebacks "
                 f"out of mandalakit, {self.refused_by_traits} values refused by the widgets' type checks, "
                 f"slowest message {self.slowest:.2f} s")
 
@@ -175,8 +177,8 @@ def _messages(widget: W.Widget, rng: np.random.Generator, others: list[W.Widget]
 
 def forge(page: str, widgets: list[W.Widget], *, count: int, seed: int = 19) -> Run:
     """Send ``count`` forged messages (drawn with ``seed`` among every widget's messages), each
-    forged update followed now and then by a click of every button (the New game form read
-    after its boxes were forged)."""
+    followed by a click of a button of the page drawn at random (so that what reads the forged
+    values runs: the New game form read after its boxes were forged)."""
     rng = np.random.default_rng(seed)
     run = Run(page)
     # Layouts and styles are most of a page's widgets, and no mandalakit code reads them: one
@@ -188,9 +190,9 @@ def forge(page: str, widgets: list[W.Widget], *, count: int, seed: int = 19) -> 
     buttons = [w for w in widgets if isinstance(w, W.Button)]
     click = {"method": "custom", "content": {"event": "click"}}
     with _watch(run):
-        while run.sent < count:
-            widget, data, buffers = picks[run.sent % len(picks)]
+        for widget, data, buffers in picks:
             _deliver(run, widget, _message(widget, data, buffers))
+            run.forged += 1
             if buttons:  # then a button, so that what reads the forged values runs (start a new game)
                 button = buttons[int(rng.integers(len(buttons)))]
                 _deliver(run, button, _message(button, click))
