@@ -59,7 +59,7 @@ class DashboardIdentityProvider(PasswordIdentityProvider):
         user = await ensure_async(super().get_user(handler))
         owners = getattr(handler.settings.get("kernel_manager"), "page_owners", None)
         if owners is not None:
-            # as Jupyter sets them next: the 403 page (and the token below) read them
+            # as Jupyter sets them next: a refused request's log line reads them too
             handler.current_user = handler._jupyter_current_user = user
             check_owner(handler, owners)
         if isinstance(handler, VoilaHandler):

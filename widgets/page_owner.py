@@ -80,7 +80,7 @@ def bind(owners: MutableMapping[str, str], kernel_id: str) -> None:
 def check_owner(handler: web.RequestHandler, owners: MutableMapping[str, str]) -> None:
     """Answer 403 (raise :class:`tornado.web.Finish`) if the request names a kernel bound in
     ``owners`` (in its URL) without that kernel's browser's cookie."""
-    named = [*handler.path_args, *handler.path_kwargs.values()]
+    named = [*getattr(handler, "path_args", ()), *getattr(handler, "path_kwargs", {}).values()]
     wanted = [owners[k] for k in named if isinstance(k, str) and k in owners]
     if not wanted:
         return
