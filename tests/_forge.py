@@ -117,40 +117,35 @@ def _watch(run: Run):
     for logger in loggers:
         logger.addHandler(errors)
     try:
-        yield
+        yield errors
     finally:
         builtins.open, io.open, os.open, pathlib.Path.open = real
         for logger in loggers:
             logger.removeHandler(errors)
-        for record in errors.records:  # ipywidgets logs what a message's handling raised
-            if record.exc_info:
-                _judge(run, record.exc_info[1])
-            else:
-                run.escaped.append(record.getMessage())
 
 
 def _message(widget: W.Widget, data: dict, buffers=()) -> dict:
     return {"content": {"comm_id": widget.model_id, "data": data}, "buffers": list(buffers)}
 
 
-def _deliver(run: Run, widget: W.Widget, msg: dict) -> None:
-    """Hand ``msg`` to the widget as its comm does (ipywidgets logs what it raises: :class:`_Errors`)."""
+def _deliver(run: Run, errors: _Errors, widget: W.Widget, msg: dict) -> None:
+    """Hand ``msg`` to the widget as its comm does, and judge what its handling raised (ipywidgets
+    logs it: ``errors``): through mandalakit's code it escaped an observer or a callback; else a
+    trait's own check refused the forged value (no mandalakit code ran)."""
     start = time.perf_counter()
+    seen = len(errors.records)
+    raised = []
     try:
         widget._handle_msg(msg)
     except Exception as error:  # noqa: BLE001 - judged below
-        _judge(run, error)
+        raised.append(error)
+    raised += [r.exc_info[1] if r.exc_info else RuntimeError(r.getMessage()) for r in errors.records[seen:]]
+    ours = [e for e in raised if isinstance(e, RuntimeError) and not e.__traceback__
+            or any(f.filename.startswith(OURS) for f in traceback.extract_tb(e.__traceback__))]
+    run.escaped += ["".join(traceback.format_exception(e)) for e in ours]
+    run.refused_by_traits += bool(raised and not ours)
     run.sent += 1
     run.slowest = max(run.slowest, time.perf_counter() - start)
-
-
-def _judge(run: Run, error: BaseException) -> None:
-    """An exception out of a message's handling: through mandalakit's code it escaped an observer
-    or a callback; else a trait's own check refused the forged value (no mandalakit code ran)."""
-    if any(f.filename.startswith(OURS) for f in traceback.extract_tb(error.__traceback__)):
-        run.escaped.append("".join(traceback.format_exception(error)))
-    else:
-        run.refused_by_traits += 1
 
 
 def _messages(widget: W.Widget, rng: np.random.Generator, others: list[W.Widget]):
@@ -165,7 +160,7 @@ def _messages(widget: W.Widget, rng: np.random.Generator, others: list[W.Widget]
             if isinstance(value, list) and value and isinstance(value[0], dict) and isinstance(
                     value[0].get("content"), bytes):  # bytes travel as a buffer, as a page sends them
                 value = [{**value[0], "content": None}]
-                buffers, paths = [memoryview(b"{}")], [[0, "content"]]
+                buffers, paths = [memoryview(b"{}")], [[key, 0, "content"]]
             yield {"method": "update", "state": {key: value}, "buffer_paths": paths}, buffers
     if "description" in keys and "value" in keys:  # a box renamed and filled in one message (issue 19)
         for name in ("tiles", "single_play_draw", "sakura_cap", "seed"):
@@ -189,13 +184,13 @@ def forge(page: str, widgets: list[W.Widget], *, count: int, seed: int = 19) -> 
     picks = [pool[int(rng.integers(len(pool)))] for pool in (pools[int(rng.random() < 0.1)] for _ in range(count))]
     buttons = [w for w in widgets if isinstance(w, W.Button)]
     click = {"method": "custom", "content": {"event": "click"}}
-    with _watch(run):
+    with _watch(run) as errors:
         for widget, data, buffers in picks:
-            _deliver(run, widget, _message(widget, data, buffers))
+            _deliver(run, errors, widget, _message(widget, data, buffers))
             run.forged += 1
             if buttons:  # then a button, so that what reads the forged values runs (start a new game)
                 button = buttons[int(rng.integers(len(buttons)))]
-                _deliver(run, button, _message(button, click))
+                _deliver(run, errors, button, _message(button, click))
     return run
 
 

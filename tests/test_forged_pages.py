@@ -37,9 +37,9 @@ def _click(widget):
 
 def _sent(*messages) -> Run:
     run = Run("test")
-    with _watch(run):
+    with _watch(run) as errors:
         for widget, msg in messages:
-            _deliver(run, widget, msg)
+            _deliver(run, errors, widget, msg)
     return run
 
 
