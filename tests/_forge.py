@@ -195,13 +195,16 @@ def forge(page: str, widgets: list[W.Widget], *, count: int, seed: int = 19) -> 
 
 
 def warm_up() -> None:
-    """Read what a kernel reads once and keeps (the rules texts, both languages' catalogues),
-    so that the files a forged message makes the kernel open are counted, not these."""
+    """Read what a kernel reads once and keeps (the rules texts, both languages' catalogues, Babel's
+    French number formats), so that the files a forged message makes the kernel open are counted,
+    not these."""
     from mandalakit import set_language
+    from mandalakit.core.messages import number
     from mandalakit.core.rulebook import rule_text
 
     for language in ("fr", "en"):
         set_language(language)
+        number(1_000.5, ",.1f")
         for rule in ("O-1", "M-1", "F-1"):
             rule_text(rule)
 
@@ -223,7 +226,7 @@ def main(argv: list[str]) -> int:
         run = forge(str(notebook.relative_to(ROOT)), widgets, count=count)
         print(run.line(), flush=True)
         failed += bool(run.files or run.escaped)
-        for text in run.escaped[:3]:
+        for text in run.escaped[:3] + [f"opened {name}({path!r})" for name, path in run.files[:3]]:
             print(text[-1500:], file=sys.stderr)
     return 1 if failed else 0
 
