@@ -104,13 +104,14 @@ def _check_digits(name: str, value: str) -> None:
 def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
     """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
 
-    Each value is read as its option's type admits (:meth:`RulesBase.option_from_text
-    <mandalakit.core.contract.RulesBase.option_from_text>`): ``true`` is a bool only for an
+    Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
+    <mandalakit.core.contract.RulesBase.option_from_command_line>`; a file option's text is the
+    file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
     option that takes one, so the game's refusal of any other value quotes what was typed
     (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
     two values was meant cannot be guessed). Names and values are checked by the game.
     """
-    read = get_game(game).rules.option_from_text
+    read = get_game(game).rules.option_from_command_line  # a file option (tiles=PATH) is read here
     rules: dict = {}
     for name, text in pairs:
         value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)

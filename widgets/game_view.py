@@ -23,19 +23,20 @@ import base64
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
+from numbers import Integral
 
 import ipywidgets as W
 
 from mandalakit.core import records
 from mandalakit.core.contract import make_rng
-from mandalakit.core.errors import MandalakitError, RecordError, RulesError, shown
+from mandalakit.core.errors import MandalakitError, RecordError, RulesError, quote, shown
 from mandalakit.core.messages import _, bot_name
 from mandalakit.core.registry import get_game
 
 from .board import BoardView
 from .clicks import ClickTree, targets_in
 from .games import part_of
-from .refusals import refusal_html
+from .refusals import refusal_html, typed_move
 from .replay import _seat_name
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
@@ -119,7 +120,8 @@ class GameView(W.VBox):
                                 layout=W.Layout(width="22em", max_width="100%"))
         self.move_text.add_class("mk-move-text")
         # Enter (or leaving the box) sends the text: continuous_update=False.
-        self.move_text.observe(lambda c: c["new"].strip() and self.play_text(c["new"]), names="value")
+        self.move_text.observe(lambda c: c["new"] and not c["new"].isspace() and self.play_text(c["new"]),
+                               names="value")
         self.move_button = W.Button(description=_("play it"), tooltip=_("Play the typed move"))
         self.move_button.on_click(lambda _b: self.move_text.value.strip() and self.play_text(self.move_text.value))
         self.undo_button = W.Button(description=_("↶ undo"), tooltip=_("Take back your last move"))
@@ -233,7 +235,7 @@ class GameView(W.VBox):
         """
         humans = self.humans
         if self.state.is_terminal() or not humans:  # the game is over, or only bots play
-            if self.view_of.value >= 0:
+            if isinstance(self.view_of.value, int) and self.view_of.value >= 0:  # a page may send no choice
                 return self.view_of.value
             return self.looking if self.looking is not None else (humans[0] if humans else 0)
         # A live game with people at this screen: looking back never shows another seat's
@@ -266,6 +268,8 @@ class GameView(W.VBox):
 
     _tree_cache: ClickTree | None = None
     _tree_len = -1
+    _rule_inputs: dict = {}  # rules option name -> its box in the New game form (_fill_panel)
+    _seat_inputs: list = []  # one box per seat in the New game form (_seat_widgets)
 
     def _can_click(self) -> bool:
         seat = self.to_act
@@ -316,7 +320,7 @@ class GameView(W.VBox):
         if not self._explain_no_click():
             return False
         try:
-            move = self.state.parse_move(str(text).strip())
+            move = self.state.parse_move(typed_move(text))  # a capped length: no page is parsed
             self.state.clone().apply(move)
         except MandalakitError as error:
             self.message.value = refusal_html(error)
@@ -558,7 +562,11 @@ class GameView(W.VBox):
     def from_record(cls, record: Mapping, *, at: int = 0, bot_delay: float = 0.6) -> GameView:
         """A view of a record's game, shown at event ``at`` (the record slider scrubs through
         it; *play from here* goes on from any event). The record's bot seats stay bots, every
-        other seat is played at this screen. Raises :class:`RecordError` for a bad record."""
+        other seat is played at this screen. Raises :class:`RecordError` for a bad record, and
+        :class:`RulesError` if ``at`` is not a whole number."""
+        if isinstance(at, bool) or not isinstance(at, Integral):
+            raise RulesError("options", _("at must be the number of an event of the record (a whole number), "
+                                          "not {value}.", value=shown(at)))
         spec = get_game(record.get("game") if isinstance(record, Mapping) and isinstance(record.get("game"), str)
                         else "")
         view = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
@@ -571,11 +579,8 @@ class GameView(W.VBox):
         files = change["new"]
         if not files:
             return
-        file = files[0]
-        content = bytes(file.get("content", b""))
         try:
-            if len(content) > MAX_UPLOAD_BYTES or file.get("size", 0) > MAX_UPLOAD_BYTES:
-                raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
+            name, content = _uploaded(files[0])
             record = records.loads(content.decode("utf-8-sig", errors="strict"), _("The uploaded file"))
             self.load_record(record)
         except UnicodeDecodeError:
@@ -583,7 +588,7 @@ class GameView(W.VBox):
         except MandalakitError as error:
             self.message.value = refusal_html(error, _("The current game is kept."))
         else:
-            loaded = _("Record loaded: {name}.", name=file.get("name", ""))
+            loaded = _("Record loaded: {name}.", name=name)
             self.message.value = f'<div class="mk-note">{escape(loaded)}</div>'
         finally:
             self.upload.value = ()
@@ -619,13 +624,16 @@ class GameView(W.VBox):
         self._view_of_options()
         self.seed_text.value = str(self.seed)
         rules = self.state.rules.to_dict()
-        self.rule_box.children = [
+        # Each box under the name of the Rules field it sets, kept here: the form is read by these
+        # names, never by a trait the page can set (a box's description).
+        self._rule_inputs = {
             # the option's name above its box: a long name (reshuffle_then_last_completion) and the
             # box both fit a phone's width
-            W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
-                   layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
+            name: W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
+                         layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
             for name, v in rules.items() if not isinstance(v, (list, tuple))
-        ]
+        }
+        self.rule_box.children = list(self._rule_inputs.values())
 
     def _view_of_options(self) -> None:
         self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(self.names)]
@@ -634,14 +642,15 @@ class GameView(W.VBox):
     def _seat_widgets(self) -> None:
         n = self.players_choice.value or len(self.seats)
         kinds = [HUMAN, *self.spec.bots]
-        old = [w.value for w in self.seat_box.children] or self.seats
+        old = [w.value for w in self._seat_inputs] or self.seats
         # shown in the page's language (« vous », « glouton »), valued by the kinds a record keeps
         labels = [(_("you") if k == HUMAN else bot_name(k), k) for k in kinds]
-        self.seat_box.children = [
+        self._seat_inputs = [  # read by the form: the page may send any children for the box
             W.Dropdown(options=labels, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
                        description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
             for i in range(n)
         ]
+        self.seat_box.children = list(self._seat_inputs)
 
     def _start_from_panel(self) -> None:
         from mandalakit.core.options import option_value
@@ -649,10 +658,13 @@ class GameView(W.VBox):
         try:
             seed_text = self.seed_text.value.strip()
             seed = option_value(seed_text, "seed") if seed_text else None
-            read = self.spec.rules.option_from_text  # as the option's type takes it: "true" is no cap
-            rules = {w.description: read(w.description, w.value) for w in self.rule_box.children}
+            # Names are the game's own Rules fields; text is read as the option's type takes it
+            # ("true" is no cap), any other value as it is, checked by the game's Rules.
+            read = self.spec.rules.option_from_text
+            rules = {name: read(name, w.value) if isinstance(w.value, str) else w.value
+                     for name, w in self._rule_inputs.items()}
             rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
-            self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
+            self.new_game(self.spec.name, [w.value for w in self._seat_inputs], seed=seed, rules=rules)
         except MandalakitError as error:
             self.form_message.value = refusal_html(error, _("The current game is kept."))
             return
@@ -685,6 +697,28 @@ def _display_names(players: Sequence[str]) -> list[str]:
     # "you" is the seat kind a record keeps; it is shown in the language in force (« vous »).
     return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else bot_name(n))
             for i, n in enumerate(players)]
+
+
+def _uploaded(file) -> tuple[str, bytes]:
+    """The name (cut to 60 characters) and the bytes of an upload entry as the page sent it.
+
+    Every field is checked before use, so a forged entry (text or a number as its content, a
+    size that is no number) gets one sentence and nothing is allocated for a number it names.
+
+    Raises
+    ------
+    RecordError
+        For an entry that holds no file's bytes, or a file larger than :data:`MAX_UPLOAD_BYTES`.
+    """
+    content = file.get("content") if isinstance(file, Mapping) else None
+    size = file.get("size", 0) if isinstance(file, Mapping) else None
+    if (not isinstance(content, (bytes, bytearray, memoryview)) or isinstance(size, bool)
+            or not isinstance(size, Integral) or size < 0):
+        raise RecordError("record", _("The page sent no file that can be read; choose the record file again."))
+    if len(content) > MAX_UPLOAD_BYTES or size > MAX_UPLOAD_BYTES:
+        raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
+    name = file.get("name")
+    return quote(name) if isinstance(name, str) else "", bytes(content)
 
 
 def _chip_order(target: str):

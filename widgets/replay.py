@@ -33,7 +33,7 @@ from mandalakit.core.messages import _, bot_name
 
 from .board import BoardView
 from .games import part_of
-from .refusals import refusal_html
+from .refusals import refusal_html, typed_move
 
 __all__ = ["ReplayViewer"]
 
@@ -204,8 +204,10 @@ class ReplayViewer(W.VBox):
 
     @property
     def viewer(self) -> int:
-        """The seat whose view is drawn."""
-        return self.seat.value
+        """The seat whose view is drawn (the first seat while *view of* shows no choice, which
+        a page may send)."""
+        seat = self.seat.value
+        return seat if isinstance(seat, int) else 0
 
     def _on_play(self, change) -> None:
         self.play.description = _("■ pause") if change["new"] else _("▶ play")
@@ -300,7 +302,7 @@ class ReplayViewer(W.VBox):
                                       + escape(_("Not your turn")) + "</b>" + _(": ") + f"{escape(why)}</div>")
             return False
         try:
-            move = state.parse_move(str(text).strip())
+            move = state.parse_move(typed_move(text))  # a capped length: no page is parsed
             after = state.clone()
             after.apply(move)
         except MandalakitError as error:

@@ -125,7 +125,16 @@ class Result:
 
 
 class RulesBase:
-    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options)."""
+    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options).
+
+    A game whose option may be read from a file names it in ``file_options`` (option name to
+    a function of the path, such as Flowers' ``{"tiles": read_tiles_csv}``): only
+    :meth:`option_from_command_line` reads such a file. The rules themselves never open a path,
+    so no value from a page or a record can name a file on the machine that runs them.
+    """
+
+    #: Options whose text on a command line is a file to read: option name -> reader of a path.
+    file_options: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
 
     @classmethod
     def from_dict(cls, options: Mapping[str, Any] | None):
@@ -172,6 +181,24 @@ class RulesBase:
                 cls(**{name: text})  # the same check, refusing the text as typed
                 raise
         return value
+
+    @classmethod
+    def option_from_command_line(cls, name: str, text: str):
+        """The value of the option ``name`` as a command line writes it (``--rule NAME=VALUE``):
+        for an option of :attr:`file_options`, text other than ``none`` is the path of a file,
+        read there (``--rule tiles=my_tiles.csv``); any other as :meth:`option_from_text` reads it.
+
+        Never used for a page's values: a page's text is data, never a path.
+
+        Raises
+        ------
+        RulesError
+            As :meth:`option_from_text`, or the reader's refusal of the file (its rule id).
+        """
+        reader = cls.file_options.get(name)
+        if reader is not None and text.strip().lower() not in ("none", "null"):
+            return reader(text)
+        return cls.option_from_text(name, text)
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)  # type: ignore[call-overload]
