@@ -27,21 +27,27 @@ from . import messages
 from .messages import _
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
-#: Okabe-Ito hues, darkened or lightened so that the colours of one game differ in lightness.
+#: Chosen so that every two fills differ by at least 25 CIEDE2000 Delta-E and each has at least
+#: 3:1 contrast with every background a card lies on (:data:`CARD_BACKGROUNDS`);
+#: ``python -m mandalakit.core.colour_check`` prints the figures.
 PALETTE: dict[str, tuple[str, str]] = {
     "black": ("#000000", "#ffffff"),
-    "purple": ("#5B2C8F", "#ffffff"),
-    "green": ("#00704F", "#ffffff"),
-    "red": ("#D55E00", "#000000"),
-    "pink": ("#C5679B", "#000000"),
-    "orange": ("#E69F00", "#000000"),
-    "blue": ("#5CB8EC", "#000000"),
-    "grey": ("#C6C6C6", "#000000"),
-    "yellow": ("#F0E442", "#000000"),
+    "purple": ("#5A38A9", "#ffffff"),
+    "green": ("#006536", "#ffffff"),
+    "red": ("#A30E2C", "#ffffff"),
+    "pink": ("#D448A0", "#000000"),
+    "orange": ("#D9642C", "#000000"),
+    "blue": ("#007FEE", "#000000"),
+    "grey": ("#777777", "#000000"),
+    "yellow": ("#A38500", "#000000"),
     "back": ("#E8E8E8", "#333333"),  # a face-down card, drawn with its colour's symbol and name
 }
 #: The page under the drawing and the two text colours used on it (16:1 and 7.5:1).
 PAGE, INK, MUTED = "#ffffff", "#222222", "#555555"
+#: The mat: the light sand the mandalas, rivers and rows are drawn on (MUTED keeps 6.4:1 on it).
+MAT, MAT_EDGE = "#F4EFE6", "#8C7B5E"
+#: Every background a card is drawn on: the page and the mat.
+CARD_BACKGROUNDS = (PAGE, MAT)
 #: The smallest font size in a drawing, in px at its natural size.
 MIN_FONT = 11
 
