@@ -357,22 +357,22 @@ def _texts(drawing: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang, captions", [
-    ("en", {(0, 0): ["cup: empty", "hand: 1 card, hidden · cup: empty"],
-            (1, 3): ["cup: 1 card, face down below", "hand: 1 card, hidden · cup: 3 cards, hidden"],
-            (3, 1): ["cup: 3 cards, face down below", "hand: 1 card, hidden · cup: 1 card, hidden"]}),
-    ("fr", {(0, 0): ["coupe\u00a0: vide", "main\u00a0: 1 carte, cachée · coupe\u00a0: vide"],
-            (1, 3): ["coupe\u00a0: 1 carte, face cachée en dessous",
-                     "main\u00a0: 1 carte, cachée · coupe\u00a0: 3 cartes, cachées"],
-            (3, 1): ["coupe\u00a0: 3 cartes, face cachée en dessous",
-                     "main\u00a0: 1 carte, cachée · coupe\u00a0: 1 carte, cachée"]}),
+    ("en", {(0, 0): ["hand: 1 card, hidden"], (1, 3): ["hand: 1 card, hidden", "3 cards, hidden"],
+            (3, 1): ["hand: 1 card, hidden", "1 card, hidden"]}),
+    ("fr", {(0, 0): ["main\u00a0: 1 carte, cachée"], (1, 3): ["main\u00a0: 1 carte, cachée", "3 cartes, cachées"],
+            (3, 1): ["main\u00a0: 1 carte, cachée", "1 carte, cachée"]}),
 ])
 def test_M_2_4_a_seats_caption_calls_an_empty_cup_empty_and_hides_only_cards_there_are(lang, captions):
     """The board said « cup: 0 cards, both hidden » of another seat's empty cup, and « cup: 1 card, both
-    hidden »: each count now says itself whether it is hidden (M-2.4), and an empty cup is empty."""
+    hidden »: each count now says itself whether it is hidden (M-2.4), and an empty cup is empty. The
+    viewer's own cup shows its cards face down."""
     for (mine, theirs), expected in captions.items():
         state = mandala.from_position({"hands": [{"red": 2}, {"black": 1}],
                                        "cups": [{"red": mine} if mine else {}, {"green": theirs} if theirs else {}]}, seed=1)
         with messages.language(lang):
             texts = _texts(state.to_svg(0))
         assert sorted(t for t in texts if t in expected) == sorted(expected)
+        face_down = [t for t in texts if t.endswith(("(face down)", "(face cachée)"))]
+        assert len(face_down) == (1 if mine else 0)
+        assert texts.count("empty" if lang == "en" else "vide") >= (2 if not mine and not theirs else 0)
         assert not [t for t in texts if "both" in t or "deux" in t or "0 card" in t]
