@@ -154,7 +154,7 @@ def test_hot_seat_cover_hides_the_other_hands():
 def test_the_width_the_page_reports_lays_the_board_out_for_it():
     view = GameView("mandala", seats=["you", "random"], seed=8)
     wide = view.board.svg
-    assert re.match(r'<svg [^>]*width="760"', wide)
+    assert re.match(r'<svg [^>]*width="800"', wide)
     view.board.width = 400  # what board_view.js reports on a 420 px phone
     assert re.match(r'<svg [^>]*width="400"', view.board.svg)
     assert sorted(targets_in(view.board.svg)) == sorted(targets_in(wide))

@@ -29,8 +29,8 @@ made with Babel: see ``babel.cfg``). :func:`set_language` chooses the language o
 made afterwards; :func:`language` chooses it for a ``with`` block:
 
 >>> with language("fr"):
-...     _("Seat {seat} wins.", seat=0), ngettext("{n} card", "{n} cards", 0)
-('Le joueur 1 est le vainqueur.', '0 carte')
+...     _("{name} wins!", name=_("Player {n}", n=1)), ngettext("{n} card", "{n} cards", 0)
+('Joueur 1 gagne\u202f!', '0 carte')
 >>> get_language()
 'en'
 

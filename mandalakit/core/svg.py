@@ -161,8 +161,9 @@ def rule_tag(x: float, y: float, rule: str) -> tuple[str, float]:
     from .rulebook import rule_text  # the rulebook reads the registry, which imports the games
 
     words = rule_text(rule).replace("**", "").replace("`", "")
+    hover = rule + _(": ") + words
     w = text_width(rule, MIN_FONT) + 8
-    return (f'<g class="mk-rule"><title>{escape(rule)}{escape(_(": "))}{escape(words)}</title>'
+    return (f'<g class="mk-rule"><title>{escape(hover)}</title>'
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="16" rx="8" fill="#E8E8E8" stroke="#767676"/>'
             + text(x + w / 2, y + 12, rule, size=MIN_FONT, anchor="middle", colour=INK) + "</g>"), w
 

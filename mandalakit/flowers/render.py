@@ -138,11 +138,11 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
     if view.claim >= 0:  # the claim marker: a black disc with the holder's number, as people count (F-3.6)
         mx, my = cx + r * 0.72, cy - r * 0.72
         holder = _("you") if view.claim == player and you else heads[view.claim]
-        parts.append(f'<g><title>{escape(_("claim marker: {name}", name=holder))}</title>'
+        claim = _("claim marker: {name}", name=holder)
+        parts.append(f'<g><title>{escape(claim)}</title>'
                      f'<circle cx="{mx:g}" cy="{my:g}" r="12" fill="#000000" stroke="#ffffff" stroke-width="2"/>'
                      + _svg.text(mx, my + 5, view.claim + 1, size=13, anchor="middle", colour="#ffffff", weight="bold")
                      + "</g>")
-        claim = _("claim marker: {name}", name=holder)
     else:
         claim = _("nobody holds the claim marker")
     yy = cy + r + 18
