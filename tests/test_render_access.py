@@ -204,11 +204,15 @@ def backgrounds_of_text(text: str):
 
 
 def sample_drawings():
-    """Wide drawings of seeded positions, each followed by its narrow drawing (:data:`NARROW` px)."""
+    """Wide drawings of seeded positions, each followed by its narrow drawing (:data:`NARROW` px);
+    at the end of a game, its score screen too, wide and narrow."""
     for game in GAMES:
         for state, text in positions(game, games=2, every=5):
             yield game, state, text
             yield game, state, state.to_svg(width=NARROW)
+            if state.is_terminal():
+                yield game, state, state.scores_svg()
+                yield game, state, state.scores_svg(width=NARROW)
 
 
 def test_every_text_has_4_5_to_1_contrast_with_what_lies_under_it_and_11_px_at_natural_size():
@@ -376,3 +380,29 @@ def test_M_2_4_a_seats_caption_calls_an_empty_cup_empty_and_hides_only_cards_the
         assert len(face_down) == (1 if mine else 0)
         assert texts.count("empty" if lang == "en" else "vide") >= (2 if not mine and not theirs else 0)
         assert not [t for t in texts if "both" in t or "deux" in t or "0 card" in t]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_score_screen_gives_every_players_total_and_the_winner_and_refuses_a_game_not_over(game):
+    module, seats = GAMES[game]
+    for seed in range(3):
+        state = module.new_game(seats[seed % len(seats)], seed=seed)
+        rng = np.random.default_rng(seed)
+        with pytest.raises(Exception, match="not over"):
+            state.scores_svg()
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state.apply(moves[int(rng.integers(len(moves)))])
+        res = state.result()
+        for width in (None, NARROW):
+            text = state.scores_svg(0, width=width)
+            root = ET.fromstring(text)
+            assert natural_width(text) <= (980 if width is None else NARROW)
+            cells = [el.text for el in root.iter(f"{NS}text")]
+            for p, score in enumerate(res.scores):
+                head = "You" if p == 0 else f"Player {p + 1}"
+                assert head in cells and str(score) in cells[cells.index(head):]
+            said = ("You win!" if res.winners == (0,) else f"Player {res.winners[0] + 1} wins!" if len(res.winners) == 1
+                    else "share the victory!")
+            assert said in text
+            assert not [c for c in cells if "seat" in c.lower()]  # (a rule's hover text is the rulebook's)

@@ -391,7 +391,10 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
     str
         An ``<svg>`` document, at most ``width`` px wide (420 px pages get 10 px text at least).
     """
-    page = layout_width(width, 640, 300)
+    name_w = max(text_width(h, 14, "bold") for h in heads) + 36
+    col_w = [max(58.0, max(text_width(w, 12, "bold") for w in wrap(c, 110, size=12, weight="bold")) + 14)
+             for c, _rule in columns]
+    page = layout_width(width, min(max(640.0, 32 + name_w + sum(col_w)), 960.0), 300)
     room = page - 2 * 16
     parts: list[str] = []
     y = 16.0
@@ -402,12 +405,9 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
     if reason:
         y += 22 + lines(parts, 16, y + 22, reason, room, colour=MUTED, size=13)
     y += 30
-    said = verdict(winners, heads, you)
+    said = messages.first_up(verdict(winners, heads, you))
     parts.append(symbol(16, y - 16, "yellow", "#8A6D00", size=20))
     y += lines(parts, 44, y, said, room - 28, size=18, weight="bold") + 14
-    name_w = max(text_width(h, 14, "bold") for h in heads) + 36
-    col_w = [max(58.0, max(text_width(w, 12, "bold") for w in wrap(c, 110, size=12, weight="bold")) + 14)
-             for c, _rule in columns]
     if 16 + name_w + sum(col_w) <= page - 16:  # a table, a row per player
         head_lines = max(len(wrap(c, 110, size=12, weight="bold")) for c, _rule in columns)
         x = 16 + name_w
@@ -447,7 +447,7 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
                 last = (c, rule) == columns[-1]
                 x = 24
                 if rule:
-                    tag, tw = rule_tag(x, yy + 6, rule)
+                    tag, tw = rule_tag(x, yy + 9, rule)
                     body.append(tag)
                     x += tw + 6
                 yy += 22
