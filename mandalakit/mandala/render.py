@@ -36,24 +36,29 @@ CARD_W, CARD_H, GAP = 44, 54, 4
 LINE = 16
 LABEL_W = 64  # room for a row's label left of its cards
 ROW_W = NUM_COLOURS * (CARD_W + GAP) - GAP  # six colours side by side
-RADIUS = 190  # a mandala: room for six cards across each field's row
-SMALLEST = 2 * RADIUS + 2 * MARGIN  # the narrowest layout: the mandalas one above the other
+RADIUS, SMALL_RADIUS = 190, 160  # a mandala, wide and on the narrowest page
+SMALLEST = 2 * SMALL_RADIUS + 2 * MARGIN  # the narrowest layout (a 420 px phone gives the board 360 px)
 WIDTH = 4 * RADIUS + 3 * MARGIN + 10  # the wide layout: the two mandalas side by side
-FIELD_Y, MOUNTAIN_Y = 116, 26  # a field's row: from FIELD_Y to FIELD_Y - CARD_H from the centre
-BAND = 48  # the mountain's band across the middle: from -BAND to +BAND
+BAND = 42  # the mountain's band across the middle: from -BAND to +BAND
+FIELD_Y, MOUNTAIN_Y = BAND + 10 + CARD_H, 24  # a field's row: FIELD_Y to FIELD_Y - CARD_H from the centre
+INLINE = 2 * MARGIN + LABEL_W + ROW_W + 12  # narrower: a row's label goes above it
 CUP_W = ROW_W + 24
 
 
 def _row(cx: float, y: float, counts, key: str, *, face_down: bool = False, pick: bool = False,
-         marks=None) -> list[str]:
+         marks=None, room: float = ROW_W) -> list[str]:
     """One card per colour present, centred on ``cx``, labelled with its count (``3`` on a red card).
 
-    With ``pick`` each card is a ``pick:<colour>`` target (M-5.3).
+    With ``pick`` each card is a ``pick:<colour>`` target (M-5.3). Cards that need more than
+    ``room`` px overlap a little (a field's row near the rim of a small mandala).
     """
     present = [c for c in range(NUM_COLOURS) if counts[c]]
     if not present:
         return [_svg.text(cx, y + CARD_H / 2 + 4, _("empty"), size=12, anchor="middle", colour=_svg.MUTED)]
-    x = cx - (len(present) * (CARD_W + GAP) - GAP) / 2
+    step = CARD_W + GAP
+    if len(present) > 1 and len(present) * step - GAP > room:
+        step = (room - CARD_W) / (len(present) - 1)
+    x = cx - ((len(present) - 1) * step + CARD_W) / 2
     parts = []
     for c in present:
         colour = COLOURS[c]
@@ -62,9 +67,9 @@ def _row(cx: float, y: float, counts, key: str, *, face_down: bool = False, pick
         if pick:
             words = ngettext("pick {colour}: {n} card", "pick {colour}: {n} cards", counts[c],
                              colour=_svg.colour_name(colour, counts[c]))
-            drawn = _svg.target(f"pick:{colour}", words, (x, y, CARD_W, CARD_H), drawn, marks)
+            drawn = _svg.target(f"pick:{colour}", words, (x, y, min(step, CARD_W), CARD_H), drawn, marks)
         parts.append(drawn)
-        x += CARD_W + GAP
+        x += step
     return parts
 
 
@@ -95,17 +100,17 @@ def _cup(x: float, y: float, seat: int, obs, own: bool) -> list[str]:
     """A seat's cup (M-1.3), a bowl on the mat: the viewer's own cup shows its cards face down by
     colour; another seat's only how many cards it holds (M-2.4)."""
     size = obs.cup_sizes[seat]
-    parts = [f'<path d="M{x:g} {y - 6:g}H{x + CUP_W:g}V{y + CARD_H - 14:g}Q{x + CUP_W:g} {y + CARD_H + 10:g} '
-             f'{x + CUP_W - 30:g} {y + CARD_H + 10:g}H{x + 30:g}Q{x:g} {y + CARD_H + 10:g} {x:g} {y + CARD_H - 14:g}Z" '
-             f'fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" stroke-width="2"/>',
-             _svg.text(x + 8, y + 8, _("cup"), size=12, weight="bold")]
     if own and size:
-        parts += _left_row(x + 44, y, obs.cup, f"cup{seat}", face_down=True)
-    else:
-        words = (ngettext("{n} card, hidden", "{n} cards, hidden", size) if size and not own
-                 else _("empty") if not size else "")
-        parts.append(_svg.text(x + 44, y + CARD_H / 2 + 4, words, size=12, colour=_svg.MUTED))
-    return parts
+        inside = _left_row(x + 44, y, obs.cup, f"cup{seat}", face_down=True)
+        w = CUP_W
+    else:  # words only: the bowl is as wide as they are
+        words = ngettext("{n} card, hidden", "{n} cards, hidden", size) if size else _("empty")
+        inside = [_svg.text(x + 44, y + CARD_H / 2 + 4, words, size=12, colour=_svg.MUTED)]
+        w = min(CUP_W, 44 + _svg.text_width(words, 12) + 24)
+    bottom = y + CARD_H + 10
+    return [f'<path d="M{x:g} {y - 6:g}H{x + w:g}V{bottom - 24:g}Q{x + w:g} {bottom:g} {x + w - 30:g} {bottom:g}'
+            f'H{x + 30:g}Q{x:g} {bottom:g} {x:g} {bottom - 24:g}Z" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" '
+            f'stroke-width="2"/>', _svg.text(x + 8, y + 8, _("cup"), size=12, weight="bold")] + inside
 
 
 def _sizes(hand: int) -> str:
@@ -135,17 +140,28 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
             y += 18
             parts.append(_svg.text(MARGIN, y + 12, sizes, size=12, colour=_svg.MUTED))
     y += 28
-    parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("river"), size=12, weight="bold"))
-    parts += _river(MARGIN + LABEL_W, y, obs.rivers[seat], seat)
-    cup_x = MARGIN + LABEL_W + ROW_W + 24
+    inline = page >= INLINE
+    x0 = MARGIN + LABEL_W if inline else MARGIN + 6  # the rows' left edge
+
+    def label(words: str, y: float) -> float:
+        """A row's label, left of the row or (narrow) above it; the row's top."""
+        if inline:
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, words, size=12, weight="bold"))
+            return y
+        parts.append(_svg.text(MARGIN, y + 10, words, size=12, weight="bold"))
+        return y + 20
+
+    y = label(_("river"), y)
+    parts += _river(x0, y, obs.rivers[seat], seat)
+    cup_x = x0 + ROW_W + 24
     if cup_x + CUP_W > right:  # no room beside the river: the cup goes under it
         y += CARD_H + 22
-        cup_x = MARGIN + LABEL_W - 6
+        cup_x = x0 - 6
     parts += _cup(cup_x, y, seat, obs, own)
     y += CARD_H + 22
     if own:
-        parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
-        x = MARGIN + LABEL_W
+        y = label(_("hand"), y)
+        x = x0
         for c in range(NUM_COLOURS):
             if obs.hand[c]:
                 colour = COLOURS[c]
@@ -155,21 +171,32 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
                                   key=f"hand{seat}:{colour}")
                 parts.append(_svg.target(f"hand:{colour}", words, (x, y, CARD_W, CARD_H), drawn, marks))
                 x += CARD_W + GAP
-        if x == MARGIN + LABEL_W:
+        if x == x0:
             parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
-        pile_x = MARGIN + LABEL_W + ROW_W + 24
-        if pile_x + LABEL_W + ROW_W > right:
-            y += CARD_H + 10
-            pile_x = MARGIN
         words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
-        body = [_svg.text(pile_x + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
-        body += _left_row(pile_x + LABEL_W, y, obs.discard, "discard")
-        parts.append(_svg.target("discard", words, (pile_x, y - 2, LABEL_W + ROW_W, CARD_H + 4), body, marks))
+        pile_x = x0 + ROW_W + 24
+        if pile_x + LABEL_W + ROW_W <= right:  # beside the hand, its label left of its cards
+            body = [_svg.text(pile_x + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
+            body += _left_row(pile_x + LABEL_W, y, obs.discard, "discard")
+            box = (pile_x, y - 2, LABEL_W + ROW_W, CARD_H + 4)
+        elif inline:  # under the hand
+            y += CARD_H + 10
+            body = [_svg.text(MARGIN + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
+            body += _left_row(x0, y, obs.discard, "discard")
+            box = (MARGIN, y - 2, LABEL_W + ROW_W, CARD_H + 4)
+        else:  # under the hand, its label above its cards
+            y += CARD_H + 10
+            body = [_svg.text(MARGIN + 4, y + 12, _("discard"), size=12, weight="bold")]
+            body += _left_row(x0, y + 20, obs.discard, "discard")
+            box = (MARGIN, y - 2, ROW_W + 12, CARD_H + 24)
+            y += 20
+        parts.append(_svg.target("discard", words, box, body, marks))
         y += CARD_H + 10
     return parts, y
 
 
-def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you: bool) -> tuple[list[str], float]:
+def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you: bool,
+             radius: float = RADIUS) -> tuple[list[str], float]:
     """Mandala ``m`` (M-1.2) as a disc centred on ``cx`` under its title at ``top``: the mountain
     across the middle, the other seat's field on the far side, the viewer's on the near side."""
     other = 1 - player
@@ -180,18 +207,19 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     title = (_("Mandala {mandala} is complete", mandala=name) if destroyed
              else _("Mandala {mandala} · {n} of 6 colours", mandala=name, n=present))
     parts = [_svg.text(cx, top + 16, title, size=15, anchor="middle", weight="bold")]
-    cy = top + 28 + RADIUS
+    cy = top + 28 + radius
+    chord = 2 * math.sqrt(radius ** 2 - FIELD_Y ** 2) - 8  # the width of a field's row, at its far edge
     stroke, width = ("#000000", 4) if destroyed else (_svg.MAT_EDGE, 2)
-    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{RADIUS}" fill="{_svg.MAT}" stroke="{stroke}" '
+    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{_svg.MAT}" stroke="{stroke}" '
                  f'stroke-width="{width}"/>')
-    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{RADIUS - 9}" fill="none" stroke="{_svg.MAT_EDGE}" '
+    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius - 9:g}" fill="none" stroke="{_svg.MAT_EDGE}" '
                  f'stroke-opacity="0.5" stroke-dasharray="2 5"/>')
     # the other seat's field, far side (not a target: a seat plays only into its own field, M-3.3)
     parts.append(_svg.text(cx, cy - FIELD_Y - 8, _svg.field_words(other, player, heads, you=False), size=12,
                            anchor="middle", weight="bold"))
-    parts += _row(cx, cy - FIELD_Y, obs.fields[m][other], f"field{name}{other}")
+    parts += _row(cx, cy - FIELD_Y, obs.fields[m][other], f"field{name}{other}", room=chord)
     # the mountain, across the middle on a band of white
-    half = math.sqrt(RADIUS ** 2 - BAND ** 2) - 4
+    half = math.sqrt(radius ** 2 - BAND ** 2) - 4
     band = [f'<rect x="{cx - half:g}" y="{cy - BAND:g}" width="{2 * half:g}" height="{2 * BAND:g}" rx="12" '
             f'fill="{_svg.PAGE}" stroke="{_svg.MAT_EDGE}"/>',
             _svg.text(cx, cy - MOUNTAIN_Y - 8, _("mountain {mandala}", mandala=name), size=12, anchor="middle",
@@ -206,11 +234,12 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     mine = _svg.field_words(player, player, heads, you=you)
     words = _("{field} of mandala {mandala}: {contents}", field=mine, mandala=name,
               contents=_svg.counts_words(obs.fields[m][player], COLOURS))
-    body = _row(cx, cy + FIELD_Y - CARD_H, obs.fields[m][player], f"field{name}{player}")
-    body.append(_svg.text(cx, cy + FIELD_Y + 20, mine, size=12, anchor="middle", weight="bold"))
-    box = (cx - ROW_W / 2 - 4, cy + FIELD_Y - CARD_H - 6, ROW_W + 8, CARD_H + 32)
+    body = _row(cx, cy + FIELD_Y - CARD_H, obs.fields[m][player], f"field{name}{player}", room=chord)
+    body.append(_svg.text(cx, cy + FIELD_Y + 18, mine, size=12, anchor="middle", weight="bold"))
+    wide = min(ROW_W, chord)
+    box = (cx - wide / 2 - 4, cy + FIELD_Y - CARD_H - 6, wide + 8, CARD_H + 30)
     parts.append(_svg.target(f"field:{name}", words, box, body, marks))
-    return parts, cy + RADIUS + 8
+    return parts, cy + radius + 8
 
 
 def _heads(state, player: int, names) -> list[str]:
@@ -252,9 +281,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     width : float, optional
         The width in CSS px the drawing will be shown at. ``None`` or 800 and more: the wide
         layout, 800 px, the two mandalas side by side. Narrower: the drawing is laid out for
-        that width (400 px at least, below which it scales down), so its text keeps its size:
-        mandala B goes under mandala A, the cup under the river, the discard pile under the
-        hand. The targets are the same.
+        that width (340 px at least, below which it scales down), so its text keeps its size:
+        mandala B goes under mandala A (smaller, down to a radius of 160 px), the cup under
+        the river, the discard pile under the hand, and below 384 px the rows' labels above
+        them. The targets are the same.
     names : sequence of str, optional
         A name per seat (``"Bot (greedy)"``). ``None``: ``"You"`` for the viewing seat,
         ``"Player 2"`` for the other.
@@ -304,9 +334,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     if page >= WIDTH:  # M-1.2: the two mandalas side by side
         a, y_a = _mandala(obs, 0, player, MARGIN + RADIUS, y, marks, heads, addressed)
         b, y = _mandala(obs, 1, player, page - MARGIN - RADIUS, y, marks, heads, addressed)
-    else:  # one above the other
-        a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed)
-        b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed)
+    else:  # one above the other, as large as the page allows
+        radius = min(RADIUS, (page - 2 * MARGIN) / 2)
+        a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed, radius)
+        b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed, radius)
     parts += a + b
     y += 4
     block, y = _seat(obs, player, player, y, page, marks, heads, result.scores[player] if result else None)
