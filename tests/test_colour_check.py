@@ -38,3 +38,15 @@ def test_every_two_card_colours_differ_by_25_delta_e_and_each_has_3_to_1_on_its_
 def test_the_check_fails_on_a_palette_with_two_close_colours(monkeypatch):
     monkeypatch.setitem(svg.PALETTE, "orange", ("#B0102A", "#ffffff"))  # almost the red
     assert any(f.startswith("red and orange") or f.startswith("orange and red") for f in colour_check.failures())
+
+
+def test_rules_code_never_imports_drawing_code():
+    """style.md: drawing reads a state and returns SVG; the engines import no render module and no
+    core.svg (Mandala's engine took its words for an area from core.svg)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, mandalakit.mandala, mandalakit.flowers, mandalakit.ohanami; "
+            "print(sorted(m for m in sys.modules if m.endswith(('.render', '.svg', '.colour_check'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"

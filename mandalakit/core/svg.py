@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from html import escape
 
 from . import messages
-from .messages import _
+from .messages import _, counts_words  # noqa: F401 (the drawings' words for an area)
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
 #: Chosen so that every two fills differ by at least 25 CIEDE2000 Delta-E and each has at least
@@ -77,12 +77,6 @@ def colour_name(colour: str, n: int = 1) -> str:
     The message ids are the English names, the keys of :data:`PALETTE`.
     """
     return messages.colour(colour, n)
-
-
-def counts_words(counts, colours) -> str:
-    """``"2 red, 1 black"`` for counts indexed like ``colours``, or ``"empty"`` (words for pupils)."""
-    return ", ".join(_("{n} {colour}", n=k, colour=colour_name(colours[c], k))
-                     for c, k in enumerate(counts) if k) or _("empty")
 
 
 def fill(colour: str) -> str:
