@@ -182,7 +182,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
              flowers=ngettext("{n} Flower", "{n} Flowers", len(flowers)),
              hand=ngettext("{n} card", "{n} cards", obs.hand_sizes[seat]))
     if seat == obs.to_act:  # the seat that decides now (the claim holder while a tile is chosen, F-4.1)
-        head = _("{head} · to play now", head=head)
+        head = _("{head} · your turn", head=head) if own and you else _("{head} · to play now", head=head)
     y += 16
     y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6
     if own and any(obs.hand):
