@@ -20,7 +20,7 @@ def test_svg_shows_mandalas_tiles_cards_claims_and_tiles_with_colour_names():
     text = state.to_svg(0)
     ET.fromstring(text)  # well-formed
     for needle in ["Mandala 1", "Mandala 2", "Mandala 3", "claim marker: you", "nobody holds the claim marker",
-                   "×3", "grey tile, multiplier ×3", "(face down)", "Flowers", "unpaired", "score 5",
+                   "×3", "grey tile, multiplier ×3", "(face down)", "paired", "unpaired", "score 5",
                    "3 colours missing: purple, orange, yellow<", "Player 2: 3 cards, 0 face up", "hand",
                    "your side: 2 cards, 2 face up", "an assumption until checked against a printed copy"]:
         assert needle in text, needle

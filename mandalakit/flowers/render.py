@@ -197,8 +197,9 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
             parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, yy, CARD_W, CARD_H), drawn, marks))
         y += height
     # Flowers, then unpaired tiles, each kind after its label (kept on the line of its first tile)
-    groups = ((_("Flowers"), 56, 4 * TILE_R + 18, flowers),
-              (_("unpaired"), 60, 2 * TILE_R + 6, [(t,) for t in obs.singles[seat]]))
+    paired, unpaired = _("paired"), _("unpaired")
+    groups = ((paired, max(56, _svg.text_width(paired, 12) + 8), 4 * TILE_R + 18, flowers),
+              (unpaired, max(60, _svg.text_width(unpaired, 12) + 8), 2 * TILE_R + 6, [(t,) for t in obs.singles[seat]]))
     items = [(w + (label_w if k == 0 else 0), (label if k == 0 else None, label_w, tiles))
              for label, label_w, w, kind in groups for k, tiles in enumerate(kind)]
     if items:
@@ -338,7 +339,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     player = state.viewer(player)
     heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
     res = state.result()
-    columns = [(_("Flowers"), None), (_("points of Flowers"), "F-5.4"), (_("unpaired tiles"), None),
+    columns = [(_("Flowers made"), None), (_("points of Flowers"), "F-5.4"), (_("unpaired tiles"), None),
                (_("points of unpaired tiles"), "F-5.4"), (_("total"), "F-5.5")]
     rows = []
     for p, info in enumerate(res.players):
