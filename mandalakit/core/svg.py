@@ -356,6 +356,10 @@ def verdict(winners, heads, you: int | None = None) -> str:
     return _("{name} wins!", name=heads[winners[0]])
 
 
+#: A score table's column heading wraps at this width (px), so eight columns fit 800 px.
+HEAD_WRAP = 80
+
+
 def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], rows: list[list[object]],
                  heads: list[str], winners, *, you: int | None = None, width: float | None = None) -> str:
     """The end of a game as one drawing: a title, the score table with its breakdown, the winner.
@@ -386,7 +390,7 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
         An ``<svg>`` document, at most ``width`` px wide (420 px pages get 10 px text at least).
     """
     name_w = max(text_width(h, 14, "bold") for h in heads) + 36
-    col_w = [max(58.0, max(text_width(w, 12, "bold") for w in wrap(c, 110, size=12, weight="bold")) + 14)
+    col_w = [max(58.0, max(text_width(w, 12, "bold") for w in wrap(c, HEAD_WRAP, size=12, weight="bold")) + 14)
              for c, _rule in columns]
     page = layout_width(width, min(max(640.0, 32 + name_w + sum(col_w)), 960.0), 300)
     room = page - 2 * 16
@@ -403,10 +407,10 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
     parts.append(symbol(16, y - 16, "yellow", "#8A6D00", size=20))
     y += lines(parts, 44, y, said, room - 28, size=18, weight="bold") + 14
     if 16 + name_w + sum(col_w) <= page - 16:  # a table, a row per player
-        head_lines = max(len(wrap(c, 110, size=12, weight="bold")) for c, _rule in columns)
+        head_lines = max(len(wrap(c, HEAD_WRAP, size=12, weight="bold")) for c, _rule in columns)
         x = 16 + name_w
         for (c, rule), w in zip(columns, col_w):
-            for i, row in enumerate(wrap(c, 110, size=12, weight="bold")):
+            for i, row in enumerate(wrap(c, HEAD_WRAP, size=12, weight="bold")):
                 parts.append(text(x + w / 2, y + 12 + 15 * i, row, size=12, anchor="middle", weight="bold"))
             if rule:
                 tag, tw = rule_tag(x + w / 2 - (text_width(rule, MIN_FONT) + 8) / 2, y + 15 * head_lines + 2, rule)

@@ -372,7 +372,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     player = state.viewer(player)
     heads = _heads(state, player, names)
     result = state.result()
-    columns = [(_("space {value}", value=v), None) for v in range(1, RIVER_SPACES + 1)]
+    columns = [(_("river space {value}", value=v), None) for v in range(1, RIVER_SPACES + 1)]
     columns += [(_("cards in cup"), "M-7.4"), (_("total"), "M-7.3")]
     rows = []
     for seat in range(state.num_players):
