@@ -154,7 +154,7 @@ def test_hot_seat_cover_hides_the_other_hands():
 def test_the_width_the_page_reports_lays_the_board_out_for_it():
     view = GameView("mandala", seats=["you", "random"], seed=8)
     wide = view.board.svg
-    assert re.match(r'<svg [^>]*width="760"', wide)
+    assert re.match(r'<svg [^>]*width="800"', wide)
     view.board.width = 400  # what board_view.js reports on a 420 px phone
     assert re.match(r'<svg [^>]*width="400"', view.board.svg)
     assert sorted(targets_in(view.board.svg)) == sorted(targets_in(wide))
@@ -381,3 +381,24 @@ def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
         menu.value = "random"
         view._start_from_panel()
     assert view.seats == ["you", "random"]
+
+
+def test_a_game_ends_on_the_engines_score_screen_with_play_again_and_save_this_game():
+    """Issue 20: the end is a moment, a score table with the breakdown and the winner."""
+    view = GameView("ohanami", seats=["you", "greedy"], seed=4, bot_delay=0)
+    assert view.end.layout.display == "none" and view.end.picture.value == ""
+    rng = np.random.default_rng(4)
+    while not view.state.is_terminal():
+        targets = sorted(view.active)
+        view.click(targets[int(rng.integers(len(targets)))])
+    assert view.end.layout.display == "flex"
+    assert view.end.picture.value == view.state.scores_svg(view.viewer)
+    res = view.state.result()
+    said = "You win!" if res.winners == (0,) else "Player 2 wins!" if res.winners == (1,) else "share the victory!"
+    assert said in view.end.picture.value
+    view.end.save_button.click()
+    assert "download=" in view.end.link.value and view.end.link.value == view.download.value
+    seed = view.seed
+    view.end.again_button.click()  # a new deal of the same game, the same seats
+    assert view.seed != seed and not view.state.history[1:] and view.seats == ["you", "greedy"]
+    assert view.end.layout.display == "none" and view.end.link.value == ""

@@ -35,6 +35,7 @@ from mandalakit.core.registry import get_game
 
 from .board import BoardView
 from .clicks import ClickTree, targets_in
+from .end_screen import EndScreen
 from .games import part_of
 from .refusals import refusal_html, typed_move
 from .replay import _seat_name
@@ -96,7 +97,7 @@ class GameView(W.VBox):
         self.bot_delay = float(bot_delay)
         self._task: asyncio.Task | None = None
         self._build_widgets()
-        super().__init__([self.status, self.cover, self.board, self.controls, self.message, self.score,
+        super().__init__([self.status, self.end, self.cover, self.board, self.controls, self.message, self.score,
                           self.panels])
         self.add_class("mk-game-view")
         self.new_game(game, seats, seed=seed, rules=rules)
@@ -138,6 +139,9 @@ class GameView(W.VBox):
         self.message.add_class("mk-message")
         self.score = W.HTML()
         self.score.add_class("mk-score")
+        # The end of a game: the engine's score screen, a new deal, the record (issue 20).
+        self.end = EndScreen(again=lambda: self.new_game(self.spec.name, self.seats, rules=self.state.rules),
+                             save=lambda: (self.prepare_download(), self.download.value)[1])
         self._build_panels()
 
     def _build_panels(self) -> None:
@@ -512,6 +516,10 @@ class GameView(W.VBox):
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
         self.score.value = _SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
         self.status.value = self._status(state, viewer)
+        if state.is_terminal() and not self.reviewing:
+            self.end.show(state, viewer, width=self.board.width or None)
+        else:
+            self.end.hide()
 
     def _status(self, state, viewer: int) -> str:
         if state.is_terminal():

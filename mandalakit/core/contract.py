@@ -420,16 +420,32 @@ class State(ABC):
                                                   move=quote(str(move))))
             raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=player))
 
-    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None) -> str:
+    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None,
+               you: bool | None = None) -> str:
         """SVG drawing of the position, seen by ``player`` (``None``: the seat to act).
 
-        ``marks`` (target id to ``"active"`` or ``"selected"``) outlines click targets;
-        ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it out for
-        a narrow page; ``names`` (one per seat, ``None``: "Seat 0 (you)" for ``player``) names
-        the seats; see the game's ``render.render_svg``.
+        ``marks`` (target id to ``"active"``, ``"selected"`` or ``"hint"``) outlines click
+        targets; ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it
+        out for a narrow page; ``names`` (one per seat, ``None``: "You" for ``player`` and
+        "Player 2" for the others) names the seats, and ``you`` (default: ``names is None``)
+        addresses ``player`` as *you* ("your field"); see the game's ``render.render_svg``.
         """
         render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_svg(self, player, marks=marks, width=width, names=names)
+        return render.render_svg(self, player, marks=marks, width=width, names=names, you=you)
+
+    def scores_svg(self, player: int | None = None, *, width: float | None = None, names=None,
+                   you: bool | None = None) -> str:
+        """SVG score screen of a game that is over: the breakdown per player and the winner, as
+        ``player`` is addressed (``names``, ``you`` and ``width`` as in :meth:`to_svg`); see the
+        game's ``render.render_scores``.
+
+        Raises
+        ------
+        RulesError
+            If the game is not over.
+        """
+        render = importlib.import_module(f"mandalakit.{self.game}.render")
+        return render.render_scores(self, player, width=width, names=names, you=you)
 
     def _repr_html_(self) -> str:
         """A notebook shows a state as :meth:`to_svg`'s drawing, inline in the page, where its

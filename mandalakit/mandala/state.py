@@ -41,8 +41,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import N_, _, colour, ngettext
-from ..core.svg import counts_words
+from ..core.messages import N_, _, colour, counts_words, ngettext
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
