@@ -31,6 +31,9 @@ class BoardView(anywidget.AnyWidget):
         ``[target, label]`` buttons shown under the board.
     chips_label : str
         Accessible name of the row of chips.
+    hint : list of str
+        Targets a hint lights (class ``mk-hint``, a blue glow: unlike the dashed outline of
+        ``mk-active`` and the solid one of ``mk-selected``).
     clickable : bool
         ``False``: a board only looked at (:func:`drawing`); its targets are neither buttons nor
         focusable, and the drawing stays an image (``role="img"``).
@@ -48,6 +51,7 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     chips = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     chips_label = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.List(traitlets.Unicode()).tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
     width = traitlets.Int(0, min=0).tag(sync=True)
 

@@ -35,13 +35,13 @@ from mandalakit.core.registry import get_game
 from .board import BoardView
 from .clicks import ClickTree, targets_in
 from .games import part_of
+from .log import Entry, EventLog
+from .new_game_form import NewGameForm
+from .people import HUMAN, display_names
 from .refusals import refusal_html
-from .replay import _seat_name
+from .status import TABLE_STYLE, status_html
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
-
-#: Seat kind of a person at the screen (every other seat kind is a bot name of the game).
-HUMAN = "you"
 #: Largest record file accepted by the upload (a whole game is a few tens of KB).
 MAX_UPLOAD_BYTES = 1_000_000
 
@@ -95,8 +95,12 @@ class GameView(W.VBox):
         self.bot_delay = float(bot_delay)
         self._task: asyncio.Task | None = None
         self._build_widgets()
-        super().__init__([self.status, self.cover, self.board, self.controls, self.message, self.score,
-                          self.panels])
+        top = W.VBox([self.status, self.message])
+        top.add_class("mk-top")
+        table = W.Box([W.VBox([self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
+                       self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
+        table.add_class("mk-table")
+        super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
         self.add_class("mk-game-view")
         self.new_game(game, seats, seed=seed, rules=rules)
 
@@ -134,6 +138,7 @@ class GameView(W.VBox):
                                 self.clear_button], layout=W.Layout(flex_flow="row wrap"))
         self.message = W.HTML()
         self.message.add_class("mk-message")
+        self.events = EventLog(layout=W.Layout(flex="1 1 240px", max_height="70vh", overflow="auto"))
         self.score = W.HTML()
         self.score.add_class("mk-score")
         self._build_panels()
@@ -161,26 +166,21 @@ class GameView(W.VBox):
             W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
             self.download,
         ])
-        # The teacher's new game: players, seats, seed, rule options.
-        self.players_choice = W.Dropdown(description=_("players"))
-        self.players_choice.observe(lambda _c: self._seat_widgets(), names="value")
-        self.seat_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.seed_text = W.Text(description=_("seed"), layout=W.Layout(width="14em"))
-        self.rule_box = W.VBox()
-        self.start_button = W.Button(description=_("start a new game"), button_style="primary",
-                                     layout=W.Layout(width="auto"))
-        self.start_button.on_click(lambda _b: self._start_from_panel())
-        # What the button did, under it: on a phone the move box's message is out of sight.
-        self.form_message = W.HTML()
-        self.form_message.add_class("mk-form-message")
-        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button,
-                          self.form_message])
+        # The teacher's new game: players, seats, the deal, rule options (in words).
+        self.form = NewGameForm()
+        self.form.start_button.on_click(lambda _b: self._start_from_panel())
+        self.form.again_button.on_click(lambda _b: self._start_from_panel(again=True))
+        for name in ("players_choice", "seat_box", "seed_text", "rule_box", "start_button", "form_message"):
+            setattr(self, name, getattr(self.form, name))
+        new_box = self.form
         self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
                                   selected_index=None)
 
     # ----- a game -----------------------------------------------------------------------------
-    def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None) -> None:
-        """Start a new game (same arguments as the constructor); the old game is dropped."""
+    def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None,
+                 players: Sequence[str] | None = None) -> None:
+        """Start a new game (same arguments as the constructor); the old game is dropped.
+        ``players``: the name each seat is recorded and shown under (default: its kind)."""
         spec = get_game(game)
         if isinstance(seats, str):  # "you" would otherwise be read as three seats, "y", "o" and "u"
             raise RulesError("options", _("seats must be a list with one entry per seat, such as "
@@ -189,7 +189,7 @@ class GameView(W.VBox):
         seats = [str(s) for s in seats]
         for seat, kind in enumerate(seats):
             if kind != HUMAN and kind not in spec.bots:
-                raise RulesError("options", _("Seat {seat} must be {human} or a bot of {game} ({bots}), not {kind}.",
+                raise RulesError("options", _("Player {seat:+1} must be {human} or a bot of {game} ({bots}), not {kind}.",
                                               seat=seat, human=HUMAN, game=game, bots=", ".join(spec.bots),
                                               kind=shown(kind)))
         if rules is None or isinstance(rules, Mapping):
@@ -198,13 +198,16 @@ class GameView(W.VBox):
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
         self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.players = list(seats)  # who plays each seat, as a record names them
-        self.names = _display_names(self.players)
+        # who plays each seat, as a record names them: a typed name only for a person's seat
+        self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
+        self.names = display_names(self.players, you=len(self.humans) == 1)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self._start(state)
         self._fill_panel()
+        self._remember(lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
+                                             players=_against(view.names)))])
 
     def _start(self, state) -> None:
         self._cancel_bots()
@@ -216,6 +219,12 @@ class GameView(W.VBox):
         self.message.value = ""
         self.form_message.value = ""
         self.download.value = ""
+        self._hint: tuple[str, ...] = ()
+        self.events.clear()
+        self._told: list = []
+        before = self.state.clone()
+        self._resolve_chance()
+        self._tell(before)
         self._after_change()
 
     @property
@@ -286,7 +295,7 @@ class GameView(W.VBox):
                 move = self.state.parse_move(outcome.text)
                 self.state.clone().apply(move)  # the engine judges on a copy
             except MandalakitError as error:
-                self.message.value = refusal_html(error, self._instead())
+                self._refuse(error, self._instead())
                 self._redraw()
                 return
             # The engine would accept what the clicks were read as, but they are not a path of
@@ -319,7 +328,7 @@ class GameView(W.VBox):
             move = self.state.parse_move(str(text).strip())
             self.state.clone().apply(move)
         except MandalakitError as error:
-            self.message.value = refusal_html(error)
+            self._refuse(error)
             return False
         self.move_text.value = ""
         self._play(move)
@@ -347,10 +356,12 @@ class GameView(W.VBox):
         obs = self.state.observation(seat)
         moves = self.state.legal_moves()
         move = self._hint_bot.choose(obs, moves)
-        clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
-        words = _("Click {clicks}.", clicks=clicks)
-        said = _("the greedy bot’s move is {move}", move=f"<code>{escape(str(move))}</code>")
-        self.message.value = ('<div class="mk-hint"><b>' + _("Hint") + "</b>" + _(": ") + f"{said}. {escape(words)}</div>")
+        self._hint = next(iter(self.part.paths(self.state, move)))
+        clicks = " → ".join(self.part.label(t) for t in self._hint)
+        words = _("Hint (what the greedy bot would play): click {clicks}.", clicks=clicks)
+        self._say(Entry(words, kind="hint"), html=f'<div class="mk-hint" data-move="{escape(str(move))}">'
+                                                  f'{escape(words)}</div>')
+        self._redraw()
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""
@@ -388,10 +399,46 @@ class GameView(W.VBox):
         self.state.apply(move)  # legal: checked by the click tree or on a copy
         self._undo.append(before)
         self.selection = ()
+        self._hint = ()
         self.message.value = ""
         self.form_message.value = ""
         self.download.value = ""
+        self._resolve_chance()
+        self._tell(before)
         self._after_change()
+
+    def _tell(self, before) -> None:
+        """Tell in the log what happened since ``before`` (the game's part reads both
+        positions as the seat looking may know them), and put the newest sentence on top."""
+        after = self.state.clone()
+        viewer = self.humans[0] if len(self.humans) == 1 else None  # hot-seat: only what all may know
+
+        def told(view: GameView) -> list[Entry]:
+            entries = view.part.tell(before, after, viewer, view.names)
+            if after.is_terminal() and not before.is_terminal():
+                entries.append(Entry(view.part.result_words(after, view.names)))
+            return entries
+
+        self._remember(told)
+
+    def _remember(self, told) -> None:
+        """Say ``told(view)``'s sentences now, and keep ``told`` so that a view rebuilt in
+        another language tells the whole game again in that language."""
+        self._told.append(told)
+        self._say(*told(self))
+
+    def _say(self, *entries: Entry, html: str | None = None) -> None:
+        """Add ``entries`` to the log; the line under the status shows ``html`` or the newest."""
+        self.events.add(*entries)
+        if html is not None:
+            self.message.value = html
+        elif entries:
+            self.message.value = f'<div class="mk-latest mk-log-{entries[-1].kind}">{entries[-1].body_html()}</div>'
+
+    def _refuse(self, error: MandalakitError, instead: str = "") -> None:
+        """Show the engine's refusal on top (rule, sentence, what to do instead) and log it."""
+        self._say(Entry(error.message, rule=error.rule if error.names_a_rule else "", kind="refusal"),
+                  html=refusal_html(error, instead))
 
     def _resolve_chance(self) -> None:
         while self.state.is_chance():  # a replayed game has no generator of its own
@@ -447,22 +494,16 @@ class GameView(W.VBox):
         if seat < 0 or self.seats[seat] == HUMAN or self.reviewing:
             return False
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
+        before = self.state.clone()
         self.state.apply(move)
         self._resolve_chance()
-        self.message.value = f'<div class="mk-bot-move">{self._public_move(seat, move)}</div>'
+        self._tell(before)
         self._review_to_end()
         nxt = self.to_act
         if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
             self.looking = None
         self._redraw()
         return nxt >= 0 and self.seats[nxt] != HUMAN
-
-    def _public_move(self, seat: int, move) -> str:
-        """HTML of a bot's move as the viewer may know it (the game's part hides what the
-        rules hide, such as Ohanami's picks until every seat has chosen); while the cover is
-        up nobody looks, so nothing hidden is told."""
-        viewer = self.viewer if self.viewer is not None else -1
-        return self.part.public_event(self.state, {"by": seat, "event": str(move)}, viewer, self.names)
 
     def _cancel_bots(self) -> None:
         task, self._task = self._task, None
@@ -490,6 +531,7 @@ class GameView(W.VBox):
         if covered:
             self.board.svg = ""
             self.board.chips = []
+            self.board.hint = []
             self.score.value = ""
             self.cover_text.value = ('<p style="font-size:1.3em">'
                                      + _("{name}’s turn: click when only {name} is looking.", name=self.names[seat])
@@ -506,22 +548,11 @@ class GameView(W.VBox):
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
+        # The hint lights the next target of its clicks while the clicks so far follow it.
+        hint, chosen = self._hint, self.selection
+        self.board.hint = [hint[len(chosen)]] if hint[:len(chosen)] == chosen and len(hint) > len(chosen) else []
         self.score.value = _SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
-        self.status.value = self._status(state, viewer)
-
-    def _status(self, state, viewer: int) -> str:
-        if state.is_terminal():
-            return f'<div class="mk-result" role="status"><b>{escape(self.part.result_words(state, self.names))}</b></div>'
-        seat = state.current_player
-        if self.reviewing:
-            text = _("Looking back: event {i} of {n}.", i=self.review.value, n=len(self.state.history))
-        elif seat >= 0 and self.seats[seat] == HUMAN:
-            text = _("{name}: your turn.", name=self.names[seat])
-            if self.selection:
-                text += " " + _("Chosen: {chosen}.", chosen=", ".join(self.part.label(t) for t in self.selection))
-        else:
-            text = _("{name} is thinking…", name=self.names[seat])
-        return f'<div role="status">{escape(text)}</div>'
+        self.status.value = status_html(self, state)
 
     # ----- records ----------------------------------------------------------------------------
     def _record(self) -> dict:
@@ -549,7 +580,7 @@ class GameView(W.VBox):
         # A record names each seat by who played it: a bot's name makes that seat a bot again.
         self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
         self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
-        self.names = _display_names(self.players)
+        self.names = display_names(self.players, you=len(self.humans) == 1)
         self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
         self._start(state)
         self._fill_panel()
@@ -595,11 +626,14 @@ class GameView(W.VBox):
         self._cancel_bots()
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
         view._cancel_bots()
-        view.players, view.names = self.players, _display_names(self.players)
+        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
         view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
         view._fill_panel()
         view._start(self.state)
         view._undo, view.looking = list(self._undo), self.looking
+        view._told = list(self._told)
+        view.events.clear()
+        view.events.add(*(entry for told in view._told for entry in told(view)))
         view._redraw()
         return view
 
@@ -612,56 +646,29 @@ class GameView(W.VBox):
 
     # ----- the new-game panel ------------------------------------------------------------------
     def _fill_panel(self) -> None:
-        spec = self.spec
-        self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
-        self.players_choice.value = len(self.seats)
-        self._seat_widgets()
+        self.form.fill(self.spec, self.seats, self.players, self.state.rules)
         self._view_of_options()
-        self.seed_text.value = str(self.seed)
-        rules = self.state.rules.to_dict()
-        self.rule_box.children = [
-            # the option's name above its box: a long name (reshuffle_then_last_completion) and the
-            # box both fit a phone's width
-            W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
-                   layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
-            for name, v in rules.items() if not isinstance(v, (list, tuple))
-        ]
 
     def _view_of_options(self) -> None:
         self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(self.names)]
         self.view_of.value = -1
 
-    def _seat_widgets(self) -> None:
-        n = self.players_choice.value or len(self.seats)
-        kinds = [HUMAN, *self.spec.bots]
-        old = [w.value for w in self.seat_box.children] or self.seats
-        # shown in the page's language (« vous », « glouton »), valued by the kinds a record keeps
-        labels = [(_("you") if k == HUMAN else bot_name(k), k) for k in kinds]
-        self.seat_box.children = [
-            W.Dropdown(options=labels, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
-                       description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
-            for i in range(n)
-        ]
-
-    def _start_from_panel(self) -> None:
+    def _start_from_panel(self, again: bool = False) -> None:
+        """Start the game the New game form describes: a new deal, the deal number typed, or
+        (``again``) this game's deal once more."""
         from mandalakit.core.options import option_value
 
         try:
-            seed_text = self.seed_text.value.strip()
-            seed = option_value(seed_text, "seed") if seed_text else None
-            read = self.spec.rules.option_from_text  # as the option's type takes it: "true" is no cap
-            rules = {w.description: read(w.description, w.value) for w in self.rule_box.children}
-            rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
-            self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
+            seats, players, seed_text, rules = self.form.read(self.spec.rules, self.state.rules.to_dict())
+            seed = self.seed if again else option_value(seed_text, "seed") if seed_text else None
+            self.new_game(self.spec.name, seats, seed=seed, rules=rules, players=players)
         except MandalakitError as error:
             self.form_message.value = refusal_html(error, _("The current game is kept."))
             return
         except TypeError as error:
             self.form_message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
             return
-        defaults = self.spec.rules().to_dict()
-        changed = [f"{name} {_option_text(v)}" for name, v in self.state.rules.to_dict().items() if v != defaults[name]]
-        options = ", ".join([_("seed {seed}", seed=self.seed), *changed])
+        options = "; ".join([_("deal {seed}", seed=self.seed), *self.form.changed_words(self.spec, self.state.rules)])
         news = _("New game: {options}.", options=options)
         self.form_message.value = f'<div role="status">{escape(news)}</div>'
 
@@ -675,24 +682,13 @@ _SCORE_STYLE = """<style>
 </style>"""
 
 
-def _display_names(players: Sequence[str]) -> list[str]:
-    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it.
-
-    Hot-seat games (two or more ``"you"``) name those seats ``"Seat 0"``, ``"Seat 1"``: "you"
-    would be every pupil at the screen at once. So does a record's default name (``"seat 0"``).
-    """
-    hot_seat = list(players).count(HUMAN) > 1
-    # "you" is the seat kind a record keeps; it is shown in the language in force (« vous »).
-    return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else bot_name(n))
-            for i, n in enumerate(players)]
-
-
 def _chip_order(target: str):
     kind, _sep, what = target.partition(":")
     return (kind, int(what) if what.isdigit() else what)
 
 
-def _option_text(value) -> str:
-    if value is None or isinstance(value, bool):
-        return str(value).lower()
-    return str(value)
+def _against(names: Sequence[str]) -> str:
+    """Who plays whom: "You against Bot (greedy)"; "Player 1 against Player 2 and Player 3"."""
+    others = list(names[1:])
+    rest = others[0] if len(others) == 1 else _("{some} and {last}", some=", ".join(others[:-1]), last=others[-1])
+    return _("{first} against {others}", first=names[0], others=rest)

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from mandalakit.core.messages import N_, _, ngettext
+from mandalakit.core.contract import CHANCE
+from mandalakit.core.messages import N_, _, colour, ngettext
+
+from ..log import Entry
+from ..people import is_you
 
 Path = tuple[str, ...]
 
@@ -124,6 +128,41 @@ class GamePart:
             return escape(_(words) if words else _("a chance event ({kind})", kind=kind[:20]))
         return _("{name}: {move}", name=escape(names[by]), move=f"<code>{escape(text)}</code>")
 
+    def tell(self, before, after, viewer: int, names: Sequence[str]) -> list[Entry]:
+        """What happened between two positions, in sentences for the log, as ``viewer`` may know it.
+
+        Parameters
+        ----------
+        before, after : State
+            The position before a move (or before a record's events) and after it, with the
+            chance events that followed; ``after.history`` continues ``before.history``.
+        viewer : int
+            The seat whose knowledge is told (nothing hidden from it is said).
+        names : sequence of str
+            Names per seat (:func:`mandalakit.widgets.people.display_names`).
+
+        Default: each new event of the history as :meth:`public_event` words. Games add the
+        events a move sets off (draws, completions, round scores).
+        """
+        entries = []
+        for by, move in after.history[len(before.history):]:
+            if by == CHANCE:
+                entries.append(self.chance_entry(str(move)))
+            else:
+                entries.append(Entry(_("{name} played {move}.", name=names[by], move=str(move))))
+        return entries
+
+    def chance_entry(self, text: str) -> Entry:
+        """A chance event in words (:attr:`chance_words`), never its outcome."""
+        kind = text.split(maxsplit=1)[0] if text.strip() else ""
+        words = self.chance_words.get(kind)
+        sentence = _(words) if words else _("a chance event ({kind})", kind=kind[:20])
+        return Entry(sentence[:1].upper() + sentence[1:] + ".")
+
+    def prompt(self, state, selection: Sequence[str]) -> str:
+        """What the seat to act does now, in words (the status line after "Your turn:")."""
+        return ""
+
     def replay_figure(self, state, names: Sequence[str]):
         """A plotly figure (its figure JSON as a dict, or a ``plotly.graph_objects.Figure``) that
         the replay shows for ``state`` under the score panel, or ``None`` (the default: no
@@ -153,3 +192,15 @@ class GamePart:
         else:
             how = _("{who} wins", who=who)
         return _("Game over. Final scores: {finals}. {how}.", finals=finals, how=how)
+
+
+def cards_words(n: int, colour_word: str) -> str:
+    """``"2 black cards"`` in the language in force (French: « 2 cartes noires »)."""
+    return ngettext("{n} {colour} card", "{n} {colour} cards", n, colour=colour(colour_word, n))
+
+
+
+def public_seat(viewer: int | None) -> int:
+    """The seat whose observation a sentence reads: ``viewer``, or seat 0 when ``viewer`` is
+    ``None`` (the sentence then uses only what every seat may know)."""
+    return viewer if viewer is not None and viewer >= 0 else 0

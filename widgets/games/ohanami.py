@@ -13,11 +13,13 @@ from html import escape
 
 from mandalakit.core.contract import CHANCE, TERMINAL
 from mandalakit.core.errors import MandalakitError
-from mandalakit.core.messages import _
+from mandalakit.core.messages import _, ngettext
 from mandalakit.ohanami import SUITS
 from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
-from .base import GamePart
+from ..log import Entry
+from ..people import is_you
+from .base import GamePart, public_seat
 
 
 def _dest(row: int) -> str:
@@ -70,6 +72,62 @@ class OhanamiPart(GamePart):
             "row": _("row {row}", row=what),
             "discard": _("discard face down"),
         }.get(kind)
+
+    def prompt(self, state, selection):
+        if state.phase != "place":
+            return _("click 2 cards of your hand to keep.") if not selection else _("click a second card to keep.")
+        if len(selection) % 2:
+            return _("click a row for this card (the next free row starts a new one) or discard it.")
+        return _("click one of your 2 kept cards, then the row where it goes.")
+
+    def tell(self, before, after, viewer, names):
+        """Picks (O-2.2), placements (O-2.3, hidden until every seat has chosen: O-2.6), the
+        cards each seat put into its rows once revealed (O-2.4), round scores (O-3) and new
+        deals (O-2.1). ``viewer`` ``None``: only what every seat may know."""
+        seat = public_seat(viewer)
+        b, a = before.observation(seat), after.observation(seat)
+        out = []
+        for by, move in after.history[len(before.history):]:
+            if by == CHANCE:
+                out.append(self.chance_entry(str(move)))
+                continue
+            you = is_you(names[by])
+            if isinstance(move, Pick) and by == viewer:
+                out.append(Entry(_("You keep cards {a} and {b}.", a=move.cards[0], b=move.cards[1]) if you else
+                                 _("{name} keeps cards {a} and {b}.", name=names[by], a=move.cards[0],
+                                   b=move.cards[1]), rule="O-2.2"))
+            elif isinstance(move, Pick):
+                out.append(Entry(_("{name} chose 2 cards (hidden until everyone has chosen).", name=names[by]),
+                                 rule="O-2.6"))
+            elif by == viewer:
+                where = ", ".join(_("card {card} into row {row}", card=c, row=r) if r != DISCARD else
+                                  _("card {card} to the discard", card=c) for c, r in move.steps)
+                out.append(Entry(_("Your kept cards: {where}.", where=where) if you else
+                                 _("The kept cards of {name}: {where}.", name=names[by], where=where), rule="O-2.3"))
+            else:
+                out.append(Entry(_("{name} placed their cards (shown once everyone has placed).", name=names[by]),
+                                 rule="O-2.6"))
+        if a.revealed and not b.revealed:
+            picks = ", ".join(_("{name}: {a} and {b}", name=names[p], a=pk[0], b=pk[1]) for p, pk in enumerate(a.revealed))
+            out.append(Entry(_("The picks are shown: {picks}.", picks=picks), rule="O-2.3"))
+        for p in range(len(a.rows)):
+            if p == viewer:
+                continue
+            added = sorted({c for row in a.rows[p] for c in row} - {c for row in b.rows[p] for c in row})
+            if added:
+                out.append(Entry(ngettext("{name} put card {cards} into their rows.",
+                                          "{name} put cards {cards} into their rows.", len(added), name=names[p],
+                                          cards=", ".join(map(str, added))), rule="O-2.4"))
+        done = len(a.round_scores[0])
+        if done > len(b.round_scores[0]):
+            scores = ", ".join(_("{name} {score}", name=names[p], score=a.round_scores[p][-1])
+                               for p in range(len(a.round_scores)))
+            out.append(Entry(_("Round {n} scored: {scores}.", n=done, scores=scores), rule=f"O-3.{min(done, 3)}"))
+        if a.round > b.round and a.phase == "pick":
+            out.append(Entry(_("Round {n}: everyone gets 10 new cards.", n=a.round), rule="O-2.1"))
+        elif a.step > b.step and a.round == b.round and a.phase == "pick":
+            out.append(Entry(_("The hands are passed on: step {step} of 5.", step=a.step), rule="O-2.2"))
+        return out
 
     def score_panel(self, state, viewer, names):
         """Cards per suit in each seat's rows, and the score of each round ended (O-3): two

@@ -20,6 +20,8 @@ const STYLE = `
 .mk-board-chips button { font-size: 14px; padding: 4px 12px; border: 2px solid #000;
   border-radius: 14px; background: #fff; color: #000; cursor: pointer; }
 .mk-board-chips button:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+.mk-board svg .mk-hint { filter: drop-shadow(0 0 4px #0072B2) drop-shadow(0 0 2px #0072B2); }
+.mk-board-chips button.mk-hint { border-color: #0072B2; box-shadow: 0 0 0 3px #56B4E9; }
 `;
 
 export default {
@@ -52,15 +54,18 @@ export default {
         if (g.dataset.mkLabel) g.setAttribute("aria-label", g.dataset.mkLabel);
         g.setAttribute("aria-pressed", g.classList.contains("mk-selected") ? "true" : "false");
       }
+      const hint = new Set(model.get("hint"));
       chips.replaceChildren(...model.get("chips").map(([target, label]) => {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.mkTarget = target;
+        b.classList.toggle("mk-hint", hint.has(target));
         b.addEventListener("click", () => { focused = target; send(target); });
         return b;
       }));
       chips.setAttribute("aria-label", model.get("chips_label"));
+      for (const g of board.querySelectorAll("[data-mk-target]")) g.classList.toggle("mk-hint", hint.has(g.dataset.mkTarget));
       if (hadFocus && focused !== null) {
         const all = [...el.querySelectorAll("[data-mk-target]")];
         const again = all.find((e) => e.dataset.mkTarget === focused)
@@ -106,11 +111,13 @@ export default {
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
+    model.on("change:hint", draw);
     return () => {
       observer.disconnect();
       clearTimeout(resized);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
+      model.off("change:hint", draw);
     };
   },
 };

@@ -1,0 +1,50 @@
+"""The status line on top of a game table: whose turn it is and what to do now, in words.
+
+It stays at the top of the window (CSS ``position: sticky``) with the latest event under it,
+so a pupil reads both at a glance while the board is clicked, on a 1024 x 768 screen and on a
+phone alike.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from mandalakit.core.messages import _
+
+from .people import HUMAN, is_you
+
+__all__ = ["TABLE_STYLE", "status_html"]
+
+#: The table's layout: the status line and the latest event stick to the top of the window;
+#: the log panel sits beside the board, or under it on a narrow page.
+TABLE_STYLE = """<style>
+.mk-top { position: sticky; top: 0; z-index: 20; background: #ffffff; border-bottom: 2px solid #767676;
+  padding: 4px 6px; }
+.mk-top .mk-status { font-size: 16px; font-weight: bold; }
+.mk-top .mk-message { font-size: 14px; max-height: 6.5em; overflow: auto; }
+.mk-top .mk-message:empty { display: none; }
+.mk-table { gap: 8px; }
+.mk-log { border: 1px solid #767676; border-radius: 4px; padding: 2px 4px; background: #ffffff; }
+</style>"""
+
+
+def status_html(view, state) -> str:
+    """The status line of ``view`` (a :class:`~mandalakit.widgets.GameView`) for ``state``
+    (the position shown): the result at the end; while looking back, "move 12 of 40";
+    otherwise whose turn it is and, for a person at this screen, what to click now."""
+    if state.is_terminal():
+        return (f'<div class="mk-result" role="status"><b>{escape(view.part.result_words(state, view.names))}'
+                "</b></div>")
+    seat = state.current_player
+    if view.reviewing:
+        text = _("Looking back: move {i} of {n}.", i=view.review.value, n=len(view.state.history))
+    elif seat >= 0 and view.seats[seat] == HUMAN:
+        name = view.names[seat]
+        todo = view.part.prompt(state, view.selection)
+        text = (_("Your turn: {todo}", todo=todo) if is_you(name) else
+                _("{name}, your turn: {todo}", name=name, todo=todo))
+        if view.selection:
+            text += " " + _("Chosen: {chosen}.", chosen=", ".join(view.part.label(t) for t in view.selection))
+    else:
+        text = _("{name} is thinking…", name=view.names[seat])
+    return f'<div role="status">{escape(text)}</div>'
