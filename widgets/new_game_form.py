@@ -22,7 +22,7 @@ import ipywidgets as W
 from mandalakit.core.messages import N_, _, bot_name
 
 from .log import rule_tag
-from .people import HUMAN
+from .people import HUMAN, own_name
 
 __all__ = ["NewGameForm", "option_choices", "seat_choices"]
 
@@ -117,7 +117,7 @@ class NewGameForm(W.VBox):
         self._spec = spec
         self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
         self.players_choice.value = len(seats)
-        self._seat_widgets(list(seats), [p if p not in (HUMAN, *spec.bots) else "" for p in players])
+        self._seat_widgets(list(seats), [own_name(i, p) for i, p in enumerate(players)])
         self.seed_text.value = ""
         menus = {}
         boxes = []

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from mandalakit.core.messages import BOT_NAMES, _, bot_name
 
-__all__ = ["HUMAN", "display_names", "is_you"]
+__all__ = ["HUMAN", "display_names", "is_you", "own_name"]
 
 #: Seat kind of a person at the screen (every other seat kind is a bot name of the game).
 HUMAN = "you"
@@ -51,11 +51,18 @@ def display_names(players: Sequence[str], *, you: bool = True) -> list[str]:
             level = bot_name(player)
             names.append(_("Bot ({level})", level=level) if bots.count(player) == 1
                          else _("Bot {n} ({level})", n=seat + 1, level=level))
-        elif not player.strip() or player.casefold() == f"seat {seat}":
-            names.append(_("Player {n}", n=seat + 1))
         else:
-            names.append(player)
+            names.append(own_name(seat, player) or _("Player {n}", n=seat + 1))
     return names
+
+
+def own_name(seat: int, player: str) -> str:
+    """The name a person gave ``seat`` (``"Ann"``), or ``""`` for a seat kind (``"you"``, a
+    bot) or a record's default name (``"seat 0"``)."""
+    player = str(player).strip()
+    if player == HUMAN or player in BOT_NAMES or player.casefold() == f"seat {seat}":
+        return ""
+    return player
 
 
 def is_you(name: str) -> bool:
