@@ -411,3 +411,29 @@ def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
         menu.value = "random"
         view._start_from_panel()
     assert view.seats == ["you", "random"]
+
+
+def test_a_reload_offers_to_resume_the_game_the_browser_kept():
+    """The board hands the record of the game in progress to the page after each move; a new
+    page that gets it back (board_view.js sends what localStorage kept) offers to resume it,
+    and resuming replays it: the same position, seats and deal."""
+    view = GameView("mandala", seats=["you", "greedy"], seed=3, bot_delay=0)
+    for _ in range(3):
+        view.play_text(str(view.state.legal_moves()[0]))
+    kept = view.board.record
+    assert view.board.store_key == "mandalakit-game-in-progress:mandala"
+    assert [str(e) for _, e in records.replay(json.loads(kept)).history] == [str(e) for _, e in view.state.history]
+    reloaded = GameView("mandala", seats=["you", "greedy"], bot_delay=0)
+    assert reloaded.seed != 3 and reloaded.resume_offer.layout.display == "none"
+    for forged in ("", "{", '{"game": "mandala"}', kept.replace('"field', '"fiel'), "x" * 2_000_000):
+        reloaded.board._message(reloaded.board, {"kind": "resume", "record": forged}, [])
+        assert reloaded.resume_offer.layout.display == "none", forged[:40]
+    reloaded.board._message(reloaded.board, {"kind": "resume", "record": kept}, [])
+    assert reloaded.resume_offer.layout.display == "flex" and "move 6" in reloaded.resume_offer.text.value
+    reloaded.resume_offer.yes.click()
+    assert [str(e) for _, e in reloaded.state.history] == [str(e) for _, e in view.state.history]
+    assert reloaded.seed == 3 and reloaded.names == ["You", "Bot (greedy)"]
+    assert reloaded.events.latest.text.startswith("Game resumed at move 6")
+    while not reloaded.state.is_terminal():  # a finished game is not kept
+        reloaded.play_text(str(reloaded.state.legal_moves()[0]))
+    assert reloaded.board.record == ""

@@ -39,6 +39,7 @@ from .log import Entry, EventLog
 from .new_game_form import NewGameForm
 from .people import HUMAN, display_names
 from .refusals import refusal_html
+from .resume import ResumeOffer, checked_record
 from .status import TABLE_STYLE, status_html
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
@@ -95,7 +96,7 @@ class GameView(W.VBox):
         self.bot_delay = float(bot_delay)
         self._task: asyncio.Task | None = None
         self._build_widgets()
-        top = W.VBox([self.status, self.message])
+        top = W.VBox([self.status, self.message, self.resume_offer])
         top.add_class("mk-top")
         table = W.Box([W.VBox([self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
                        self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
@@ -112,6 +113,8 @@ class GameView(W.VBox):
         self.board.add_class("mk-board-view")
         self.board.on_target(self.click)
         self.board.on_escape(self.clear)
+        self.resume_offer = ResumeOffer(self._resume)
+        self.board.on_resume(self._offer_resume)
         self.board.observe(lambda _c: self._redraw(), names="width")  # a narrow page gets a narrow layout
         self.cover_text = W.HTML()
         self.cover_button = W.Button(description="", button_style="primary", layout=W.Layout(width="auto"))
@@ -204,6 +207,7 @@ class GameView(W.VBox):
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
+        self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
         self._start(state)
         self._fill_panel()
         self._remember(lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
@@ -460,8 +464,31 @@ class GameView(W.VBox):
         finally:
             self._syncing = False
 
+    def _keep(self) -> None:
+        """Hand the record of the game in progress to the page to keep (none once it is over)."""
+        self.board.record = "" if self.state.is_terminal() else json.dumps(self._record(), ensure_ascii=False)
+
+    def _offer_resume(self, text) -> None:
+        record = checked_record(text, self.spec.name)
+        if record is not None and len(record["events"]) > len(self.state.history):
+            self.resume_offer.offer(record)
+
+    def _resume(self, record) -> None:
+        """Go on with the game the browser kept (replayed and checked by the engine)."""
+        try:
+            self.load_record(record)
+        except MandalakitError as error:
+            self._refuse(error, _("The current game is kept."))
+            return
+        seed = record.get("seed")
+        self.seed = seed if isinstance(seed, int) else self.seed
+        n = sum(1 for by, _m in self.state.history if by >= 0)
+        self._remember(lambda view: [Entry(_("Game resumed at move {n}: {players}.", n=n,
+                                             players=_against(view.names)))])
+
     def _after_change(self) -> None:
         self._resolve_chance()
+        self._keep()
         self._review_to_end()
         seat = self.to_act
         if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
@@ -498,6 +525,7 @@ class GameView(W.VBox):
         self.state.apply(move)
         self._resolve_chance()
         self._tell(before)
+        self._keep()
         self._review_to_end()
         nxt = self.to_act
         if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:

@@ -71,6 +71,16 @@ class GamePart:
         """Every click sequence that makes ``move`` (a legal move of ``state``)."""
         raise NotImplementedError
 
+    def click_paths(self, state) -> Iterable[tuple[Path, object]]:
+        """Every ``(clicks, move)`` of ``state``: each legal move with each of its :meth:`paths`.
+
+        No path is preferred: any order of clicks the rules allow is one of them. Games whose
+        engine reads several written moves as one (Ohanami's placements, O-2.5) override it.
+        """
+        for move in state.legal_moves():
+            for path in self.paths(state, move):
+                yield path, move
+
     def attempt(self, state, clicks: Path) -> str | None:
         """The move ``clicks`` mean, in notation, when they lead to no legal move.
 

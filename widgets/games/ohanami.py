@@ -53,6 +53,27 @@ class OhanamiPart(GamePart):
             pass
         return paths
 
+    def click_paths(self, state):
+        """Picks: both cards in either order. Placements: each kept card first, each to the
+        discard or any row number it could name, as the engine reads it (O-2.5: ``place 118>1
+        95>2`` and ``place 95>1 118>2`` are one move, two new rows having no order, O-2.4)."""
+        if state.phase != "place":
+            yield from super().click_paths(state)
+            return
+        seat = state.current_player
+        obs = state.observation(seat)
+        first, second = obs.revealed[seat]
+        dests = [DISCARD, *range(1, min(3, len(obs.rows[seat]) + 2) + 1)]
+        for a, b in ((first, second), (second, first)):
+            for row_a in dests:
+                for row_b in dests:
+                    steps = ((a, row_a), (b, row_b))
+                    try:
+                        move = state.listed_move(Place(steps))
+                    except MandalakitError:
+                        continue
+                    yield _flat(steps), move
+
     def attempt(self, state, clicks):
         cards = [int(c[5:]) for c in clicks if c.startswith("card:")]
         dests = [c for c in clicks if not c.startswith("card:")]

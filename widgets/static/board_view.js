@@ -108,6 +108,20 @@ export default {
       }, 150);
     });
     observer.observe(board);
+    // No game lost to a reload: keep the record the kernel sends, and offer back what was kept.
+    const storage = () => { try { return window.localStorage; } catch { return null; } };
+    const key = () => model.get("store_key");
+    const kept = key() ? storage()?.getItem(key()) : null;
+    if (kept && kept !== model.get("record")) model.send({ kind: "resume", record: kept });
+    const keep = () => {
+      const store = storage();
+      if (!store || !key()) return;
+      try {
+        if (model.get("record")) store.setItem(key(), model.get("record"));
+        else store.removeItem(key());
+      } catch { /* storage full or refused: the game goes on without it */ }
+    };
+    model.on("change:record", keep);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
@@ -118,6 +132,7 @@ export default {
       model.off("change:svg", draw);
       model.off("change:chips", draw);
       model.off("change:hint", draw);
+      model.off("change:record", keep);
     };
   },
 };
