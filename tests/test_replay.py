@@ -293,4 +293,4 @@ def test_try_it_with_an_empty_box_says_what_to_type():
     assert f"Type a move first, e.g. {example}." in viewer.move_result.value
     viewer.slider.value = viewer.slider.max  # the game is over: no move to suggest
     viewer.try_button.click()
-    assert "no seat is to move" in viewer.move_result.value
+    assert "nobody is to move" in viewer.move_result.value

@@ -154,7 +154,7 @@ class GameView(W.VBox):
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
                                    description=_("load a record"), layout=W.Layout(width="auto"))
         self.upload.observe(self._on_upload, names="value")
-        self.review = W.IntSlider(value=0, min=0, max=0, description=_("event"), continuous_update=False,
+        self.review = W.IntSlider(value=0, min=0, max=0, description=_("move"), continuous_update=False,
                                   layout=W.Layout(width="30em", max_width="100%"))
         self.review.observe(self._on_review, names="value")
         self.view_of = W.Dropdown(options=[(_("the player at this screen"), -1)], value=-1,
@@ -380,7 +380,7 @@ class GameView(W.VBox):
             return True
         seat = self.to_act
         if self.reviewing:
-            why = _("You are looking back at event {i}. Press “play from here” to go on from this position, "
+            why = _("You are looking back at move {i}. Press “play from here” to go on from this position, "
                     "or move the slider to the end.", i=self.review.value)
         elif self.state.is_terminal():
             why = _("The game is over. Start a new game in the panel below.")

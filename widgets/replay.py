@@ -133,7 +133,7 @@ class ReplayViewer(W.VBox):
         self.add_class("mk-replay-viewer")
 
     def _build_widgets(self, start: int, seat: int) -> None:
-        self.slider = W.IntSlider(value=start, min=start, max=self.n_events, description=_("event"),
+        self.slider = W.IntSlider(value=start, min=start, max=self.n_events, description=_("move"),
                                   continuous_update=False, layout=W.Layout(width="420px", max_width="100%"))
         self.slider.add_class("mk-replay-slider")
         # A toggle run by the kernel rather than ipywidgets.Play: Play draws its buttons with
@@ -267,7 +267,7 @@ class ReplayViewer(W.VBox):
     def _what_to_type(self) -> str:
         shown = self.state
         if shown.current_player < 0:
-            return _("Type a move first; at this point of the game no seat is to move.")
+            return _("Type a move first; at this point of the game nobody is to move.")
         return _("Type a move first, e.g. {example}.", example=str(shown.legal_moves()[0]))
 
     def try_move(self, text: str) -> bool:

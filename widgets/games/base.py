@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from mandalakit.core.contract import CHANCE
 from mandalakit.core.messages import N_, _, colour, ngettext
@@ -113,31 +112,6 @@ class GamePart:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""
         raise NotImplementedError
 
-    def public_event(self, state, event: Mapping, viewer: int, names: Sequence[str]) -> str:
-        """HTML of one event of a record as ``viewer`` may know it.
-
-        Parameters
-        ----------
-        state : State
-            The position right after the event.
-        event : mapping
-            The record's event: ``{"by": seat or "chance", "event": notation}``.
-        viewer : int
-            The seat whose knowledge is shown.
-        names : sequence of str
-            Names per seat.
-
-        Default: a chance event in words (:attr:`chance_words`, never its outcome), any other
-        event as its seat's name and the move in notation. Games with hidden choices override
-        it (Ohanami, O-2.6).
-        """
-        by, text = event["by"], str(event["event"])
-        if by == "chance":
-            kind = text.split(maxsplit=1)[0] if text.strip() else ""
-            words = self.chance_words.get(kind)
-            return escape(_(words) if words else _("a chance event ({kind})", kind=kind[:20]))
-        return _("{name}: {move}", name=escape(names[by]), move=f"<code>{escape(text)}</code>")
-
     def tell(self, before, after, viewer: int, names: Sequence[str]) -> list[Entry]:
         """What happened between two positions, in sentences for the log, as ``viewer`` may know it.
 
@@ -151,8 +125,9 @@ class GamePart:
         names : sequence of str
             Names per seat (:func:`mandalakit.widgets.people.display_names`).
 
-        Default: each new event of the history as :meth:`public_event` words. Games add the
-        events a move sets off (draws, completions, round scores).
+        Default: each new chance event in words (:meth:`chance_entry`) and each move in
+        notation. Games tell their moves in words and add what a move sets off (draws,
+        completions, round scores).
         """
         entries = []
         for by, move in after.history[len(before.history):]:
@@ -166,7 +141,7 @@ class GamePart:
         """A chance event in words (:attr:`chance_words`), never its outcome."""
         kind = text.split(maxsplit=1)[0] if text.strip() else ""
         words = self.chance_words.get(kind)
-        sentence = _(words) if words else _("a chance event ({kind})", kind=kind[:20])
+        sentence = _(words) if words else _("the cards are shuffled ({kind})", kind=kind[:20])
         return Entry(sentence[:1].upper() + sentence[1:] + ".")
 
     def prompt(self, state, selection: Sequence[str]) -> str:
@@ -180,8 +155,8 @@ class GamePart:
         :data:`mandalakit.widgets.charts.BASIC_TRACES`."""
         return None
 
-    def tie_break(self, result, tied: Sequence[int]) -> str:
-        """The game's tie-break in words, with the tied seats' values (empty: none)."""
+    def tie_break(self, result, tied: Sequence[int], names: Sequence[str]) -> str:
+        """The game's tie-break in words, with the tied players' values (empty: none)."""
         return ""
 
     def result_words(self, state, names: Sequence[str]) -> str:
@@ -198,7 +173,7 @@ class GamePart:
             how = _("{who} share the victory (rule {rule})", who=who, rule=self.tie_break_rule)
         elif len(tied) > 1:
             how = _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule,
-                    why=self.tie_break(result, tied))
+                    why=self.tie_break(result, tied, names))
         else:
             how = _("{who} wins", who=who)
         return _("Game over. Final scores: {finals}. {how}.", finals=finals, how=how)

@@ -139,8 +139,8 @@ class MandalaPart(GamePart):
             )
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
 
-    def tie_break(self, result, tied):
-        sizes = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["cup_size"]) for p in tied)
+    def tie_break(self, result, tied, names):
+        sizes = ", ".join(_("{name} {n}", name=names[p], n=result.players[p]["cup_size"]) for p in tied)
         return _("fewer cards in the cup wins ({sizes})", sizes=sizes)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.contract import CHANCE, TERMINAL
+from mandalakit.core.contract import CHANCE
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _, ngettext
 from mandalakit.ohanami import SUITS
@@ -102,7 +102,7 @@ class OhanamiPart(GamePart):
         return _("click one of your 2 kept cards, then the row where it goes.")
 
     def tell(self, before, after, viewer, names):
-        """Picks (O-2.2), placements (O-2.3, hidden until every seat has chosen: O-2.6), the
+        """Picks (O-2.2), placements (O-2.3, hidden until everyone has chosen: O-2.6), the
         cards each seat put into its rows once revealed (O-2.4), round scores (O-3) and new
         deals (O-2.1). ``viewer`` ``None``: only what every seat may know."""
         seat = public_seat(viewer)
@@ -173,17 +173,6 @@ class OhanamiPart(GamePart):
                 '<table class="mk-score-table"><caption>' + _("Points per round (O-3)") + "</caption>"
                 f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
 
-    def public_event(self, state, event, viewer, names):
-        """As the base, but another seat's pick or placement stays hidden while its step is
-        still open, that is while its phase runs (O-2.2, O-2.6)."""
-        by, text = event["by"], str(event["event"])
-        kind = text.split(maxsplit=1)[0] if by != "chance" and text.strip() else ""
-        if by not in ("chance", viewer) and state.phase == kind and state.current_player not in (CHANCE, TERMINAL):
-            what = _("{name} chose a pick", name=names[by]) if kind == "pick" else \
-                _("{name} chose a placement", name=names[by])
-            return escape(_("{what} (hidden until every seat has chosen, O-2.6)", what=what))
-        return super().public_event(state, event, viewer, names)
-
     def replay_figure(self, state, names):
         """Each seat's score at the end of each round played so far (O-3), grouped bars (plotly's
         figure JSON: the kernel need not import plotly)."""
@@ -204,8 +193,8 @@ class OhanamiPart(GamePart):
             "yaxis": {"title": {"text": _("points in the round")}, "rangemode": "tozero", "gridcolor": "#e5e5e5"},
             "legend": {"orientation": "h", "y": -0.15}, "annotations": [] if done else [empty]}}
 
-    def tie_break(self, result, tied):
-        pinks = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["pink"]) for p in tied)
+    def tie_break(self, result, tied, names):
+        pinks = ", ".join(_("{name} {n}", name=names[p], n=result.players[p]["pink"]) for p in tied)
         return _("more pink cards wins ({pinks})", pinks=pinks)
 
 
