@@ -35,6 +35,7 @@ from mandalakit.core.registry import get_game
 from .board import BoardView
 from .clicks import ClickTree, targets_in
 from .games import part_of
+from .legend import against, intro_html, legend_html
 from .log import Entry, EventLog
 from .new_game_form import NewGameForm
 from .people import HUMAN, display_names
@@ -101,7 +102,8 @@ class GameView(W.VBox):
         table = W.Box([W.VBox([self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
                        self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
         table.add_class("mk-table")
-        super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
+        self.intro = W.HTML()
+        super().__init__([W.HTML(TABLE_STYLE), self.intro, top, table, self.score, self.panels])
         self.add_class("mk-game-view")
         self.new_game(game, seats, seed=seed, rules=rules)
 
@@ -176,8 +178,9 @@ class GameView(W.VBox):
         for name in ("players_choice", "seat_box", "seed_text", "rule_box", "start_button", "form_message"):
             setattr(self, name, getattr(self.form, name))
         new_box = self.form
-        self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
-                                  selected_index=None)
+        self.legend = W.HTML()
+        self.panels = W.Accordion(children=[new_box, record_box, self.legend],
+                                  titles=(_("New game"), _("Record"), _("Legend")), selected_index=None)
 
     # ----- a game -----------------------------------------------------------------------------
     def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None,
@@ -211,7 +214,7 @@ class GameView(W.VBox):
         self._start(state)
         self._fill_panel()
         self._remember(lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
-                                             players=_against(view.names)))])
+                                             players=against(view.names)))])
 
     def _start(self, state) -> None:
         self._cancel_bots()
@@ -484,7 +487,7 @@ class GameView(W.VBox):
         self.seed = seed if isinstance(seed, int) else self.seed
         n = sum(1 for by, _m in self.state.history if by >= 0)
         self._remember(lambda view: [Entry(_("Game resumed at move {n}: {players}.", n=n,
-                                             players=_against(view.names)))])
+                                             players=against(view.names)))])
 
     def _after_change(self) -> None:
         self._resolve_chance()
@@ -572,7 +575,7 @@ class GameView(W.VBox):
         # both cards) is drawn as clickable; the status line lists what is chosen.
         marks = {t: "selected" for t in self.selection}
         marks.update({t: "active" for t in active})
-        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None)
+        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None, names=self.names)
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
@@ -675,6 +678,8 @@ class GameView(W.VBox):
     # ----- the new-game panel ------------------------------------------------------------------
     def _fill_panel(self) -> None:
         self.form.fill(self.spec, self.seats, self.players, self.state.rules)
+        self.intro.value = intro_html(self.part, self.names)
+        self.legend.value = legend_html(self.part)
         self._view_of_options()
 
     def _view_of_options(self) -> None:
@@ -713,10 +718,3 @@ _SCORE_STYLE = """<style>
 def _chip_order(target: str):
     kind, _sep, what = target.partition(":")
     return (kind, int(what) if what.isdigit() else what)
-
-
-def _against(names: Sequence[str]) -> str:
-    """Who plays whom: "You against Bot (greedy)"; "Player 1 against Player 2 and Player 3"."""
-    others = list(names[1:])
-    rest = others[0] if len(others) == 1 else _("{some} and {last}", some=", ".join(others[:-1]), last=others[-1])
-    return _("{first} against {others}", first=names[0], others=rest)

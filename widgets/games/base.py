@@ -56,6 +56,8 @@ class GamePart:
     colours: tuple[str, ...] = ()
     #: Rule id of the game's tie-break and shared victory.
     tie_break_rule: str = ""
+    #: How to play, in a few sentences of HTML for the page's intro (marked with ``N_``).
+    how_to_play: str = ""
     #: Rule id that keeps a seat's hand from the other seats (a move is tried in a replay only
     #: while the board is seen by the seat to act).
     private_rule: str = ""

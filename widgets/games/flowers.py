@@ -37,6 +37,10 @@ class FlowersPart(GamePart):
     example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
     private_rule = "F-2.4"
+    #: How to play, for the page's intro (HTML; bold words are what to click).
+    how_to_play = N_("Click <b>cards of one colour</b> in your hand, once per card (or use the count buttons), then "
+                     "<b>a mandala</b> to play them there (F-3.1). When a mandala is complete and you hold its claim "
+                     "marker, click <b>the tile</b> you keep (F-4.1).")
     chance_words = {**GamePart.chance_words,  # F-2.1: the two tile stacks are shuffled apart
                     "dark": N_("the dark tiles are shuffled"), "light": N_("the light tiles are shuffled")}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from mandalakit.core.contract import CHANCE
-from mandalakit.core.messages import _, colour, ngettext
+from mandalakit.core.messages import N_, _, colour, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Discard, Field, Mountain, Pick, river_score
 
 from ..log import Entry
@@ -27,6 +27,11 @@ class MandalaPart(GamePart):
     example = "mountain A black"
     tie_break_rule = "M-7.4"
     private_rule = "M-2.4"
+    #: How to play, for the page's intro (HTML; bold words are what to click).
+    how_to_play = N_("Click <b>a colour in your hand</b>, then <b>a mountain</b> (one card, then you draw, M-4.1), "
+                     "<b>your field</b> (M-4.2) or <b>the discard pile</b> (M-4.3). For several cards of that colour, "
+                     "click the colour once per card, or use the count buttons under the board. When a mandala is "
+                     "complete, click <b>a colour of its mountain</b> to take those cards (M-5.3).")
 
     def paths(self, state, move):
         if isinstance(move, Pick):

@@ -13,7 +13,7 @@ from html import escape
 
 from mandalakit.core.contract import CHANCE
 from mandalakit.core.errors import MandalakitError
-from mandalakit.core.messages import _, ngettext
+from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.ohanami import SUITS
 from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
@@ -39,6 +39,10 @@ class OhanamiPart(GamePart):
     example = "pick 12 45"
     tie_break_rule = "O-3.5"
     private_rule = "O-2.6"
+    #: How to play, for the page's intro (HTML; bold words are what to click).
+    how_to_play = N_("Click <b>two cards</b> of your hand to keep them (O-2.2). When everyone has chosen, click a kept "
+                     "card and then <b>a row</b> (the dashed box starts a new row) or <b>the discard</b>, for each of "
+                     "your two cards, in the order you like (O-2.4, O-2.5).")
 
     def paths(self, state, move):
         if isinstance(move, Pick):
