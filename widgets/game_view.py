@@ -102,8 +102,7 @@ class GameView(W.VBox):
         table = W.Box([W.VBox([self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
                        self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
         table.add_class("mk-table")
-        self.intro = W.HTML()
-        super().__init__([W.HTML(TABLE_STYLE), self.intro, top, table, self.score, self.panels])
+        super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
         self.add_class("mk-game-view")
         self.new_game(game, seats, seed=seed, rules=rules)
 
@@ -178,9 +177,11 @@ class GameView(W.VBox):
         for name in ("players_choice", "seat_box", "seed_text", "rule_box", "start_button", "form_message"):
             setattr(self, name, getattr(self.form, name))
         new_box = self.form
+        self.intro = W.HTML()  # how to play, folded: the status line says what to click at each step
         self.legend = W.HTML()
-        self.panels = W.Accordion(children=[new_box, record_box, self.legend],
-                                  titles=(_("New game"), _("Record"), _("Legend")), selected_index=None)
+        self.panels = W.Accordion(children=[self.intro, new_box, record_box, self.legend],
+                                  titles=(_("How to play"), _("New game"), _("Record"), _("Legend")),
+                                  selected_index=None)
 
     # ----- a game -----------------------------------------------------------------------------
     def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None,
@@ -313,14 +314,14 @@ class GameView(W.VBox):
         if outcome.kind == "unknown":
             self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
         else:
-            self.message.value = ""
+            self._say()  # the latest event stays in sight while the move is chosen
         self.selection = outcome.selection
         self._redraw()
 
     def clear(self) -> None:
         """Forget the targets chosen so far (the Escape key)."""
         self.selection = ()
-        self.message.value = ""
+        self._say()
         self._redraw()
 
     def play_text(self, text: str) -> bool:
@@ -435,12 +436,14 @@ class GameView(W.VBox):
         self._say(*told(self))
 
     def _say(self, *entries: Entry, html: str | None = None) -> None:
-        """Add ``entries`` to the log; the line under the status shows ``html`` or the newest."""
+        """Add ``entries`` to the log; the line under the status shows ``html`` or the newest
+        sentence of the log."""
         self.events.add(*entries)
+        latest = self.events.latest
         if html is not None:
             self.message.value = html
-        elif entries:
-            self.message.value = f'<div class="mk-latest mk-log-{entries[-1].kind}">{entries[-1].body_html()}</div>'
+        elif latest is not None:
+            self.message.value = f'<div class="mk-latest mk-log-{latest.kind}">{latest.body_html()}</div>'
 
     def _refuse(self, error: MandalakitError, instead: str = "") -> None:
         """Show the engine's refusal on top (rule, sentence, what to do instead) and log it."""
@@ -626,7 +629,7 @@ class GameView(W.VBox):
         view = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
         view.load_record(record)
         view.review.value = max(0, min(int(at), view.review.max))
-        view.panels.selected_index = 1
+        view.panels.selected_index = 2
         return view
 
     def _on_upload(self, change) -> None:
