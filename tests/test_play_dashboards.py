@@ -52,9 +52,24 @@ def _saved_record(page) -> dict:
     return json.loads(base64.b64decode(href.split(",", 1)[1]))
 
 
+#: Whether the status line (the prompt) and the latest event are inside the window, as laid out now.
+IN_SIGHT = """() => {
+  const seen = (selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  };
+  return {prompt: seen('.mk-status'), latest: seen('.mk-message')};
+}"""
+
+
 @pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
-def test_a_whole_game_by_clicks(browser, demo_url, game):
-    page, errors, outside = _open(browser, demo_url, f"play-{game}.ipynb")
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (420, 800)])
+def test_a_whole_game_by_clicks(browser, demo_url, game, width, height):
+    """A whole game by clicks only; after every click and every bot move the prompt and the
+    latest event are in the window (the status line stays on top however far the board goes)."""
+    page, errors, outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=height)
     try:
         clicks = 0
         deadline = time.monotonic() + 600
@@ -67,6 +82,8 @@ def test_a_whole_game_by_clicks(browser, demo_url, game):
                 if "Game over" in _status(page):
                     break
                 raise
+            sight = page.evaluate(IN_SIGHT)
+            assert sight == {"prompt": True, "latest": True}, (clicks, sight)
             before = page.locator(".mk-board-svg").inner_html() + _status(page)
             target.click()
             clicks += 1
@@ -74,12 +91,18 @@ def test_a_whole_game_by_clicks(browser, demo_url, game):
                 "before => (document.querySelector('.mk-board-svg')?.innerHTML ?? '') + "
                 "(document.querySelector('.mk-status')?.innerText ?? '') !== before",
                 arg=before, timeout=30_000)
+            sight = page.evaluate(IN_SIGHT)
+            assert sight == {"prompt": True, "latest": True}, (clicks, sight)
         shown = _status(page)
+        assert page.evaluate(IN_SIGHT) == {"prompt": True, "latest": True}
         record = _saved_record(page)
         result = records.replay(record).result()
-        scores = [int(s) for s in re.findall(r"\) (\d+)", shown.split("Final scores:")[1].split(".")[0])]
-        assert scores == list(result.scores), (shown, result)
-        print(f"{game}: {clicks} clicks, {shown}")
+        names = ["You", "Bot (greedy)"]
+        finals = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores))
+        assert f"Final scores: {finals}." in shown, (shown, result)
+        log = page.locator(".mk-log").inner_text()
+        assert "You played" in log or "You keep" in log
+        print(f"{game} at {width}x{height}: {clicks} clicks, {shown}")
         assert not errors, errors
         assert not outside, outside
     finally:
@@ -123,15 +146,16 @@ def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url)
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:
         page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
-        page.get_by_label("seat 1", exact=True).select_option("you")
+        page.get_by_label("Player 2", exact=True).select_option("you")
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
+        seed = int(re.search(r"deal (\d+)", page.locator(".mk-form-message").inner_text())[1])
         page.locator(".mk-cover button").click()
         page.wait_for_selector(".mk-board-svg svg", timeout=30_000)
-        hidden = get_game("ohanami").new_game(2, seed=1).hands[1]
+        hidden = get_game("ohanami").new_game(2, seed=seed).hands[1]
         html = page.content()
         shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', html)}
-        assert shown == set(get_game("ohanami").new_game(2, seed=1).hands[0])
+        assert shown == set(get_game("ohanami").new_game(2, seed=seed).hands[0])
         assert not shown & set(hidden)
         # Seat 0 picks: the cover comes back before seat 1's hand is drawn.
         for _ in range(2):
@@ -184,8 +208,9 @@ FORM_FIELDS = """() => {
 @pytest.mark.parametrize("game", ["ohanami", "flowers"])
 @pytest.mark.parametrize("width", [420, 1024])
 def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game, width):
-    """At 420 px a rule option box (``sakura_cap``) and its name stay inside the New game form, neither
-    cut at the right edge nor their name cut short; at 1024 px too."""
+    """At 420 px each rule option's menu and its words stay inside the New game form, neither
+    cut at the right edge nor cut short; at 1024 px too. The menus read in words, with the
+    rule id as a tag, and the news of the new game stands under the button."""
     page, errors, _outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=768)
     try:
         page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
@@ -193,13 +218,15 @@ def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game,
         sizes = page.evaluate(FORM_FIELDS)
         print(f"New game form at {width} px: {sizes}")
         assert not sizes["wide"], sizes
-        # a refused option is said under the button, where the pupil pressed it
-        page.locator(".mk-game-view input[type=text]").last.fill("many")
+        menu = page.locator(".mk-game-view select").last
+        words = menu.locator("option").all_inner_texts()
+        assert words[0] in ("15 (the printed table)", "4 (the published rules)"), words
+        menu.select_option(index=1)
         page.get_by_role("button", name="start a new game").click()
-        page.locator(".mk-form-message").get_by_text("Refused").wait_for(timeout=30_000)
+        page.locator(".mk-form-message").get_by_text("New game: deal").wait_for(timeout=30_000)
         button = page.get_by_role("button", name="start a new game").bounding_box()
         said = page.locator(".mk-form-message").bounding_box()
-        assert 0 <= said["y"] - (button["y"] + button["height"]) < 40, (button, said)
+        assert 0 <= said["y"] - (button["y"] + button["height"]) < 80, (button, said)
         assert not errors, errors
     finally:
         page.close()

@@ -99,6 +99,7 @@ class EventLog(W.HTML):
         super().__init__(**kwargs)
         self.add_class("mk-log")
         self.entries: list[Entry] = []
+        self._items: list[str] = []  # each entry's HTML, made once
         self._draw()
 
     @property
@@ -109,15 +110,16 @@ class EventLog(W.HTML):
         """Add sentences (in the order they happened) and redraw."""
         if entries:
             self.entries.extend(entries)
-            del self.entries[:-KEEP]
+            self._items.extend(e.to_html() for e in entries)
+            del self.entries[:-KEEP], self._items[:-KEEP]
             self._draw()
 
     def clear(self) -> None:
-        self.entries = []
+        self.entries, self._items = [], []
         self._draw()
 
     def _draw(self) -> None:
-        items = "".join(e.to_html() for e in reversed(self.entries))
+        items = "".join(reversed(self._items))
         head = escape(_("What happened (newest first)"))
         self.value = (f'{LOG_STYLE}<div role="log" aria-live="polite" aria-label="{head}">'
                       f'<b>{head}</b><ol>{items}</ol></div>')
