@@ -18,7 +18,6 @@ from the engine.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 from collections.abc import Mapping, Sequence
@@ -38,10 +37,11 @@ from .games import part_of
 from .legend import against, intro_html, legend_html
 from .log import Entry, EventLog
 from .new_game_form import NewGameForm
+from .pacing import Pacer
 from .people import HUMAN, display_names
 from .refusals import refusal_html
 from .resume import ResumeOffer, checked_record
-from .status import TABLE_STYLE, status_html
+from .status import SCORE_STYLE, TABLE_STYLE, status_html
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 #: Largest record file accepted by the upload (a whole game is a few tens of KB).
@@ -95,7 +95,7 @@ class GameView(W.VBox):
     def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "greedy"), *, seed: int | None = None,
                  rules=None, bot_delay: float = 0.6):
         self.bot_delay = float(bot_delay)
-        self._task: asyncio.Task | None = None
+        self._pacer = Pacer(self._bot_step, self.bot_delay)  # bot moves a pupil can follow
         self._build_widgets()
         top = W.VBox([self.status, self.message, self.resume_offer])
         top.add_class("mk-top")
@@ -218,7 +218,7 @@ class GameView(W.VBox):
                                              players=against(view.names)))])
 
     def _start(self, state) -> None:
-        self._cancel_bots()
+        self._pacer.cancel()
         self.state = state
         self._undo: list = []
         self.selection: tuple[str, ...] = ()
@@ -347,7 +347,7 @@ class GameView(W.VBox):
         if not self._undo:
             self.message.value = '<div class="mk-note">' + _("Nothing to undo yet.") + "</div>"
             return
-        self._cancel_bots()
+        self._pacer.cancel()
         self.state = self._undo.pop()
         self.selection = ()
         self.message.value = '<div class="mk-note">' + _("Move taken back.") + "</div>"
@@ -501,25 +501,7 @@ class GameView(W.VBox):
             self.looking = None  # hot-seat: cover until the next player says only they look
         self._redraw()
         if seat >= 0 and self.seats[seat] != HUMAN:
-            self._schedule_bots()
-
-    def _schedule_bots(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.bot_delay <= 0:
-            while self._bot_step():
-                pass
-            return
-        self._cancel_bots()
-        self._task = loop.create_task(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        while True:
-            await asyncio.sleep(self.bot_delay)
-            if not self._bot_step():
-                return
+            self._pacer.start()
 
     def _bot_step(self) -> bool:
         """One bot move if a bot is to act; True if another bot move follows."""
@@ -538,16 +520,6 @@ class GameView(W.VBox):
             self.looking = None
         self._redraw()
         return nxt >= 0 and self.seats[nxt] != HUMAN
-
-    def _cancel_bots(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            try:
-                current = asyncio.current_task()
-            except RuntimeError:
-                current = None
-            if task is not current:
-                task.cancel()
 
     # ----- drawing ----------------------------------------------------------------------------
     def _shown_state(self):
@@ -585,7 +557,7 @@ class GameView(W.VBox):
         # The hint lights the next target of its clicks while the clicks so far follow it.
         hint, chosen = self._hint, self.selection
         self.board.hint = [hint[len(chosen)]] if hint[:len(chosen)] == chosen and len(hint) > len(chosen) else []
-        self.score.value = _SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
+        self.score.value = SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
         self.status.value = status_html(self, state)
 
     # ----- records ----------------------------------------------------------------------------
@@ -657,9 +629,9 @@ class GameView(W.VBox):
         """A new view of this game, made in the language in force (:func:`mandalakit.set_language`):
         the same position, seats, players, seed, rules, bots and undo; this view's waiting bots are
         cancelled, so the new view replaces it on the page."""
-        self._cancel_bots()
+        self._pacer.cancel()
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
-        view._cancel_bots()
+        view._pacer.cancel()
         view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
         view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
         view._fill_panel()
@@ -707,15 +679,6 @@ class GameView(W.VBox):
         options = "; ".join([_("deal {seed}", seed=self.seed), *self.form.changed_words(self.spec, self.state.rules)])
         news = _("New game: {options}.", options=options)
         self.form_message.value = f'<div role="status">{escape(news)}</div>'
-
-
-#: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).
-_SCORE_STYLE = """<style>
-.mk-score table { border-collapse: collapse; margin: 0.4em 0; font-size: 14px; }
-.mk-score th, .mk-score td { border: 1px solid #767676; padding: 2px 6px; text-align: center; }
-.mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
-.mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
-</style>"""
 
 
 def _chip_order(target: str):

@@ -13,7 +13,7 @@ from mandalakit.core.messages import _
 
 from .people import HUMAN, is_you
 
-__all__ = ["TABLE_STYLE", "status_html"]
+__all__ = ["SCORE_STYLE", "TABLE_STYLE", "status_html"]
 
 #: The table's layout: the status line and the latest event stick to the top of the window;
 #: the log panel sits beside the board, or under it on a narrow page.
@@ -25,6 +25,15 @@ TABLE_STYLE = """<style>
 .mk-top .mk-message:empty { display: none; }
 .mk-table { gap: 8px; }
 .mk-log { border: 1px solid #767676; border-radius: 4px; padding: 2px 4px; background: #ffffff; }
+</style>"""
+
+
+#: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).
+SCORE_STYLE = """<style>
+.mk-score table { border-collapse: collapse; margin: 0.4em 0; font-size: 14px; }
+.mk-score th, .mk-score td { border: 1px solid #767676; padding: 2px 6px; text-align: center; }
+.mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
+.mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
 </style>"""
 
 
