@@ -18,12 +18,18 @@ __all__ = ["SCORE_STYLE", "TABLE_STYLE", "status_html"]
 #: The table's layout: the status line and the latest event stick to the top of the window;
 #: the log panel sits beside the board, or under it on a narrow page.
 TABLE_STYLE = """<style>
+/* A sticky line sticks within its nearest scrolling box: the widget boxes and output areas
+   around it (overflow: auto, never scrolled themselves) let the page's own scroller be that box. */
+.widget-box:has(.mk-top), .jp-OutputArea:has(.mk-top), .jp-OutputArea-child:has(.mk-top),
+.jp-OutputArea-output:has(.mk-top) { overflow: visible !important; }
 .mk-top { position: sticky; top: 0; z-index: 20; background: #ffffff; border-bottom: 2px solid #767676;
   padding: 4px 6px; }
 .mk-top .mk-status { font-size: 16px; font-weight: bold; }
 .mk-top .mk-message { font-size: 14px; max-height: 6.5em; overflow: auto; }
 .mk-top .mk-message:empty { display: none; }
-.mk-table { gap: 8px; }
+.mk-table { gap: 8px; overflow: visible !important; }
+/* Beside the board (a wide page), the log stays in sight under the status line too. */
+@media (min-width: 700px) { .mk-table > .mk-log { position: sticky; top: 96px; } }
 .mk-log { border: 1px solid #767676; border-radius: 4px; padding: 2px 4px; background: #ffffff; }
 </style>"""
 
