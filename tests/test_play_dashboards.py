@@ -44,7 +44,7 @@ def _status(page) -> str:
 
 
 def _saved_record(page) -> dict:
-    page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
+    page.locator(".mk-game-view").get_by_text("Record", exact=True).first.click()
     page.get_by_role("button", name="save this game as a record").click()
     link = page.locator("a.mk-download")
     link.wait_for(timeout=30_000)
@@ -145,7 +145,7 @@ def test_the_board_fits_the_page_unscaled_on_a_phone_and_on_a_1024_px_screen(bro
 def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url):
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:
-        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).first.click()
         page.get_by_label("Player 2", exact=True).select_option("you")
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
@@ -179,7 +179,7 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
     page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
     try:
         board = page.locator(".mk-board-svg").inner_html()
-        page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
+        page.locator(".mk-game-view").get_by_text("Record", exact=True).first.click()
         with page.expect_file_chooser() as chooser:
             page.locator(".mk-game-view .widget-upload").click()
         chooser.value.set_files(str(path))
@@ -213,7 +213,7 @@ def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game,
     rule id as a tag, and the news of the new game stands under the button."""
     page, errors, _outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=768)
     try:
-        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).first.click()
         page.get_by_role("button", name="start a new game").wait_for(timeout=30_000)
         sizes = page.evaluate(FORM_FIELDS)
         print(f"New game form at {width} px: {sizes}")

@@ -212,12 +212,15 @@ class GameView(W.VBox):
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
-        self._start(state)
+        self._pacer.cancel()
+        self.state = state
         self._fill_panel()
-        self._remember(lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
-                                             players=against(view.names)))])
+        self._start(state, lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
+                                                 players=against(view.names)))])
 
-    def _start(self, state) -> None:
+    def _start(self, state, opening=None) -> None:
+        """Play on from ``state`` with an empty log that opens with ``opening(view)``'s
+        sentences (who plays whom), before any bot moves."""
         self._pacer.cancel()
         self.state = state
         self._undo: list = []
@@ -230,6 +233,8 @@ class GameView(W.VBox):
         self._hint: tuple[str, ...] = ()
         self.events.clear()
         self._told: list = []
+        if opening is not None:
+            self._remember(opening)
         before = self.state.clone()
         self._resolve_chance()
         self._tell(before)
