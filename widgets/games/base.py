@@ -174,10 +174,12 @@ class GamePart:
         if len(result.winners) > 1:
             how = _("{who} share the victory (rule {rule})", who=who, rule=self.tie_break_rule)
         elif len(tied) > 1:
-            how = _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule,
-                    why=self.tie_break(result, tied, names))
+            why = self.tie_break(result, tied, names)
+            how = (_("You win on the tie-break of rule {rule}: {why}", rule=self.tie_break_rule, why=why)
+                   if is_you(who) else
+                   _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule, why=why))
         else:
-            how = _("{who} wins", who=who)
+            how = _("You win") if is_you(who) else _("{who} wins", who=who)
         return _("Game over. Final scores: {finals}. {how}.", finals=finals, how=how)
 
 
