@@ -152,8 +152,14 @@ class GameView(W.VBox):
         self.save_button = W.Button(description=_("save this game as a record"), layout=W.Layout(width="auto"))
         self.save_button.on_click(lambda _b: self.prepare_download())
         self.download = W.HTML()
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description=_("load a record"), layout=W.Layout(width="auto"))
+        # ipywidgets writes "load a record (0)" on the button, the count of files it holds (always
+        # 0 here: each file is read at once): the button's words come from the style instead.
+        words = _("load a saved game")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="", tooltip=words,
+                                   layout=W.Layout(width="auto"))
+        self.upload.add_class("mk-upload")
+        upload_words = W.HTML('<style>.mk-upload.widget-upload { font-size: 0; } .mk-upload.widget-upload::after '
+                              f'{{ content: "{_css_text(words)}"; font-size: 13px; }}</style>')
         self.upload.observe(self._on_upload, names="value")
         self.review = W.IntSlider(value=0, min=0, max=0, description=_("move"), continuous_update=False,
                                   layout=W.Layout(width="30em", max_width="100%"))
@@ -165,9 +171,10 @@ class GameView(W.VBox):
         self.play_here.on_click(lambda _b: self.play_from_here())
         record_box = W.VBox([
             W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
-                     "position shown. A record is a JSON file (at most 1 MB) that mandalakit checks by replaying it.")),
+                     "position shown. Save this game in a file, or load a saved game (at most 1 MB; it is checked "
+                     "by playing it again).")),
             W.HBox([self.review, self.view_of, self.play_here], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.save_button, self.upload, upload_words], layout=W.Layout(flex_flow="row wrap")),
             self.download,
         ])
         # The teacher's new game: players, seats, the deal, rule options (in words).
@@ -689,3 +696,8 @@ class GameView(W.VBox):
 def _chip_order(target: str):
     kind, _sep, what = target.partition(":")
     return (kind, int(what) if what.isdigit() else what)
+
+
+def _css_text(text: str) -> str:
+    """``text`` inside a CSS string (quotes, backslashes and angle brackets escaped)."""
+    return "".join(c if c.isalnum() or c in " .,;:!?'’-()…" else f"\\{ord(c):x} " for c in text)
