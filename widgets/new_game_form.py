@@ -126,7 +126,7 @@ class NewGameForm(W.VBox):
                 continue  # a table (Flowers' tiles) is set in code, not in a form
             label, rule, _words = OPTIONS.get(spec.name, {}).get(name, (name.replace("_", " "), "", {}))
             menu = W.Dropdown(options=option_choices(spec.name, name, value), value=option_text(value),
-                              layout=W.Layout(width="100%", max_width="30em"))
+                              layout=W.Layout(width="30em", max_width="calc(100% - 8px)"))
             tag = f" {rule_tag(rule)}" if rule else ""
             boxes.append(W.VBox([W.HTML(f"{escape(_(label))}{tag}"), menu]))
             menus[name] = menu

@@ -23,7 +23,11 @@ TABLE_STYLE = """<style>
 .widget-box:has(.mk-top), .jp-OutputArea:has(.mk-top), .jp-OutputArea-child:has(.mk-top),
 .jp-OutputArea-output:has(.mk-top) { overflow: visible !important; }
 .mk-top { position: sticky; top: 0; z-index: 20; background: #ffffff; border-bottom: 2px solid #767676;
-  padding: 4px 6px; }
+  padding: 4px 6px; pointer-events: none; }
+/* Words only: a click on the line reaches the board under it; its buttons and rule tags still answer. */
+.mk-top button, .mk-top .mk-rule, .mk-top a { pointer-events: auto; }
+/* A target brought into view (Tab, or a click that scrolls) lands below the status line. */
+.mk-game-view [data-mk-target], .mk-game-view .mk-board-chips button { scroll-margin-top: 150px; }
 .mk-top .mk-status { font-size: 16px; font-weight: bold; }
 .mk-top .mk-message { font-size: 14px; max-height: 6.5em; overflow: auto; }
 .mk-top .mk-message:empty { display: none; }
