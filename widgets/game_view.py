@@ -628,9 +628,9 @@ class GameView(W.VBox):
             record = records.loads(content.decode("utf-8-sig", errors="strict"), _("The uploaded file"))
             self.load_record(record)
         except UnicodeDecodeError:
-            self.message.value = refusal_html(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
+            self._refuse(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
         except MandalakitError as error:
-            self.message.value = refusal_html(error, _("The current game is kept."))
+            self._refuse(error, _("The current game is kept."))
         else:
             loaded = _("Record loaded: {name}.", name=file.get("name", ""))
             self.message.value = f'<div class="mk-note">{escape(loaded)}</div>'
