@@ -3,9 +3,12 @@
 One view over the engine contract. What is the same for every game is written here once:
 the turn loop, human and bot seats, the hot-seat cover, undo, hint, typed moves, refusals,
 the score panel frame, the record panel (save, load, look back, play from here) and the
-teacher's new-game panel. Each game adds only its part (:mod:`mandalakit.widgets.games`):
-which clicks make which move, and its score panel. Legality, scores and refusals all come
-from the engine.
+teacher's new-game panel. Around it, one module per job: the status line on top
+(:mod:`.status`), the log of what happened (:mod:`.log`), people's names (:mod:`.people`),
+the New game form (:mod:`.new_game_form`), the game kept in the browser (:mod:`.resume`),
+the intro and Legend (:mod:`.legend`), the bots' pace (:mod:`.pacing`). Each game adds only
+its part (:mod:`mandalakit.widgets.games`): which clicks make which move, how its moves are
+told, and its score panel. Legality, scores and refusals all come from the engine.
 
 >>> from mandalakit.widgets import GameView
 >>> view = GameView("mandala", seats=["you", "greedy"], seed=3)
