@@ -443,6 +443,9 @@ class GameView(W.VBox):
             return entries
 
         self._remember(told)
+        if after.is_terminal() and not before.is_terminal():  # the status line has the result: what next
+            self.message.value = ('<div class="mk-note">' + escape(_("What next: play again with New game, or save "
+                                                                      "this game under Record.")) + "</div>")
 
     def _remember(self, told) -> None:
         """Say ``told(view)``'s sentences now, and keep ``told`` so that a view rebuilt in
