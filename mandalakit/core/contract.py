@@ -418,7 +418,7 @@ class State(ABC):
             if player == CHANCE:
                 raise IllegalMoveError("chance", _("A chance outcome is due before any move; got {move}.",
                                                   move=quote(str(move))))
-            raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=player))
+            raise IllegalMoveError("chance", _("No chance outcome is due now; it is player {seat:+1}'s turn.", seat=player))
 
     def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None,
                you: bool | None = None) -> str:

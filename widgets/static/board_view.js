@@ -28,6 +28,8 @@ const STYLE = `
   border-radius: 14px; background: #fff; color: #000; cursor: pointer; }
 .mk-board-chips button:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 .mk-board svg .mk-rule { cursor: help; }
+.mk-board svg .mk-hint { filter: drop-shadow(0 0 4px #0072B2) drop-shadow(0 0 2px #0072B2); }
+.mk-board-chips button.mk-hint { border-color: #0072B2; box-shadow: 0 0 0 3px #56B4E9; }
 `;
 const MOVE_MS = 380;
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -103,15 +105,18 @@ export default {
         if (g.dataset.mkLabel) g.setAttribute("aria-label", g.dataset.mkLabel);
         g.setAttribute("aria-pressed", g.classList.contains("mk-selected") ? "true" : "false");
       }
+      const hint = new Set(model.get("hint"));
       chips.replaceChildren(...model.get("chips").map(([target, label]) => {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.mkTarget = target;
+        b.classList.toggle("mk-hint", hint.has(target));
         b.addEventListener("click", () => { focused = target; send(target); });
         return b;
       }));
       chips.setAttribute("aria-label", model.get("chips_label"));
+      for (const g of board.querySelectorAll("[data-mk-target]")) g.classList.toggle("mk-hint", hint.has(g.dataset.mkTarget));
       if (hadFocus && focused !== null) {
         const all = [...el.querySelectorAll("[data-mk-target]")];
         const again = all.find((e) => e.dataset.mkTarget === focused)
@@ -154,14 +159,31 @@ export default {
       }, 150);
     });
     observer.observe(board);
+    // No game lost to a reload: keep the record the kernel sends, and offer back what was kept.
+    const storage = () => { try { return window.localStorage; } catch { return null; } };
+    const key = () => model.get("store_key");
+    const kept = key() ? storage()?.getItem(key()) : null;
+    if (kept && kept !== model.get("record")) model.send({ kind: "resume", record: kept });
+    const keep = () => {
+      const store = storage();
+      if (!store || !key()) return;
+      try {
+        if (model.get("record")) store.setItem(key(), model.get("record"));
+        else store.removeItem(key());
+      } catch { /* storage full or refused: the game goes on without it */ }
+    };
+    model.on("change:record", keep);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
+    model.on("change:hint", draw);
     return () => {
       observer.disconnect();
       clearTimeout(resized);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
+      model.off("change:hint", draw);
+      model.off("change:record", keep);
     };
   },
 };
