@@ -422,9 +422,10 @@ def test_a_game_ends_on_the_engines_score_screen_with_play_again_and_save_this_g
         targets = sorted(view.active)
         view.click(targets[int(rng.integers(len(targets)))])
     assert view.end.layout.display == "flex"
-    assert view.end.picture.value == view.state.scores_svg(view.viewer)
+    assert view.end.picture.value == view.state.scores_svg(view.viewer, width=view.board.width or None,
+                                                           names=view.names, you=True)
     res = view.state.result()
-    said = "You win!" if res.winners == (0,) else "Player 2 wins!" if res.winners == (1,) else "share the victory!"
+    said = "You win!" if res.winners == (0,) else "Bot (greedy) wins!" if res.winners == (1,) else "share the victory!"
     assert said in view.end.picture.value
     view.end.save_button.click()
     assert "download=" in view.end.link.value and view.end.link.value == view.download.value

@@ -44,6 +44,7 @@ from .log import Entry, EventLog
 from .new_game_form import NewGameForm
 from .pacing import Pacer
 from .people import HUMAN, display_names
+from .pupil import note_game
 from .refusals import refusal_html, typed_move
 from .resume import ResumeOffer, checked_record
 from .status import SCORE_STYLE, TABLE_STYLE, status_html
@@ -454,6 +455,8 @@ class GameView(W.VBox):
         if after.is_terminal() and not before.is_terminal():  # the status line has the result: what next
             self.message.value = ('<div class="mk-note">' + escape(_("What next: play again with New game, or save "
                                                                       "this game under Record.")) + "</div>")
+            if len(self.humans) == 1:  # in class mode, the pupil's finished game is kept for the teacher
+                note_game(self._record(), won=self.humans[0] in after.result().winners)
 
     def _remember(self, told) -> None:
         """Say ``told(view)``'s sentences now, and keep ``told`` so that a view rebuilt in
