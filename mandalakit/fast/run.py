@@ -1,0 +1,190 @@
+"""Batches of fast games: their randomness, their table rows and their records.
+
+Two ways to seed a batch (both from seeded numpy Generators only):
+
+* :func:`reference_batch` gives each game ``g`` the generators that
+  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``): the fast game is
+  the very game the reference engine plays, so tables are equal row for row. Making those
+  generators costs tens of microseconds a game, which bounds the rate.
+* :func:`random_batch` draws every game of a batch from one generator: the rate of the
+  compiled loops themselves (``bench``, search playouts). Other games than the reference
+  engine's for the same seed, equally random.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from ._jit import compiled
+
+#: Game -> module of its kernel.
+KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
+           "flowers": "mandalakit.fast.flowers"}
+#: Games a :func:`frames` chunk holds: big enough for the compiled loop, small in memory.
+CHUNK = 4096
+#: Uniform numbers a random bot draws at a time (:class:`mandalakit.core.bots.RandomBot`),
+#: used from the last to the first.
+_RANDOM_BLOCK = 512
+
+
+def kernel(game: str):
+    """The kernel module of ``game``, or None if the game has none (yet)."""
+    name = KERNELS.get(game)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:  # a game whose kernel is not written
+        if exc.name == name:
+            return None
+        raise
+
+
+def usable(game: str, names: Sequence[str], rules: Mapping) -> bool:
+    """True if the compiled loops play this game with these bots (one name per seat) and rules
+    exactly as the reference engine does, and numba is installed to compile them."""
+    module = kernel(game)
+    return (compiled() and module is not None and all(name in module.BOTS for name in names)
+            and module.supports(rules))
+
+
+def seat_names(names: Sequence[str], index: int) -> list[str]:
+    """The bot of each seat in game ``index``: ``names`` rotated as in :func:`mandalakit.simulate.play_one`."""
+    players = len(names)
+    return [names[(s + index) % players] for s in range(players)]
+
+
+def bot_stream(name: str, seed: int, size: int) -> np.ndarray:
+    """The first ``size`` uniform numbers bot ``name`` seeded with ``seed`` uses, in order of use:
+    a random bot draws blocks of 512 and uses each from its end, a greedy bot one at a time."""
+    draws = np.random.default_rng(seed).random(size)
+    if name == "random":
+        blocks = draws.reshape(-1, _RANDOM_BLOCK)
+        return blocks[:, ::-1].ravel()
+    return draws
+
+
+def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int):
+    """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
+    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats)."""
+    from ..simulate import game_seeds
+
+    games = stop - start
+    bots = np.zeros((games, players), np.int64)
+    streams = np.zeros((games, players, module.STREAM))
+    generators = []
+    for i, g in enumerate(range(start, stop)):
+        game_seed, bot_seeds = game_seeds(seed, g)
+        generators.append(np.random.default_rng(game_seed))
+        for s, name in enumerate(seat_names(names, g)):
+            bots[i, s] = module.BOTS.index(name)
+            streams[i, s] = bot_stream(name, bot_seeds[s], module.STREAM)
+    return module.Batch.from_generators(generators, bots, players), streams
+
+
+def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generator):
+    """``(batch, streams)`` of ``len(bots)`` games all drawn from ``rng`` (``bots``: (B, P) codes)."""
+    batch = module.Batch.from_generator(rng, bots, players)
+    return batch, rng.random((len(bots), players, module.stream_size(bots)))
+
+
+def rows_table(module, batch, names_of: Callable[[int], list[str]], first: Mapping[str, Sequence]):
+    """The table of a played batch, as :func:`mandalakit.simulate.seat_rows` writes it.
+
+    ``first`` holds the leading columns, one value per game; ``names_of(i)`` the bots of game
+    ``i``'s seats.
+    """
+    import pandas as pd
+
+    games, players = batch.bots.shape
+    scores = batch.scores()
+    winners = batch.winners()
+    best_other = np.empty_like(scores)
+    for s in range(players):
+        best_other[:, s] = np.delete(scores, s, axis=1).max(axis=1)
+    shared = winners.sum(axis=1) > 1
+    columns = {name: np.repeat(np.asarray(values), players) for name, values in first.items()}
+    columns["seat"] = np.tile(np.arange(players, dtype=np.int64), games)
+    columns["bot"] = np.array([name for i in range(games) for name in names_of(i)], dtype=object)
+    columns["score"] = scores.ravel()
+    columns["winner"] = winners.ravel()
+    columns["shared"] = (winners & shared[:, None]).ravel()
+    columns["margin"] = (scores - best_other).ravel()
+    columns["decisions"] = np.repeat(batch.decisions(), players)
+    columns["reshuffles"] = np.repeat(batch.reshuffles(), players)
+    columns["end"] = np.repeat(np.asarray(batch.end_reasons(), dtype=object), players)
+    columns.update((name, values.ravel()) for name, values in module.seat_summary(batch).items())
+    return pd.DataFrame(columns)
+
+
+def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int):
+    """Games ``start`` to ``stop - 1`` of :func:`mandalakit.simulate.simulate` played fast:
+    ``(module, batch)``, the same games as the reference engine's."""
+    module = kernel(game)
+    batch, streams = reference_batch(module, players, names, seed, start, stop)
+    module.play_games(batch, streams, rules)
+    return module, batch
+
+
+def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int,
+           first: Callable[[range], Mapping[str, Sequence]] = lambda deals: {"game": np.array(deals)}):
+    """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games.
+
+    The rows are those the reference engine gives for the same arguments (same columns,
+    dtypes and values). ``first(deals)`` gives the leading columns of the games ``deals``.
+    """
+    for start in range(0, games, CHUNK):
+        stop = min(start + CHUNK, games)
+        module, batch = play_reference(game, players, names, rules, seed, start, stop)
+        yield rows_table(module, batch, lambda i, s=start: seat_names(names, s + i), first(range(start, stop)))
+
+
+def record(game: str, batch, g: int, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
+    """Game ``g`` of a played batch as a record (:mod:`mandalakit.core.records` format) that
+    :func:`mandalakit.core.records.replay` replays to the same result."""
+    from ..core.records import FORMAT, VERSION
+
+    module = kernel(game)
+    count = batch.bots.shape[1]
+    names = list(players) if players is not None else [module.BOTS[b] for b in batch.bots[g]]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "rules": batch.rules_dict(),
+        "players": [{"seat": i, "name": str(n)} for i, n in enumerate(names)],
+        "setup": {"players": count, **batch.setup()},
+        "seed": seed,
+        "events": module.events(batch, g),
+        "result": module.result(batch, g),
+    }
+
+
+def bench(game: str, players: int, rules: Mapping, seconds: float, seed: int, bots: str = "random") -> dict:
+    """Rate of the compiled loops on one core, every seat played by ``bots``, games drawn from
+    one generator (:func:`random_batch`); rates per second of this process's CPU time.
+
+    The first batch (which compiles, or loads the compiled loops from numba's cache) is not
+    timed. Returns a dict as :func:`mandalakit.simulate.bench` does.
+    """
+    module = kernel(game)
+    rng = np.random.default_rng(seed)
+    size = 2048
+    codes = np.full((size, players), module.BOTS.index(bots), np.int64)
+    batch, streams = random_batch(module, players, codes[:8], rng)
+    module.play_games(batch, streams, rules)  # compile outside the clock
+    games = decisions = 0
+    elapsed = 0.0
+    while elapsed < seconds:
+        batch, streams = random_batch(module, players, codes, rng)
+        start = time.process_time()
+        module.play_games(batch, streams, rules)
+        elapsed += time.process_time() - start
+        games += size
+        decisions += int(batch.decisions().sum())
+    return {"game": game, "players": players, "games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
