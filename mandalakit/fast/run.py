@@ -192,3 +192,59 @@ def bench(game: str, players: int, rules: Mapping, seconds: float, seed: int, bo
         decisions += int(batch.decisions().sum())
     return {"game": game, "players": players, "games": games, "decisions": decisions, "seconds": elapsed,
             "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def simulate_table(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int,
+                   progress: bool = False):
+    """The DataFrame :func:`mandalakit.simulate.simulate` returns, played fast on one core.
+
+    ``names`` has one bot per seat (rotated over the games), ``rules`` is ``Rules.to_dict()``;
+    check :func:`usable` first. A tqdm progress bar on stderr if ``progress``.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    parts = []
+    with tqdm(total=games, desc=f"{game} {players}p", unit="game", disable=not progress) as bar:
+        for frame in frames(game, players, names, rules, seed, games):
+            parts.append(frame)
+            bar.update(len(frame) // players)
+    return pd.concat(parts, ignore_index=True)
+
+
+def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
+                  first: Callable[[int], Mapping]) -> list[dict]:
+    """The rows of games ``deals`` as :func:`mandalakit.tournament.play_chunk` writes them:
+    ``first(deal)`` gives each game's leading columns (the tournament's cell and deal)."""
+    module, batch = play_reference(game, players, names, rules, seed, deals.start, deals.stop)
+    leading = [first(deal) for deal in deals]
+    columns = {key: np.array([row[key] for row in leading], dtype=object) for key in leading[0]}
+    table = rows_table(module, batch, lambda i: seat_names(names, deals.start + i), columns)
+    return table.to_dict("records")
+
+
+def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None):
+    """Play ``games`` games from ``rng`` alone (search playouts, statistics); return the played batch.
+
+    Its ``scores()`` and ``winners()`` are (games, players) arrays; :func:`record` exports any
+    of its games. ``rules`` is a mapping of the game's rules options (default: the defaults).
+
+    Raises
+    ------
+    RulesError
+        For a game, bot or rules the compiled loops do not play (see :func:`usable`).
+    """
+    from ..core.errors import RulesError
+    from ..core.messages import _
+    from ..core.registry import get_game
+
+    spec = get_game(game)
+    rules = spec.make_rules(rules).to_dict()
+    module = kernel(game)
+    if module is None or bots not in module.BOTS or not module.supports(rules):
+        raise RulesError("options", _("The fast simulator does not play {game} with the {bot} bot.", game=game,
+                                      bot=bots))
+    codes = np.full((games, players), module.BOTS.index(bots), np.int64)
+    batch, streams = random_batch(module, players, codes, rng)
+    module.play_games(batch, streams, rules)
+    return batch
