@@ -149,7 +149,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
         _play_range(batch.rng, 0, len(batch.bots), batch.players, batch.bots, np.zeros((1, batch.players, 1)), False,
                     *tiles, *outputs)
     else:
-        from .run import bot_stream
+        from .run import longer_stream
 
         for g, rng in enumerate(batch.generators):
             stream = streams[g:g + 1]
@@ -158,8 +158,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
                 _play_range(fresh, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
                 if batch.status[g] != _SHORT_STREAM:
                     break
-                size = 4 * stream.shape[2]  # the seats' bots, seeded as before, draw further
-                stream = np.array([[bot_stream(name, seed, size) for name, seed in batch.seat_seeds[g]]])
+                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
             rng.bit_generator.state = fresh.bit_generator.state
     if (batch.status == _TOO_LONG).any():
         raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")

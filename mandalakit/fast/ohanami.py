@@ -227,6 +227,38 @@ def _placements(a, b, lo, hi, n, out):
 
 
 @njit
+def _greedy_pick(h, n, lo, hi, nrows, rnd, pink, stream, pos, values):
+    """GreedyBot's pick from the ascending hand ``h[:n]``: indices ``(i, j)`` and the next stream position."""
+    for i in range(n):
+        values[i] = _card_value(h[i], _SUIT[h[i]], lo, hi, nrows, rnd, pink) + 1e-6 * stream[pos]
+        pos += 1
+    best = -1.0
+    bi, bj = 0, 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            v = values[i] + values[j]
+            if v > best:  # max(legal_moves, key=...): the first of equal values
+                best = v
+                bi, bj = i, j
+    return bi, bj, pos
+
+
+@njit
+def _greedy_place(options, count, lo, hi, nrows, rnd, pink, stream, pos):
+    """GreedyBot's placement among ``options[:count]``: its index and the next stream position."""
+    best = -1.0
+    k = 0
+    for o in range(count):
+        v = (_place_value(options[o, 0], options[o, 1], options[o, 2], options[o, 3], lo, hi, nrows, rnd, pink)
+             + 1e-6 * stream[pos])
+        pos += 1
+        if v >= best:  # max((value, index)): the last of equal values
+            best = v
+            k = o
+    return k, pos
+
+
+@njit
 def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, cells, ends):
     hands = np.zeros((players, HAND_SIZE), np.int64)
     passed = np.zeros((players, HAND_SIZE), np.int64)
@@ -280,20 +312,8 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                             i += 1
                         j = i + 1 + k
                     else:
-                        pink = cnt[p, PINK]
-                        for i in range(n):
-                            values[i] = (_card_value(h[i], _SUIT[h[i]], lo[p], hi[p], nrows[p], rnd, pink)
-                                         + 1e-6 * streams[g, p, pos[p]])
-                            pos[p] += 1
-                        best = -1.0
-                        bi, bj = 0, 1
-                        for i in range(n):
-                            for j in range(i + 1, n):
-                                v = values[i] + values[j]
-                                if v > best:
-                                    best = v
-                                    bi, bj = i, j
-                        i, j = bi, bj
+                        i, j, pos[p] = _greedy_pick(h, n, lo[p], hi[p], nrows[p], rnd, cnt[p, PINK], streams[g, p],
+                                                    pos[p], values)
                     picks[p, 0] = h[i]
                     picks[p, 1] = h[j]
                     if n > 2:
@@ -311,17 +331,8 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                         k = int(streams[g, p, pos[p]] * count)
                         pos[p] += 1
                     else:
-                        pink = cnt[p, PINK]
-                        best = -1.0
-                        k = 0
-                        for o in range(count):
-                            v = (_place_value(options[o, 0], options[o, 1], options[o, 2], options[o, 3], lo[p],
-                                              hi[p], nrows[p], rnd, pink)
-                                 + 1e-6 * streams[g, p, pos[p]])
-                            pos[p] += 1
-                            if v >= best:  # max((value, index)): the last of equal values
-                                best = v
-                                k = o
+                        k, pos[p] = _greedy_place(options, count, lo[p], hi[p], nrows[p], rnd, cnt[p, PINK],
+                                                  streams[g, p], pos[p])
                     chosen[p] = options[k]
                     log[g, p, nlog[p]] = options[k, 0] | options[k, 1] << 8 | options[k, 2] << 16 | options[k, 3] << 24
                     nlog[p] += 1
@@ -370,6 +381,30 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
 
 
 # ----- randomness and records -----------------------------------------------------------------------
+
+def greedy_move(observation, stream: np.ndarray):
+    """The move the compiled greedy bot makes in ``observation`` (an Ohanami ``Observation`` at a
+    pick of steps 1 to 4 or at a placement) with the uniform numbers ``stream`` (at least 17),
+    for comparing with :class:`mandalakit.ohanami.bots.GreedyBot` on the same position."""
+    from ..ohanami.moves import Place, pick
+
+    obs = observation
+    rows = obs.rows[obs.player]
+    lo = np.zeros(MAX_ROWS, np.int64)
+    hi = np.zeros(MAX_ROWS, np.int64)
+    for r, row in enumerate(rows):
+        lo[r], hi[r] = row[0], row[-1]
+    pink = sum(SUIT_OF[c] == PINK for row in rows for c in row)
+    if obs.phase == "pick":
+        hand = np.array(sorted(obs.hand), np.int64)
+        i, j, _ = _greedy_pick(hand, len(hand), lo, hi, len(rows), obs.round, pink, stream, 0, np.zeros(HAND_SIZE))
+        return pick(int(hand[i]), int(hand[j]))
+    options = np.zeros((17, 4), np.int64)
+    count = _placements(obs.own_pick[0], obs.own_pick[1], lo, hi, len(rows), options)
+    k, _ = _greedy_place(options, count, lo, hi, len(rows), obs.round, pink, stream, 0)
+    a, ra, b, rb = options[k].tolist()
+    return Place(((a, ra), (b, rb)))
+
 
 def _steps(code: int) -> str:
     a, ra, b, rb = code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24 & 255

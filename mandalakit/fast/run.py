@@ -68,6 +68,13 @@ def bot_stream(name: str, seed: int, size: int) -> np.ndarray:
     return draws
 
 
+def longer_stream(seat_seeds: Sequence[tuple[str, int]], size: int) -> np.ndarray:
+    """(1, P, n) streams of at least ``size`` numbers (whole blocks of a random bot) for a game
+    whose seats' bots are ``(name, seed)``: the same numbers as before, and more after them."""
+    size = -(-size // _RANDOM_BLOCK) * _RANDOM_BLOCK
+    return np.array([[bot_stream(name, seed, size) for name, seed in seat_seeds]])
+
+
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int):
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
     :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats)."""
