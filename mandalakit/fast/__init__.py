@@ -13,7 +13,8 @@ Ohanami. Without numba they use the reference engines, with the same rows.
 
 >>> import numpy as np
 >>> from mandalakit import fast
->>> table = fast.simulate_table("ohanami", 2, ("random", "random"), {"sakura_cap": 15}, seed=1, games=1000)  # doctest: +SKIP
+>>> rules = {"sakura_cap": 15}
+>>> table = fast.simulate_table("ohanami", 2, ("random", "random"), rules, seed=1, games=1000)  # doctest: +SKIP
 >>> batch = fast.playouts("mandala", 2, 10_000, np.random.default_rng(3))  # doctest: +SKIP
 >>> batch.scores().mean(axis=0)  # doctest: +SKIP
 """

@@ -53,7 +53,7 @@ class Batch:
     tape, tape_len, decision_count, reshuffle_count, end : as in :mod:`mandalakit.fast.mandala`
     """
 
-    def __init__(self, bots, players):
+    def __init__(self, bots, players, records=True):
         games = len(bots)
         self.bots = bots
         self.players = players
@@ -64,7 +64,7 @@ class Batch:
         self.flowers = np.zeros((games, players, _MAX_FLOWERS, 2), np.int64)
         self.nflowers = np.zeros((games, players), np.int64)
         self.sizes = np.zeros((games, players), np.int64)
-        self.tape = np.zeros((games, TAPE), np.int64)
+        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
         self.tape_len = np.zeros(games, np.int64)
         self.decision_count = np.zeros(games, np.int64)
         self.reshuffle_count = np.zeros(games, np.int64)
@@ -72,16 +72,16 @@ class Batch:
         self.status = np.zeros(games, np.int64)
 
     @classmethod
-    def from_generators(cls, generators, bots, players):
+    def from_generators(cls, generators, bots, players, records=True):
         """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
-        batch = cls(bots, players)
+        batch = cls(bots, players, records)
         batch.generators = generators
         return batch
 
     @classmethod
-    def from_generator(cls, rng, bots, players):
+    def from_generator(cls, rng, bots, players, records=True):
         """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
-        batch = cls(bots, players)
+        batch = cls(bots, players, records)
         batch.rng = rng
         return batch
 
@@ -168,7 +168,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
 
 @njit
 def _put(tape, n, value):
-    if n < TAPE:
+    if n < tape.shape[0]:
         tape[n] = value
     return n + 1
 
@@ -442,7 +442,7 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
         if end_code == 0:
             active = (active + 1) % n
     tape_len[g] = tp
-    if tp > TAPE and status[g] == _OK:
+    if tp > tape.shape[0] > 1 and status[g] == _OK:  # a tape of 1: no record kept
         status[g] = _SHORT_TAPE
     decision_count[g] = decisions
     reshuffle_count[g] = reshuffles
@@ -464,7 +464,10 @@ def _move(code: int) -> str:
 
 
 def events(batch: Batch, g: int) -> list[dict]:
-    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``)."""
+    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
+    the batch must keep its records (``records=True``)."""
+    if batch.tape.shape[1] == 1:
+        raise ValueError("This batch was played without keeping its records (records=False).")
     tape = batch.tape[g, :batch.tape_len[g]].tolist()
     out = []
     i = 0

@@ -51,7 +51,7 @@ class Batch:
     decision_count, reshuffle_count, end : (B,) int64 (``end`` indexes :data:`ENDS`)
     """
 
-    def __init__(self, bots, players=2):
+    def __init__(self, bots, players=2, records=True):
         games = len(bots)
         self.bots = bots
         self.players = players
@@ -61,7 +61,7 @@ class Batch:
         self.rivers = np.zeros((games, 2, NUM_COLOURS), np.int64)
         self.river_len = np.zeros((games, 2), np.int64)
         self.cups = np.zeros((games, 2, NUM_COLOURS), np.int64)
-        self.tape = np.zeros((games, TAPE), np.int64)
+        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
         self.tape_len = np.zeros(games, np.int64)
         self.decision_count = np.zeros(games, np.int64)
         self.reshuffle_count = np.zeros(games, np.int64)
@@ -69,16 +69,16 @@ class Batch:
         self.status = np.zeros(games, np.int64)
 
     @classmethod
-    def from_generators(cls, generators, bots, players=2):
+    def from_generators(cls, generators, bots, players=2, records=True):
         """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
-        batch = cls(bots, players)
+        batch = cls(bots, players, records)
         batch.generators = generators
         return batch
 
     @classmethod
-    def from_generator(cls, rng, bots, players=2):
+    def from_generator(cls, rng, bots, players=2, records=True):
         """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
-        batch = cls(bots, players)
+        batch = cls(bots, players, records)
         batch.rng = rng
         return batch
 
@@ -204,7 +204,7 @@ def _can_complete(owner, free, pool, hands, hs):
 
 @njit
 def _put(tape, n, value):
-    if n < TAPE:
+    if n < tape.shape[0]:
         tape[n] = value
     return n + 1
 
@@ -489,7 +489,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
             break
         mover = 1 - mover
     tape_len[g] = tp
-    if tp > TAPE and status[g] == _OK:
+    if tp > tape.shape[1] > 1 and status[g] == _OK:  # a tape of 1: no record kept
         status[g] = _SHORT_TAPE
     decision_count[g] = decisions
     reshuffle_count[g] = top[3]
@@ -530,7 +530,10 @@ def _move(code: int) -> str:
 
 
 def events(batch: Batch, g: int) -> list[dict]:
-    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``)."""
+    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
+    the batch must keep its records (``records=True``)."""
+    if batch.tape.shape[1] == 1:
+        raise ValueError("This batch was played without keeping its records (records=False).")
     tape = batch.tape[g, :batch.tape_len[g]].tolist()
     out = []
     i = 0

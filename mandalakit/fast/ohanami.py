@@ -57,7 +57,7 @@ class Batch:
         at the end of round ``k + 1`` (an empty range: no such row yet)
     """
 
-    def __init__(self, decks, bots, players):
+    def __init__(self, decks, bots, players, records=True):
         games = len(decks)
         self.decks = decks
         self.bots = bots
@@ -65,18 +65,18 @@ class Batch:
         self.rules = {"sakura_cap": 15}
         self.round_scores = np.zeros((games, players, ROUNDS), np.int64)
         self.counts = np.zeros((games, players, 4), np.int64)
-        self.log = np.zeros((games, players, DECISIONS), np.int64)
-        self.cells = np.zeros((games, players, MAX_ROWS, _ROW_CELLS), np.int64)
-        self.ends = np.zeros((games, ROUNDS, players, MAX_ROWS, 2), np.int64)
+        self.log = np.zeros((games, players, DECISIONS), np.int32)  # kept always: 1 kB a game at most
+        self.cells = np.zeros((games, players, MAX_ROWS, _ROW_CELLS), np.int8)
+        self.ends = np.zeros((games, ROUNDS, players, MAX_ROWS, 2), np.int8)
 
     @classmethod
-    def from_generators(cls, generators, bots, players):
+    def from_generators(cls, generators, bots, players, records=True):
         """Game ``i`` shuffled by ``generators[i]``, as a reference game shuffles with its own."""
         return cls(np.array([rng.permutation(DECK_SIZE) + 1 for rng in generators], np.int64).reshape(-1, DECK_SIZE),
                    bots, players)
 
     @classmethod
-    def from_generator(cls, rng, bots, players):
+    def from_generator(cls, rng, bots, players, records=True):
         """Every game shuffled by ``rng``."""
         decks = rng.permuted(np.tile(np.arange(1, DECK_SIZE + 1, dtype=np.int64), (len(bots), 1)), axis=1)
         return cls(decks, bots, players)

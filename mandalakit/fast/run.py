@@ -75,9 +75,11 @@ def longer_stream(seat_seeds: Sequence[tuple[str, int]], size: int) -> np.ndarra
     return np.array([[bot_stream(name, seed, size) for name, seed in seat_seeds]])
 
 
-def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int):
+def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
+                    records: bool = False):
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
-    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats)."""
+    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats); ``records``:
+    keep what :func:`record` needs (a few kB a game)."""
     from ..simulate import game_seeds
 
     games = stop - start
@@ -92,14 +94,15 @@ def reference_batch(module, players: int, names: Sequence[str], seed: int, start
         for s, (name, bot_seed) in enumerate(seat_seeds[-1]):
             bots[i, s] = module.BOTS.index(name)
             streams[i, s] = bot_stream(name, bot_seed, module.STREAM)
-    batch = module.Batch.from_generators(generators, bots, players)
+    batch = module.Batch.from_generators(generators, bots, players, records)
     batch.seat_seeds = seat_seeds  # a game that needs more numbers draws them further (mandalakit.fast.mandala)
     return batch, streams
 
 
-def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generator):
-    """``(batch, streams)`` of ``len(bots)`` games all drawn from ``rng`` (``bots``: (B, P) codes)."""
-    batch = module.Batch.from_generator(rng, bots, players)
+def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generator, records: bool = False):
+    """``(batch, streams)`` of ``len(bots)`` games all drawn from ``rng`` (``bots``: (B, P) codes;
+    ``records``: keep what :func:`record` needs)."""
+    batch = module.Batch.from_generator(rng, bots, players, records)
     return batch, rng.random((len(bots), players, module.stream_size(bots)))
 
 
@@ -132,11 +135,12 @@ def rows_table(module, batch, names_of: Callable[[int], list[str]], first: Mappi
     return pd.DataFrame(columns)
 
 
-def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int):
+def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int,
+                   records: bool = False):
     """Games ``start`` to ``stop - 1`` of :func:`mandalakit.simulate.simulate` played fast:
     ``(module, batch)``, the same games as the reference engine's."""
     module = kernel(game)
-    batch, streams = reference_batch(module, players, names, seed, start, stop)
+    batch, streams = reference_batch(module, players, names, seed, start, stop, records)
     module.play_games(batch, streams, rules)
     return module, batch
 
@@ -230,11 +234,13 @@ def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping,
     return table.to_dict("records")
 
 
-def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None):
+def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None,
+             records: bool = False):
     """Play ``games`` games from ``rng`` alone (search playouts, statistics); return the played batch.
 
-    Its ``scores()`` and ``winners()`` are (games, players) arrays; :func:`record` exports any
-    of its games. ``rules`` is a mapping of the game's rules options (default: the defaults).
+    Its ``scores()`` and ``winners()`` are (games, players) arrays. ``rules`` is a mapping of
+    the game's rules options (default: the defaults). With ``records``, :func:`record` exports
+    any of its games (a Flowers game keeps 16 kB for it, a Mandala game 8 kB).
 
     Raises
     ------
@@ -252,6 +258,6 @@ def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots
         raise RulesError("options", _("The fast simulator does not play {game} with the {bot} bot.", game=game,
                                       bot=bots))
     codes = np.full((games, players), module.BOTS.index(bots), np.int64)
-    batch, streams = random_batch(module, players, codes, rng)
+    batch, streams = random_batch(module, players, codes, rng, records)
     module.play_games(batch, streams, rules)
     return batch
