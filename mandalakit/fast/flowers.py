@@ -137,8 +137,6 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
     RuntimeError
         For a game that has not ended after 100,000 decisions, as :func:`mandalakit.core.bots.play` does.
     """
-    from ..core.contract import copy_rng
-
     batch.rules = Rules.from_dict(rules)
     ts = batch.rules.tile_set
     colour = np.array([0] + [t.colour for t in ts.tiles[1:]], np.int64)
@@ -154,12 +152,12 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
         for g, rng in enumerate(batch.generators):
             stream = streams[g:g + 1]
             while True:
-                fresh = copy_rng(rng)
-                _play_range(fresh, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
+                start = rng.bit_generator.state  # played again from here if the stream is short
+                _play_range(rng, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
                 if batch.status[g] != _SHORT_STREAM:
                     break
+                rng.bit_generator.state = start
                 stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
-            rng.bit_generator.state = fresh.bit_generator.state
     if (batch.status == _TOO_LONG).any():
         raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
     if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules

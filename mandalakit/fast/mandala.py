@@ -134,7 +134,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
 
     ``streams`` (B, 2, n): each seat's uniform numbers in order of use, for games with a
     generator each (:meth:`Batch.from_generators`); a game whose seat needs more than ``n`` is
-    played again with a longer stream, from a copy of its generator as it was. With one
+    played again with a longer stream, from its generator's state as it was. With one
     generator for the batch (:meth:`Batch.from_generator`) the bots draw from it.
 
     Raises
@@ -143,8 +143,6 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
         For a game that has not ended after 100,000 decisions (``stalemate="play_on"``), as
         :func:`mandalakit.core.bots.play` does.
     """
-    from ..core.contract import copy_rng
-
     batch.rules = {"deck_exhaustion": rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION),
                    "stalemate": rules.get("stalemate", STALEMATE_END)}
     flags = (batch.rules["deck_exhaustion"] == END_AT_ONCE, batch.rules["stalemate"] == STALEMATE_END)
@@ -156,12 +154,12 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
         for g, rng in enumerate(batch.generators):
             stream = streams[g:g + 1]
             while True:
-                fresh = copy_rng(rng)
-                _play_range(fresh, g, g + 1, batch.bots, stream, True, *flags, *_outputs(batch))
+                start = rng.bit_generator.state  # played again from here if the stream is short
+                _play_range(rng, g, g + 1, batch.bots, stream, True, *flags, *_outputs(batch))
                 if batch.status[g] != _SHORT_STREAM:
                     break
+                rng.bit_generator.state = start
                 stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
-            rng.bit_generator.state = fresh.bit_generator.state
     if (batch.status == _TOO_LONG).any():
         raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
     if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
