@@ -96,6 +96,7 @@ def reference_table(monkeypatch, function, *args, **kwargs):
 def test_simulate_gives_the_same_rows_on_both_paths(monkeypatch, game, players, bots, rules):
     kwargs = dict(games=120, seed=2026, bots=bots, rules=rules, jobs=1, progress=False)
     assert fast.usable(game, bots * (players // len(bots)), {} if rules is None else rules)
+    monkeypatch.setattr(run, "CHUNK", 50)  # three chunks, joined as one table
     table = simulate(game, players, **kwargs)
     pd.testing.assert_frame_equal(table, reference_table(monkeypatch, simulate, game, players, **kwargs))
 

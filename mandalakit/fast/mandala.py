@@ -517,9 +517,6 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
 
 # ----- records and tables ---------------------------------------------------------------------------
 
-_KINDS = ("mountain", "field", "discard", "pick")
-
-
 def _move(code: int) -> str:
     kind, m, c, n = code & 3, code >> 2 & 1, code >> 3 & 7, code >> 6 & 31
     words = {MOUNTAIN: f"mountain {'AB'[m]} {COLOURS[c]}", FIELD: f"field {'AB'[m]} {COLOURS[c]} {n}",
