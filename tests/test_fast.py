@@ -101,6 +101,14 @@ def test_simulate_gives_the_same_rows_on_both_paths(monkeypatch, game, players, 
     pd.testing.assert_frame_equal(table, reference_table(monkeypatch, simulate, game, players, **kwargs))
 
 
+def test_simulate_on_two_processes_gives_the_same_rows(monkeypatch):
+    monkeypatch.setattr(run, "CHUNK", 40)  # forked workers see it too
+    kwargs = dict(seed=8, bots=["greedy", "random", "random"], progress=False)
+    table = simulate("ohanami", 3, 150, jobs=2, **kwargs)
+    pd.testing.assert_frame_equal(table, simulate("ohanami", 3, 150, jobs=1, **kwargs))
+    pd.testing.assert_frame_equal(table, reference_table(monkeypatch, simulate, "ohanami", 3, 150, jobs=1, **kwargs))
+
+
 def test_tournament_gives_the_same_rows_on_both_paths(monkeypatch):
     kwargs = dict(players=[2, 3], bots=["greedy", "random"], vary={"sakura_cap": [15, None]}, rotations=3, seed=4,
                   jobs=1, progress=False)

@@ -146,17 +146,35 @@ def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping
     return module, batch
 
 
-def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int,
-           first: Callable[[range], Mapping[str, Sequence]] = lambda deals: {"game": np.array(deals)}):
-    """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games.
+def chunk_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int):
+    """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``."""
+    module, batch = play_reference(game, players, names, rules, seed, start, stop)
+    return rows_table(module, batch, lambda i: seat_names(names, start + i), {"game": np.arange(start, stop)})
+
+
+def _chunk_frame(work: tuple):
+    return chunk_frame(*work)
+
+
+def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int, jobs: int = 1):
+    """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games, in order.
 
     The rows are those the reference engine gives for the same arguments (same columns,
-    dtypes and values). ``first(deals)`` gives the leading columns of the games ``deals``.
+    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time);
+    closing the generator early stops them.
     """
-    for start in range(0, games, CHUNK):
-        stop = min(start + CHUNK, games)
-        module, batch = play_reference(game, players, names, rules, seed, start, stop)
-        yield rows_table(module, batch, lambda i, s=start: seat_names(names, s + i), first(range(start, stop)))
+    work = [(game, players, tuple(names), dict(rules), seed, start, min(start + CHUNK, games))
+            for start in range(0, games, CHUNK)]
+    if jobs <= 1 or len(work) == 1:
+        for chunk in work:
+            yield _chunk_frame(chunk)
+        return
+    import multiprocessing
+
+    from ..simulate import _worker_signals
+
+    with multiprocessing.Pool(min(jobs, len(work)), initializer=_worker_signals) as pool:
+        yield from pool.imap(_chunk_frame, work)
 
 
 def record(game: str, batch, g: int, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
@@ -207,8 +225,8 @@ def bench(game: str, players: int, rules: Mapping, seconds: float, seed: int, bo
 
 
 def simulate_table(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int,
-                   progress: bool = False):
-    """The DataFrame :func:`mandalakit.simulate.simulate` returns, played fast on one core.
+                   progress: bool = False, jobs: int = 1):
+    """The DataFrame :func:`mandalakit.simulate.simulate` returns, played fast (by ``jobs`` processes).
 
     ``names`` has one bot per seat (rotated over the games), ``rules`` is ``Rules.to_dict()``;
     check :func:`usable` first. A tqdm progress bar on stderr if ``progress``.
@@ -218,7 +236,7 @@ def simulate_table(game: str, players: int, names: Sequence[str], rules: Mapping
 
     parts = []
     with tqdm(total=games, desc=f"{game} {players}p", unit="game", disable=not progress) as bar:
-        for frame in frames(game, players, names, rules, seed, games):
+        for frame in frames(game, players, names, rules, seed, games, jobs):
             parts.append(frame)
             bar.update(len(frame) // players)
     return pd.concat(parts, ignore_index=True)
