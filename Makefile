@@ -46,7 +46,7 @@ $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[test]'
-	@touch $@ $(VENV)/.dashboard
+	@touch $@ $(VENV)/.dashboard $(VENV)/.fast
 
 # Is PORT free on HOST? Voila alone, on a taken port, prints "trying another port" and then
 # stops (port_retries=0), which reads as if it went on: say it in one sentence instead.
