@@ -45,6 +45,7 @@ RUN_ELSEWHERE = {
     ".venv/bin/nbstripout": "tests/test_notebooks.py checks that notebooks are committed stripped",
     ".venv/bin/pytest": "what make test runs",
     "source .venv/bin/activate": "changes the shell only",
+    "pip install": "make test installs every extra the docs name (pyproject.toml's test extra)",
 }
 
 
