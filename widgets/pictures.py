@@ -10,19 +10,34 @@ links in a cell's output open a new tab in Voila, so the page's own text links t
 True
 >>> players(3)
 ['Player 1', 'Player 2', 'Player 3']
+
+The lessons' pictures: the staircase of T(k) (Ohanami's pink cards), the points per card of
+each round, and a board with its rule tags.
+
+>>> staircase(4).count("<rect") >= 10 and "10" in staircase(4)
+True
 """
 
 from __future__ import annotations
 
 from html import escape
 
+import ipywidgets as W
 import numpy as np
 from IPython.display import HTML
 
-from mandalakit.core.messages import N_, _
+from mandalakit.core import svg as _svg
+from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.core.registry import get_game
+from mandalakit.ohanami import sakura_points
 
-__all__ = ["game_gallery", "midgame", "players"]
+from .board import BoardView
+from .rules import rule_tag
+
+__all__ = ["board", "game_gallery", "midgame", "players", "round_points", "staircase", "staircases"]
+
+#: A square of the staircase, in px.
+CELL = 20
 
 #: Each game of the gallery: (name, players, decisions played before the picture, its line).
 GALLERY = (
@@ -81,3 +96,84 @@ def game_gallery() -> HTML:
     style = "<style>.mk-game-picture svg{width:100%;height:auto;max-height:360px}</style>"
     return HTML(style + '<div class="mk-gallery" style="display:flex;flex-wrap:wrap;gap:12px">'
                 + "".join(cards) + "</div>")
+
+
+def board(state, player: int = 0, rules: tuple[str, ...] = (), marks: dict | None = None) -> W.VBox:
+    """A lesson's board: ``state`` seen by ``player`` with the seats named "Player 1", ...,
+    drawn for the page's width, and the ids of ``rules`` under it as tags (text on hover).
+
+    A copy of ``state`` is drawn, so later moves leave the picture as it was. Nothing on it is
+    clickable. Raises ``RulesError`` for an unknown rule id.
+    """
+    shown, names = state.clone(), players(state.num_players)
+    view = BoardView(svg=shown.to_svg(player, marks=marks, names=names), clickable=False)
+    view.observe(lambda change: setattr(view, "svg", shown.to_svg(player, marks=marks, names=names,
+                                                                   width=change["new"] or None)), "width")
+    parts = [view]
+    if rules:
+        parts.append(W.HTML(" ".join(rule_tag(r) for r in rules)))
+    box = W.VBox(parts)
+    box.add_class("mk-lesson-board")
+    return box
+
+
+def staircase(k: int, *, doubled: bool = False) -> str:
+    """The staircase of T(k) as SVG: column ``j`` holds ``j`` pink squares (the j-th pink card
+    adds j points), with the total under it. ``doubled`` adds a copy turned upside down, in grey
+    outline, that fills a k × (k + 1) rectangle: twice T(k) is k(k + 1).
+
+    Raises ``ValueError`` for ``k`` under 1.
+    """
+    if k < 1:
+        raise ValueError(f"A staircase has at least one step; got {k}.")
+    pink, ink = _svg.fill("pink"), "#333333"
+    width, height = k * CELL + 2, (k + 1 if doubled else k) * CELL + 24
+    parts = []
+    for j in range(1, k + 1):
+        x = 1 + (j - 1) * CELL
+        top = height - 22 - j * CELL
+        parts += [_svg.rect(x, top + i * CELL, CELL, CELL, fill_colour=pink, stroke=ink, rx=2) for i in range(j)]
+        if doubled:  # the copy: k + 1 - j squares above column j
+            parts += [_svg.rect(x, top - (i + 1) * CELL, CELL, CELL, stroke="#777777", rx=2, dash=True)
+                      for i in range(k + 1 - j)]
+    total = k * (k + 1) if doubled else sakura_points(k, cap=None)
+    parts.append(_svg.text(width / 2, height - 5, total, size=14, anchor="middle", weight="bold"))
+    title = _("{k} × {k1} = {total} squares: twice the staircase", k=k, k1=k + 1, total=total) if doubled else \
+        _("{k} pink cards: a staircase of {total} squares", k=k, total=total)
+    return _svg.document(width, height, parts, title)
+
+
+def staircases(upto: int = 5) -> HTML:
+    """The staircases of 1 to ``upto`` pink cards side by side, each with its points: the
+    sakura table 1, 3, 6, 10, 15 as pictures."""
+    captions = [escape(ngettext("{n} pink card", "{n} pink cards", k)) for k in range(1, upto + 1)]
+    items = "".join(f'<figure style="margin:0;text-align:center">{staircase(k)}<figcaption>{caption}</figcaption></figure>'
+                    for k, caption in zip(range(1, upto + 1), captions))
+    return HTML(f'<div class="mk-staircases" style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:18px">'
+                f"{items}</div>")
+
+
+#: Points per card at the end of each round (O-3.1 to O-3.3): pink is its own table.
+ROUND_POINTS = (("blue", (3, 3, 3)), ("green", (None, 4, 4)), ("grey", (None, None, 7)))
+
+
+def round_points() -> HTML:
+    """What each card scores at the end of each round, drawn with the game's cards, one line per
+    round: blue 3 from round 1, green 4 from round 2, grey 7 and pink (the staircase) in round 3
+    (O-3.1 to O-3.3)."""
+    w, h, col = 44, 54, 104
+    parts = []
+    for r in range(3):
+        y = 6 + r * (h + 8)
+        parts.append(_svg.text(10, y + 32, _("round {n}", n=r + 1), size=14, weight="bold"))
+        x = 90
+        for colour, points in ROUND_POINTS:
+            if points[r] is not None:
+                parts.append(_svg.card(x, y, colour, points[r], w=w, h=h))
+                parts.append(_svg.text(x + w + 6, y + 32, _("{n} each", n=points[r]), size=12))
+                x += col
+        if r == 2:
+            parts.append(_svg.card(x, y, "pink", "", w=w, h=h))
+            parts.append(_svg.text(x + w + 6, y + 32, _("1, 3, 6, 10…"), size=12))
+    svg = _svg.document(90 + 4 * col + 20, 6 + 3 * (h + 8), parts, _("Points per card at the end of each round"))
+    return HTML(f'<div class="mk-round-points">{svg}</div>')
