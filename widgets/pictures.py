@@ -34,7 +34,7 @@ from mandalakit.ohanami import sakura_points
 from .board import BoardView
 from .rules import rule_tag
 
-__all__ = ["board", "game_gallery", "midgame", "players", "round_points", "staircase", "staircases"]
+__all__ = ["Slides", "board", "story", "game_gallery", "midgame", "players", "round_points", "staircase", "staircases"]
 
 #: A square of the staircase, in px.
 CELL = 20
@@ -177,3 +177,90 @@ def round_points() -> HTML:
             parts.append(_svg.text(x + w + 6, y + 32, _("1, 3, 6, 10…"), size=12))
     svg = _svg.document(90 + 4 * col + 20, 6 + 3 * (h + 8), parts, _("Points per card at the end of each round"))
     return HTML(f'<div class="mk-round-points">{svg}</div>')
+
+
+class Slides(W.VBox):
+    """A story told on one board, picture by picture: ◀ and ▶ step through ``frames``, each a
+    position drawn by the engine with a sentence under it (a destruction pick by pick, a game's
+    end). The seats are named "Player 1", ...
+
+    Parameters
+    ----------
+    frames : sequence of (state, str)
+        Each position (a copy is kept) and its sentence (plain text).
+    player : int
+        Whose view every picture is drawn from.
+    rules : tuple of str
+        Rule ids shown as tags under the pictures.
+
+    Raises
+    ------
+    ValueError
+        For an empty story.
+
+    >>> from mandalakit import mandala
+    >>> show = Slides([(mandala.new_game(2, seed=1), "The deal."), (mandala.new_game(2, seed=2), "Another.")])
+    >>> show.index, "1 / 2" in show.caption.value, show.next(), show.index, show.next(), show.index
+    (0, True, None, 1, None, 1)
+    """
+
+    def __init__(self, frames, player: int = 0, rules: tuple[str, ...] = ()):
+        if not frames:
+            raise ValueError("A story needs at least one picture.")
+        self.frames = [(state.clone(), words) for state, words in frames]
+        self.player, self.index = player, 0
+        self.names = players(self.frames[0][0].num_players)
+        self.board = BoardView(clickable=False)
+        self.board.observe(lambda _change: self._draw(), "width")
+        self.back = W.Button(description="◀", tooltip=_("back"), layout=W.Layout(width="3em"))
+        self.forward = W.Button(description="▶", tooltip=_("next"), layout=W.Layout(width="3em"))
+        self.back.on_click(lambda _b: self.previous())
+        self.forward.on_click(lambda _b: self.next())
+        self.caption = W.HTML()
+        self.caption.add_class("mk-slide-caption")
+        parts = [W.HBox([self.back, self.forward, self.caption]), self.board]
+        if rules:
+            parts.append(W.HTML(" ".join(rule_tag(r) for r in rules)))
+        super().__init__(parts)
+        self.add_class("mk-slides")
+        self._draw()
+
+    def next(self) -> None:
+        """The next picture (the last one stays)."""
+        self.index = min(self.index + 1, len(self.frames) - 1)
+        self._draw()
+
+    def previous(self) -> None:
+        """The picture before (the first one stays)."""
+        self.index = max(self.index - 1, 0)
+        self._draw()
+
+    def _draw(self) -> None:
+        state, words = self.frames[self.index]
+        self.board.svg = state.to_svg(self.player, names=self.names, width=self.board.width or None)
+        count = f"{self.index + 1} / {len(self.frames)}"
+        self.caption.value = (f'<div style="padding:0.3em 0.6em"><b>{count}</b> {escape(words)}</div>')
+        self.back.disabled, self.forward.disabled = self.index == 0, self.index == len(self.frames) - 1
+
+
+def story(state, steps, player: int = 0, rules: tuple[str, ...] = ()) -> Slides:
+    """:class:`Slides` of a game played move by move: ``steps`` is a list of ``(move, words)``,
+    ``move`` in the game's notation (``None`` for the position as it is), each applied by the
+    engine to a copy of ``state`` in turn; ``"play on"`` lets greedy bots finish the game.
+
+    Raises the engine's :class:`~mandalakit.IllegalMoveError` (with its rule) for a move the
+    position does not allow: a lesson's story cannot break the rules.
+    """
+    current, frames = state.clone(), []
+    for move, words in steps:
+        if move == "play on":
+            spec = get_game(current.game)
+            bots = [spec.bots["greedy"](seed=seat) for seat in range(current.num_players)]
+            while not current.is_terminal():
+                seat = current.current_player
+                current.apply(bots[seat].choose(current.observation(seat), current.legal_moves()))
+        elif move is not None:
+            current.apply(current.parse_move(move))
+        frames.append((current, words))
+        current = current.clone()
+    return Slides(frames, player=player, rules=rules)
