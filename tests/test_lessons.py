@@ -124,7 +124,7 @@ def test_mandala_lesson(browser, demo_url):
 
 
 def test_flowers_lesson(browser, demo_url):
-    page, errors, outside = _open(browser, demo_url, "flowers.ipynb", exercises=7)
+    page, errors, outside = _open(browser, demo_url, "flowers.ipynb", exercises=5)
     try:
         # One play: 2 yellow cards on mandala 3 complete it (F-3.7); the tie keeps the marker (F-3.6).
         explanation = page.locator(".mk-play-explanation")
@@ -143,8 +143,8 @@ def test_flowers_lesson(browser, demo_url):
         page.wait_for_function("() => document.querySelector('.mk-tile-table').innerText.includes('at best 12')",
                                timeout=30_000)
         # Exercises: a number, then a choice, each wrong then right.
-        _wrong_then_right(_exercise(page, "4. A Flower"), "5", str(flower_score(3, 2)), "a + 2b")
-        _wrong_then_right(_exercise(page, "1. Face up or face down"), "face up", "face down", "Is red new")
+        _wrong_then_right(_exercise(page, "2. A Flower"), "5", str(flower_score(3, 2)), "a + 2 × b")
+        _wrong_then_right(_exercise(page, "1. The claim marker"), "Player 2", "Player 1", "Count each player")
         _finish(page, errors, outside)
     finally:
         if not page.is_closed():

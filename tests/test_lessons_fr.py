@@ -68,7 +68,7 @@ def test_the_french_mandala_lesson_is_french(browser, demo_url):
 
 
 #: The other French pages, and the element that shows each is drawn (its last widget).
-FRENCH_PAGES = {"ohanami.ipynb": ".mk-exercise >> nth=5", "flowers.ipynb": ".mk-exercise >> nth=6",
+FRENCH_PAGES = {"ohanami.ipynb": ".mk-exercise >> nth=5", "flowers.ipynb": ".mk-exercise >> nth=4",
                 "play-ohanami.ipynb": ".mk-board-svg svg", "play-mandala.ipynb": ".mk-board-svg svg",
                 "play-flowers.ipynb": ".mk-board-svg svg", "analysis.ipynb": ".mk-analysis-chart .main-svg"}
 
