@@ -51,10 +51,11 @@ CORE_HEIGHT = """() => {
 
 #: Each pupil page and the element that shows it is drawn (its last widget).
 PAGES = {"index.ipynb": ".mk-gallery", "fr/index.ipynb": ".mk-gallery",
+         "maths.ipynb": ".mk-exercise >> nth=4", "fr/maths.ipynb": ".mk-exercise >> nth=4",
          "ohanami.ipynb": ".mk-exercise >> nth=5", "fr/ohanami.ipynb": ".mk-exercise >> nth=5",
          "mandala.ipynb": ".mk-exercise >> nth=5", "fr/mandala.ipynb": ".mk-exercise >> nth=5",
          "flowers.ipynb": ".mk-exercise >> nth=4", "fr/flowers.ipynb": ".mk-exercise >> nth=4"}
-LESSONS = {name for name in PAGES if "index" not in name}
+LESSONS = {name for name in PAGES if "index" not in name and "maths" not in name}
 CORE_BUDGET_PX = 5000  # target "about 4,000 px"; Mandala and Flowers take 4,650-4,950 with their four boards (printed)
 
 
@@ -110,5 +111,42 @@ def test_the_ohanami_board_question_is_answered_by_clicks(browser, demo_url):
         right = question.locator(".mk-exercise-right")
         right.wait_for(timeout=30_000)
         assert "Row 2 (40 is lower than 70)" in right.inner_text()
+    finally:
+        page.close()
+
+
+def _answer(exercise, text: str) -> None:
+    box = exercise.locator("input[type=text], select").first
+    if box.evaluate("el => el.tagName") == "SELECT":
+        box.select_option(label=text)
+    else:
+        box.fill(text)
+    exercise.get_by_role("button", name="check").click()
+
+
+#: The maths track's exercises: (words of the question, a wrong answer, the right one by the engine).
+MATHS = [("1. The chance.", "6, 40", "3, 20"), ("2. The average.", "9, 6", "3, 2"), ("3. Pairs.", "56", "28"),
+         ("4. The best score.", "21", "22"), ("5. Favoured?", "no", "yes")]
+
+
+def test_the_maths_track_answers_each_activity_wrong_then_right_and_plays_more_games_live(browser, demo_url):
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    try:
+        page.goto(f"{demo_url}voila/render/maths.ipynb", timeout=120_000)
+        page.locator(".mk-exercise").nth(4).wait_for(timeout=120_000)
+        assert "3/20" in page.locator(".mk-draw-chance").inner_text()
+        assert "45" in page.locator(".mk-pair-count").inner_text()
+        for words, wrong, right in MATHS:
+            exercise = page.locator(".mk-exercise", has_text=words)
+            _answer(exercise, wrong)
+            exercise.locator(".mk-exercise-wrong").wait_for(timeout=30_000)
+            assert "Hint" in exercise.inner_text()
+            _answer(exercise, right)
+            exercise.locator(".mk-exercise-right").wait_for(timeout=30_000)
+        stats = page.locator(".mk-first-player")
+        assert "of 40 games" in stats.inner_text()
+        page.get_by_role("button", name="play 20 more games").click()
+        page.wait_for_function("() => document.querySelector('.mk-first-player').innerText.includes('of 60 games')",
+                               timeout=60_000)
     finally:
         page.close()
