@@ -28,7 +28,6 @@ __all__ = ["PRINT_CSS", "guide", "print_style"]
 PRINT_CSS = """<style>
 @media print {
   @page { margin: 15mm; }
-  body, #rendered_cells { overflow: visible !important; height: auto !important; }
   .jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, button, .widget-button, .mk-no-print { display: none !important; }
   svg, table, .mk-exercise, figure { break-inside: avoid; }
   h2 { break-after: avoid; }
