@@ -28,6 +28,8 @@ __all__ = ["PRINT_CSS", "guide", "print_style"]
 PRINT_CSS = """<style>
 @media print {
   @page { margin: 15mm; }
+  html, body, .lm-Widget, .lm-Panel, #rendered_cells { position: static !important; overflow: visible !important;
+    height: auto !important; max-height: none !important; contain: none !important; }
   .jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, button, .widget-button, .mk-no-print { display: none !important; }
   svg, table, .mk-exercise, figure { break-inside: avoid; }
   h2 { break-after: avoid; }
