@@ -308,19 +308,20 @@ def rows_for(state, card: int) -> set[str]:
 def draft_picture(hand, kept) -> HTML:
     """One draft step drawn with the game's cards (O-2.2): the ``hand`` in a line, the ``kept``
     cards raised and outlined, and the rest passed on ("8 cards go to your neighbour")."""
-    w, h, gap = 38, 54, 4
+    w, h, gap, per_line = 38, 54, 4, 5  # two lines of 5 cards: 230 px wide, unscaled on a phone
     parts = []
     for i, card in enumerate(hand):
-        x, y = 10 + i * (w + gap), 10 if card in kept else 30
+        x = 10 + (i % per_line) * (w + gap)
+        y = (10 if card in kept else 30) + (i // per_line) * (h + 30)
         parts.append(_svg.card(x, y, SUITS[SUIT_OF[card]], card, w=w, h=h))
         if card in kept:
             parts.append(_svg.rect(x - 3, y - 3, w + 6, h + 6, stroke="#000000", rx=6))
     passed = len(hand) - len(kept)
     words = [_("You keep {a} and {b}.", a=kept[0], b=kept[1]),
              ngettext("{n} card goes to your neighbour.", "{n} cards go to your neighbour.", passed)]
-    y = 30 + h + 20
+    y = 30 + ((len(hand) - 1) // per_line) * (h + 30) + h + 20
     for line in words:
         parts.append(_svg.text(10, y, line, size=14))
         y += 20
-    svg = _svg.document(20 + len(hand) * (w + gap), y, parts, " ".join(words))
+    svg = _svg.document(20 + min(len(hand), per_line) * (w + gap) + 60, y, parts, " ".join(words))
     return HTML(f'<div class="mk-draft-picture">{svg}</div>')

@@ -159,23 +159,21 @@ ROUND_POINTS = (("blue", (3, 3, 3)), ("green", (None, 4, 4)), ("grey", (None, No
 
 def round_points() -> HTML:
     """What each card scores at the end of each round, drawn with the game's cards, one line per
-    round: blue 3 from round 1, green 4 from round 2, grey 7 and pink (the staircase) in round 3
-    (O-3.1 to O-3.3)."""
-    w, h, col = 44, 54, 104
+    round: blue 3 from round 1, green 4 from round 2, grey 7 in round 3, and pink (the staircase)
+    on a line of its own (O-3.1 to O-3.3). 380 px wide: a phone shows it unscaled."""
+    w, h, col, left = 44, 54, 96, 80
     parts = []
-    for r in range(3):
-        y = 6 + r * (h + 8)
-        parts.append(_svg.text(10, y + 32, _("round {n}", n=r + 1), size=14, weight="bold"))
-        x = 90
-        for colour, points in ROUND_POINTS:
-            if points[r] is not None:
-                parts.append(_svg.card(x, y, colour, points[r], w=w, h=h))
-                parts.append(_svg.text(x + w + 6, y + 32, _("{n} each", n=points[r]), size=12))
-                x += col
-        if r == 2:
-            parts.append(_svg.card(x, y, "pink", "", w=w, h=h))
-            parts.append(_svg.text(x + w + 6, y + 32, _("1, 3, 6, 10…"), size=12))
-    svg = _svg.document(90 + 4 * col + 20, 6 + 3 * (h + 8), parts, _("Points per card at the end of each round"))
+    lines = [(_("round {n}", n=r + 1), [(c, p[r]) for c, p in ROUND_POINTS if p[r] is not None]) for r in range(3)]
+    lines.append(("", [("pink", None)]))
+    for i, (label, cards) in enumerate(lines):
+        y = 6 + i * (h + 8)
+        parts.append(_svg.text(10, y + 32, label, size=14, weight="bold"))
+        for j, (colour, points) in enumerate(cards):
+            x = left + j * col
+            parts.append(_svg.card(x, y, colour, "" if points is None else points, w=w, h=h))
+            words = _("1, 3, 6, 10…") if points is None else _("{n} each", n=points)
+            parts.append(_svg.text(x + w + 6, y + 32, words, size=12))
+    svg = _svg.document(left + 3 * col + 10, 6 + len(lines) * (h + 8), parts, _("Points per card at the end of each round"))
     return HTML(f'<div class="mk-round-points">{svg}</div>')
 
 
