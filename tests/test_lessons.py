@@ -65,7 +65,7 @@ def _finish(page, errors, outside) -> None:
 
 
 def test_mandala_lesson(browser, demo_url):
-    page, errors, outside = _open(browser, demo_url, "mandala.ipynb", exercises=8)
+    page, errors, outside = _open(browser, demo_url, "mandala.ipynb", exercises=6)
     try:
         # The rule of colour: choosing green asks the engine again (M-3.1).
         table = page.locator(".mk-colour-table")
@@ -102,17 +102,21 @@ def test_mandala_lesson(browser, demo_url):
         page.locator(".mk-cup-red input").fill("9")
         page.locator(".mk-cup-red input").press("Enter")
         page.locator(".mk-river-value").wait_for(timeout=30_000)
-        # The destruction's table gives each pick its rule: the first by the fields (M-5.2), then turns (M-5.3).
-        picks = page.locator("table", has_text="it picks first").inner_text()
-        assert "3 against 2: it picks first (M-5.2)" in picks and picks.count("(M-5.3)") == 2
-        # Exercise 4, answered wrong then right.
+        # The destruction is drawn pick by pick (M-5.2, M-5.3): ▶ steps through the engine's positions.
+        slides = page.locator(".mk-slides").first
+        assert "1 / 5" in slides.inner_text()
+        slides.get_by_role("button", name="▶").click()
+        page.wait_for_function("() => document.querySelector('.mk-slides .mk-slide-caption').innerText.includes('2 / 5')",
+                               timeout=30_000)
+        assert "Player 2 picks first" in slides.inner_text()
+        # Exercise 1, answered wrong then right.
         right = river_score([COLOURS.index(c) for c in ("yellow", "red", "black", "green")], [2, 3, 5, 1, 0, 4])
-        _wrong_then_right(_exercise(page, "4. River × cup"), str(right - 1), str(right), "Space value × cup cards")
+        _wrong_then_right(_exercise(page, "1. River × cup"), str(right - 1), str(right), "Space value × cup cards")
         # A choice exercise: show the answer without an attempt.
-        tie = _exercise(page, "7. The tie-break")
+        tie = _exercise(page, "4. A tie.")
         tie.get_by_role("button", name="show answer").click()
         tie.locator(".mk-exercise-answer").wait_for(timeout=30_000)
-        assert "seat 1" in tie.locator(".mk-exercise-answer").inner_text()
+        assert "Player 2" in tie.locator(".mk-exercise-answer").inner_text()
         _finish(page, errors, outside)
     finally:
         if not page.is_closed():
@@ -120,7 +124,7 @@ def test_mandala_lesson(browser, demo_url):
 
 
 def test_flowers_lesson(browser, demo_url):
-    page, errors, outside = _open(browser, demo_url, "flowers.ipynb", exercises=7)
+    page, errors, outside = _open(browser, demo_url, "flowers.ipynb", exercises=5)
     try:
         # One play: 2 yellow cards on mandala 3 complete it (F-3.7); the tie keeps the marker (F-3.6).
         explanation = page.locator(".mk-play-explanation")
@@ -139,8 +143,8 @@ def test_flowers_lesson(browser, demo_url):
         page.wait_for_function("() => document.querySelector('.mk-tile-table').innerText.includes('at best 12')",
                                timeout=30_000)
         # Exercises: a number, then a choice, each wrong then right.
-        _wrong_then_right(_exercise(page, "4. A Flower"), "5", str(flower_score(3, 2)), "a + 2b")
-        _wrong_then_right(_exercise(page, "1. Face up or face down"), "face up", "face down", "Is red new")
+        _wrong_then_right(_exercise(page, "2. A Flower"), "5", str(flower_score(3, 2)), "a + 2 × b")
+        _wrong_then_right(_exercise(page, "1. The claim marker"), "Player 2", "Player 1", "Count each player")
         _finish(page, errors, outside)
     finally:
         if not page.is_closed():
@@ -199,7 +203,7 @@ def test_on_a_phone_every_lesson_fits_the_page_and_breaks_lines_between_words(br
         page.locator(".mk-exercise").last.wait_for(timeout=120_000)
         assert page.locator("#rendered_cells svg[role=img], #rendered_cells img").count() >= 1
         if "mandala" in name:
-            page.locator("table.mk-river-rows").wait_for(timeout=30_000)
+            page.locator("table.mk-river-rows").wait_for(state="attached", timeout=30_000)
         assert page.evaluate(ON_A_PHONE) == []
         deadline = time.monotonic() + 30  # a lesson's board is drawn again once the page has told its width
         while (small := page.evaluate(SMALL_TEXT)) and time.monotonic() < deadline:

@@ -74,16 +74,16 @@ def test_a_french_lesson_has_the_cells_of_the_english_one_and_sets_the_language_
 NAMED_SECTION = re.compile(r"<i>((?:Try it|Essayez)[^<]*)</i>")
 
 
-@pytest.mark.parametrize("path", [NOTEBOOKS / "mandala.ipynb", NOTEBOOKS / "fr" / "mandala.ipynb"],
-                         ids=["mandala", "fr/mandala"])
+LESSONS = [NOTEBOOKS / f"{lang}{name}.ipynb" for lang in ("", "fr/") for name in ("ohanami", "mandala", "flowers")]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.relative_to(NOTEBOOKS).as_posix() for p in LESSONS])
 def test_an_exercise_names_the_section_it_sends_to_by_the_start_of_one_title(path):
-    """Exercise 1 of the Mandala lesson sends to a *Try it* section; the lesson has two (the rule of
-    colour, river × cup), so the words quoted start the title of exactly one (French: « Dans la position
-    de la section <i>Essayez : la règle de la couleur</i> », not « Dans la position de <i>Essayez</i> »)."""
+    """An exercise that sends the pupil to a *Try it* section names it by words that start the title of
+    exactly one section (French: « Dans la position de la section <i>Essayez : la règle de la couleur</i> »,
+    not « Dans la position de <i>Essayez</i> »)."""
     titles = [line.lstrip("#").strip() for c in cells(path) if c["cell_type"] == "markdown"
               for line in "".join(c["source"]).splitlines() if line.startswith("#")]
     code = "\n".join("".join(c["source"]) for c in cells(path) if c["cell_type"] == "code")
-    named = NAMED_SECTION.findall(code)
-    assert named
-    for name in named:
+    for name in NAMED_SECTION.findall(code):
         assert len([t for t in titles if t.startswith(name)]) == 1, (name, titles)

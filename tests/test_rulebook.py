@@ -42,8 +42,8 @@ PLAYERS = {"mandala": 2, "flowers": 3, "ohanami": 3}
     ("O-2.4", "Rows: at most 3 per player for the whole game. A new row may be started with any card while "
               "the player has fewer than 3 rows. A card added to an existing row must be higher than the row's "
               "highest card or lower than its lowest, and goes to that end. Cards never move."),
-    ("O-3.4", "Ruling: the score table stops at 15 pink = 120; more pink still scores 120. Option `sakura_cap` "
-              "(default 15; `None` = open formula)."),
+    ("O-3.4", "Ruling: the score table stops at 15 pink = 120; more pink still scores 120. A table may agree to "
+              "play without the limit: then k pink score k(k+1)/2 however large k is."),
     ("M-5", 'Completing ("destroying") a mandala'),
     ("F-3", "A turn: four steps in order — Play, Draw, Check, Complete"),
     ("O-4", "Derived checks (use as tests)"),
@@ -116,10 +116,17 @@ def test_ids_are_well_formed_numbered_in_order_and_unique(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_option_a_ruling_names_is_a_field_of_the_games_rules(game):
-    named = {m for rule in rulebook._book(game, "en").texts.values() for m in re.findall(r"Option `(\w+)`", rule)}
-    fields = {f.name for f in dataclasses.fields(get_game(game).rules)}
-    assert named and named <= fields
+def test_every_option_of_the_games_rules_names_a_rule_and_the_rules_name_no_option(game):
+    """Each field of the game's ``Rules`` cites in its docstring the rule it is an option of; the
+    rules texts keep to players' words: no option name, no code (a pupil opens them in a lesson)."""
+    rules_class = get_game(game).rules
+    for field in dataclasses.fields(rules_class):
+        about = re.search(rf"{field.name} :[^\n]*\n\s+(?P<text>.*?)(?=\n\s*\n|\n    \w+ :|$)", rules_class.__doc__, re.S)
+        cited = re.findall(r"[OMF]-\d+\.\d+", about["text"])
+        assert cited and rule_text(cited[0]), field.name
+    for language in ("en", "fr"):
+        for rid, text in rulebook._book(game, language).texts.items():
+            assert "`" not in text and not re.search(r"\b[a-z]+_[a-z_]+\b|\b[a-z]{2,}\(|\bengine\b|\bmoteur\b", text), (rid, text)
 
 
 @pytest.mark.parametrize("rule,message", [

@@ -68,7 +68,7 @@ def test_colour_rule_board_is_laid_out_for_the_width_the_page_reports():
     assert view.board.svg != wide and 'data-mk-target="mountain:A"' in view.board.svg
     marks = {f"hand:{view.colour.value}": "selected"}
     marks.update({target: "active" for target, _move, refusal in view.verdicts() if refusal is None})
-    assert view.board.svg == view.state.to_svg(view.seat, marks=marks, width=400)
+    assert view.board.svg == view.state.to_svg(view.seat, marks=marks, width=400, names=["Player 1", "Player 2"])
 
 
 def test_M_5_1_colour_rule_says_when_a_play_completes_the_mandala():
@@ -223,7 +223,7 @@ def test_F_1_5_tile_table_refuses_a_bad_table_by_rule(faces, rule):
 def test_rules_html_quotes_sections_and_rules_by_id():
     html = rules_html("M-3", "M-7.3", "M-7.4").data
     assert html.count("<b>M-7 End of the game</b>") == 1 and "M-3.3" in html and "<b>own</b>" in html
-    assert "<code>deck_exhaustion</code>" in rules_html("M-6.3").data
+    assert "<li><b>M-6.3</b> Ruling:" in rules_html("M-6.3").data
     with pytest.raises(RulesError):
         rules_html("M-3.9")
 

@@ -18,13 +18,15 @@ from html import escape
 from importlib import resources
 
 import anywidget
+import ipywidgets as W
 import traitlets
 
 from mandalakit.core.messages import _
 
+from .board import BoardView
 from .pupil import next_exercise, note_attempt
 
-__all__ = ["Exercise", "read_answer"]
+__all__ = ["BoardQuestion", "Exercise", "read_answer"]
 
 #: A whole number as a pupil types one for a count or points: digits only (no sign, no point).
 _NUMBER = re.compile(r"[0-9]+")
@@ -186,3 +188,98 @@ class Exercise(anywidget.AnyWidget):
             shown = ", ".join(map(str, self.answer)) if isinstance(self.answer, tuple) else str(self.answer)
         answer = _("Answer: {answer}", answer=escape(shown))
         self.feedback = f'<div class="mk-exercise-answer" role="status"><b>{answer}</b>. {escape(self.explanation)}</div>'
+
+
+class BoardQuestion(W.VBox):
+    """A question answered on the board: the pupil clicks every area that answers it, then *check*.
+
+    The areas a pupil may choose are outlined (dashed); a chosen one gets a solid outline and a
+    second click unchooses it. *check* compares the chosen set with ``answer`` (computed by the
+    engine in the notebook): a hint after a wrong try, the worked answer after the right one;
+    *show answer* marks the right areas and explains.
+
+    Parameters
+    ----------
+    question : str
+        The question (HTML).
+    draw : callable
+        ``draw(marks, width) -> str``: the board's SVG with ``marks`` (target id to ``"active"``
+        or ``"selected"``), laid out for ``width`` CSS px (``None``: the wide layout); usually
+        ``lambda marks, width: state.to_svg(0, marks=marks, width=width)``.
+    answer : set of str
+        The target ids that answer the question (a subset of ``targets``; may be empty).
+    targets : set of str
+        The target ids a pupil may choose; clicks elsewhere are ignored.
+    hint, explanation : str
+        Plain text: after a wrong try; with the right answer.
+
+    Raises
+    ------
+    ValueError
+        If ``answer`` holds a target that is not among ``targets``.
+
+    >>> q = BoardQuestion("Click row 2.", lambda marks, width: str(sorted(marks.items())), {"row:2"},
+    ...                   targets={"row:1", "row:2"}, hint="The second.", explanation="Row 2.")
+    >>> q.click("row:1"); q.check()
+    False
+    >>> q.click("row:1"); q.click("row:2"); q.check()
+    True
+    """
+
+    def __init__(self, question: str, draw: Callable[[dict, int | None], str], answer: set[str], *,
+                 targets: set[str], hint: str = "", explanation: str = ""):
+        if not set(answer) <= set(targets):
+            raise ValueError(f"The answer {sorted(answer)} holds areas a pupil cannot choose ({sorted(targets)}).")
+        self.answer, self.targets = frozenset(answer), frozenset(targets)
+        self.hint, self.explanation = hint, explanation
+        self.chosen: set[str] = set()
+        self.attempts = 0
+        self._draw = draw
+        self.board = BoardView(svg=draw(self._marks(), None))
+        self.board.on_target(self.click)
+        self.board.observe(lambda _change: self._redraw(), "width")
+        check = W.Button(description=_("check"), button_style="primary")
+        show = W.Button(description=_("show answer"))
+        check.on_click(lambda _b: self.check())
+        show.on_click(lambda _b: self.show_answer())
+        self.feedback = W.HTML("")
+        self.feedback.add_class("mk-exercise-feedback")
+        super().__init__([W.HTML(f'<div class="mk-exercise-question">{question}</div>'), self.board,
+                          W.HBox([check, show]), self.feedback])
+        self.add_class("mk-exercise")
+        self.add_class("mk-board-question")
+
+    def _marks(self, shown: frozenset[str] | None = None) -> dict[str, str]:
+        chosen = self.chosen if shown is None else shown
+        return {t: "selected" if t in chosen else "active" for t in self.targets}
+
+    def _redraw(self, shown: frozenset[str] | None = None) -> None:
+        self.board.svg = self._draw(self._marks(shown), self.board.width or None)
+
+    def click(self, target: str) -> None:
+        """Choose ``target`` (or unchoose it when chosen); other targets are ignored."""
+        if target not in self.targets:
+            return
+        self.chosen ^= {target}
+        self.feedback.value = ""
+        self._redraw()
+
+    def check(self) -> bool:
+        """Compare the chosen areas with the answer; show the worked answer or a hint."""
+        self.attempts += 1
+        if self.chosen == self.answer:
+            self.feedback.value = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
+                                   + escape(_("Right!")) + f"</b> {escape(self.explanation)}</div>")
+            return True
+        hint = " " + escape(_("Hint: {hint}", hint=self.hint)) if self.hint else ""
+        self.feedback.value = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
+                               + escape(_("Not yet (attempt {n}).", n=self.attempts)) + f"</b>{hint}</div>")
+        return False
+
+    def show_answer(self) -> None:
+        """Mark the right areas on the board and explain."""
+        self.chosen = set(self.answer)
+        self._redraw()
+        shown = escape(_("The right areas are chosen on the board."))
+        self.feedback.value = (f'<div class="mk-exercise-answer" role="status"><b>{shown}</b> '
+                               f"{escape(self.explanation)}</div>")

@@ -29,7 +29,27 @@ from mandalakit.flowers.tiles import X3_TEXT
 from .board import BoardView
 from .refusals import refusal_html
 
-__all__ = ["PlayExplorer", "TileTable"]
+__all__ = ["PlayExplorer", "TileTable", "face_up_on"]
+
+
+def face_up_on(state, colour: str) -> set[str]:
+    """The board's targets (``"mandala:M"``) of the mandalas where one card of ``colour`` played
+    by the seat to act would lie face up (a new colour there, F-3.2), by playing it on a copy.
+    A mandala where the play is refused is left out.
+
+    Raises ``ValueError`` for an unknown colour.
+    """
+    code, seat, out = COLOURS.index(colour), state.current_player, set()
+    for m in range(len(state.observation(seat).mandalas)):
+        probe = state.clone()
+        try:
+            probe.apply(Play(code, 1, m))
+        except MandalakitError:
+            continue
+        before = state.observation(seat).mandalas[m].face_up[code]
+        if probe.observation(seat).mandalas[m].face_up[code] != before:  # the card joined the face-up ones
+            out.add(f"mandala:{m + 1}")
+    return out
 
 _CELL = ' style="padding:0.15em 0.7em;text-align:left"'
 

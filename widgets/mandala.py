@@ -9,6 +9,14 @@ names the rule that refuses it); :class:`RiverScore` scores with
 >>> calc = RiverScore(["red", "green", "black"], {"red": 3, "green": 2, "purple": 4})
 >>> calc.score, calc.best_score       # M-8: 1·3 + 2·2 = 7; red on space 3 would give 13
 (7, 13)
+
+Where a card may go, asked of the engine (M-3): the board's areas that take it.
+
+>>> from mandalakit import mandala
+>>> state = mandala.from_position({"hands": [{"purple": 1, "red": 1}, {"green": 1}],
+...                                "fields": {"A": [{}, {"purple": 1}]}})
+>>> sorted(areas_for(state, "purple"))
+['field:B', 'mountain:B']
 """
 
 from __future__ import annotations
@@ -25,10 +33,13 @@ from mandalakit.core.svg import colour_name
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
 
+from mandalakit.core import svg as _svg
+
 from .board import BoardView
+from .pictures import players
 from .rules import rule_html
 
-__all__ = ["ColourRule", "RiverScore"]
+__all__ = ["ColourRule", "RiverScore", "areas_for", "river_picture", "verdicts"]
 
 _YES, _NO = "✓", "✗"
 #: A cell of the river table: narrow padding, so that its six columns fit a 420 px phone in French too.
@@ -50,6 +61,68 @@ def _cards(typed: str) -> int | None:
     digits = whole[2]
     n = int(digits) if len(digits) <= _MOST_DIGITS else 10**_MOST_DIGITS
     return -n if whole[1] == "-" else n
+
+
+def verdicts(state, colour: str) -> list[tuple[str, object, IllegalMoveError | None]]:
+    """``(target, move, refusal)`` for each area the seat to act may play into (M-3.3), for one
+    card of ``colour``; ``refusal`` is ``None`` if the area takes it. The engine is asked by
+    applying the move to a copy of ``state``. ``target`` is the board's id of the area
+    (``"mountain:A"``, ``"field:B"``).
+
+    Raises ``ValueError`` for an unknown colour.
+    """
+    code = COLOURS.index(colour)
+    out = []
+    for m, name in enumerate(MANDALAS):
+        for target, move in ((f"mountain:{name}", Mountain(m, code)), (f"field:{name}", Field(m, code, 1))):
+            probe = state.clone()
+            try:
+                probe.apply(move)
+            except IllegalMoveError as refusal:
+                out.append((target, move, refusal))
+            else:
+                out.append((target, move, None))
+    return out
+
+
+def areas_for(state, colour: str) -> set[str]:
+    """The board's targets of the areas that take one card of ``colour`` from the seat to act
+    (the rule of colour, M-3), by :func:`verdicts`."""
+    return {target for target, _move, refusal in verdicts(state, colour) if refusal is None}
+
+
+def river_picture(river: Sequence[str], cup: Mapping[str, int]) -> W.HTML:
+    """A river and a cup drawn with the game's cards, each river space with its value and the
+    points its colour scores (M-7.3): space value × cards of that colour in the cup, and the total.
+    Cup colours missing from the river are drawn apart, worth 0.
+
+    Raises ``ValueError`` for an unknown colour.
+    """
+    w, h, col = 44, 54, 64
+    counts = [cup.get(c, 0) for c in COLOURS]
+    parts = [_svg.text(10, 16, _("river"), size=14, weight="bold")]
+    terms = []
+    for space, colour in enumerate(river, 1):
+        x = 70 + (space - 1) * col
+        parts.append(_svg.text(x + w / 2, 16, _("space {n}", n=space), size=12, anchor="middle"))
+        parts.append(_svg.card(x, 24, colour, space, w=w, h=h))
+        n = counts[COLOURS.index(colour)]
+        parts.append(_svg.card(x, 24 + h + 26, colour, n, w=w, h=h, count=n))
+        parts.append(_svg.text(x + w / 2, 24 + 2 * h + 46, f"{space} × {n}", size=12, anchor="middle"))
+        terms.append(space * n)
+    parts.append(_svg.text(10, 24 + h + 26 + 32, _("cup"), size=14, weight="bold"))
+    x = 70 + len(river) * col + 20
+    for c, n in zip(COLOURS, counts):
+        if n and c not in river:
+            parts.append(_svg.card(x, 24 + h + 26, c, n, w=w, h=h, count=n))
+            parts.append(_svg.text(x + w / 2, 24 + 2 * h + 46, _("0: not in the river"), size=11, anchor="middle"))
+            x += col + 40
+    total = river_score([COLOURS.index(c) for c in river], counts)
+    sums = " + ".join(map(str, terms))
+    line = _("score = {sums} = {total}", sums=sums, total=total)
+    parts.append(_svg.text(10, 24 + 2 * h + 76, line, size=14, weight="bold"))
+    svg = _svg.document(max(x, 70 + len(river) * col) + 20, 24 + 2 * h + 86, parts, line)
+    return W.HTML(f'<div class="mk-river-picture">{svg}</div>')
 
 
 class ColourRule(W.VBox):
@@ -98,22 +171,8 @@ class ColourRule(W.VBox):
         self._update()
 
     def verdicts(self, colour: str | None = None) -> list[tuple[str, object, IllegalMoveError | None]]:
-        """``(target, move, refusal)`` for each area, refusal ``None`` if the area takes the card.
-
-        ``target`` is the board's id of the area (``"mountain:A"``, ``"field:B"``).
-        """
-        code = COLOURS.index(colour or self.colour.value)
-        out = []
-        for m, name in enumerate(MANDALAS):
-            for target, move in ((f"mountain:{name}", Mountain(m, code)), (f"field:{name}", Field(m, code, 1))):
-                probe = self.state.clone()
-                try:
-                    probe.apply(move)
-                except IllegalMoveError as refusal:
-                    out.append((target, move, refusal))
-                else:
-                    out.append((target, move, None))
-        return out
+        """:func:`verdicts` of the position for ``colour`` (default: the chosen one)."""
+        return verdicts(self.state, colour or self.colour.value)
 
     def _click(self, target: str) -> None:
         kind, _sep, name = target.partition(":")
@@ -143,7 +202,8 @@ class ColourRule(W.VBox):
         marks = {f"hand:{colour}": "selected"}
         marks.update({target: "active" for target, _move, refusal in verdicts or self.verdicts(colour)
                       if refusal is None})
-        self.board.svg = self.state.to_svg(self.seat, marks=marks, width=self.board.width or None)
+        self.board.svg = self.state.to_svg(self.seat, marks=marks, width=self.board.width or None,
+                                           names=players(self.state.num_players))
 
     def _update(self) -> None:
         colour = self.colour.value
@@ -167,7 +227,7 @@ class ColourRule(W.VBox):
             rows.append(f"<tr><td>{escape(self._area_name(target))}</td><td>{verdict}</td>"
                         f"<td>{why}</td></tr>")
         quoted = "".join(f'<p class="mk-rule-text"><b>{escape(rule)}</b> {rule_html(rule)}</p>' for rule in rules)
-        caption = _("Where can seat {seat} play one {colour} card?", seat=self.seat, colour=_(colour))
+        caption = _("Where can Player {n} play one {colour} card?", n=self.seat + 1, colour=_(colour))
         head = "".join(f"<th>{h}</th>" for h in (_("area"), _("verdict"), _("why")))
         self.table.value = (f'<table class="mk-verdicts"><caption>{escape(caption)}</caption><tr>{head}</tr>'
                             + "".join(rows) + "</table>" + quoted)
@@ -186,6 +246,9 @@ class RiverScore(W.VBox):
         Colour names, left (space 1) to right; at most 6, each once.
     cup : mapping of str to int
         Cup cards per colour name (missing colours: 0).
+    table : bool
+        Show the table of each river colour's points and best space (default); ``False`` keeps
+        the calculator short (the sum and the best order stay).
 
     Attributes
     ----------
@@ -209,7 +272,7 @@ class RiverScore(W.VBox):
         For more than 6 river colours or a name that is not a Mandala colour.
     """
 
-    def __init__(self, river: Sequence[str] = (), cup: Mapping[str, int] | None = None):
+    def __init__(self, river: Sequence[str] = (), cup: Mapping[str, int] | None = None, *, table: bool = True):
         river = list(river)
         if len(river) > RIVER_SPACES or any(c not in COLOURS for c in river):
             raise ValueError(f"A river holds at most {RIVER_SPACES} of the colours {', '.join(COLOURS)}: {river!r}")
@@ -232,6 +295,7 @@ class RiverScore(W.VBox):
         self.total.add_class("mk-river-total")
         self.table = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.table.add_class("mk-river-table")
+        self.table.layout.display = None if table else "none"  # table=False: a short calculator for a lesson's core
         wrap = W.Layout(flex_flow="row wrap")
         super().__init__([W.HTML("<b>" + escape(_("River, left to right (space value 1 to 6)")) + "</b>"),
                           W.HBox(self.spaces, layout=wrap),

@@ -12,24 +12,34 @@ drive it from Python without a kernel.
 >>> calc = ScoringCalculator(blue=10, green=8, grey=3, pink=6)
 >>> calc.score
 104
+
+The lesson's pictures and board questions, from the engine:
+
+>>> from mandalakit import ohanami
+>>> state = ohanami.from_position({"round": 1, "step": 4, "hands": [[5, 110], [7, 100]],
+...     "picks": [[40, 95], [13, 88]], "rows": [[[20, 35, 60], [70, 90]], [[10, 30], [55]]]})
+>>> sorted(rows_for(state, 40)), sorted(rows_for(state, 95))
+(['row:2', 'row:3'], ['row:1', 'row:2', 'row:3'])
 """
 
 from __future__ import annotations
 
 import ipywidgets as W
+from IPython.display import HTML
 
 from html import escape
 
-from mandalakit.core.messages import N_, _, colour
+from mandalakit.core import svg as _svg
+from mandalakit.core.messages import N_, _, colour, ngettext
 from mandalakit.core.svg import PALETTE
-from mandalakit.ohanami import SUITS, round_score, sakura_points
+from mandalakit.ohanami import SUIT_OF, SUITS, round_score, sakura_points
 from mandalakit.ohanami import scoring
 from mandalakit.ohanami.scoring import SUIT_POINTS, best_round_score, most_cards_in_rows
 from mandalakit.ohanami.state import ROUNDS
 
 from .charts import FigureView
 
-__all__ = ["ScoringCalculator"]
+__all__ = ["ScoringCalculator", "draft_picture", "rows_for"]
 
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
 CAP_CHOICES = ((N_("15, the printed table (O-3.4)"), 15), (N_("10 (a variant)"), 10), (N_("20 (a variant)"), 20),
@@ -215,12 +225,12 @@ class ScoringCalculator(W.VBox):
                 {"type": "scatter", "x": ks, "y": chart["marginal"], "name": _("next pink card adds T(k+1) − T(k)"),
                  "mode": "lines+markers", "line": {"color": _MARGINAL}, "marker": {"color": chart["dots"], "size": 7},
                  "xaxis": "x2", "yaxis": "y2"},
-                {"type": "scatter", "x": ks, "y": [k * (k + 1) // 2 for k in ks], "name": _("open formula k(k+1)/2"),
+                {"type": "scatter", "x": ks, "y": [k * (k + 1) // 2 for k in ks], "name": _("without the limit of 15"),
                  "mode": "lines", "line": {"color": "#555555", "dash": "dot"}},
             ],
             "layout": {
                 "title": {"text": chart["title"]},
-                "height": 460, "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
+                "height": 400, "margin": {"l": 50, "r": 10, "t": 40, "b": 30},
                 "xaxis": {"range": x_range, "anchor": "y", "tick0": 0},
                 "yaxis": {"title": {"text": _("points")}, "domain": [0.42, 1], "range": [0, chart["top"]],
                           "gridcolor": _GRID},
@@ -286,3 +296,32 @@ class ScoringCalculator(W.VBox):
             f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{score}</span>'
             f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
         )
+
+
+def rows_for(state, card: int) -> set[str]:
+    """The board's targets (``"row:R"``) of the rows where the seat to place may put ``card``,
+    a card of its revealed pick, by some legal placement (O-2.4): an existing row it may join
+    at either end, or a new row while fewer than 3 are started."""
+    return {f"row:{row}" for move in state.legal_moves() for c, row in move.steps if c == card and row}
+
+
+def draft_picture(hand, kept) -> HTML:
+    """One draft step drawn with the game's cards (O-2.2): the ``hand`` in a line, the ``kept``
+    cards raised and outlined, and the rest passed on ("8 cards go to your neighbour")."""
+    w, h, gap, per_line = 38, 54, 4, 5  # two lines of 5 cards: 230 px wide, unscaled on a phone
+    parts = []
+    for i, card in enumerate(hand):
+        x = 10 + (i % per_line) * (w + gap)
+        y = (10 if card in kept else 30) + (i // per_line) * (h + 30)
+        parts.append(_svg.card(x, y, SUITS[SUIT_OF[card]], card, w=w, h=h))
+        if card in kept:
+            parts.append(_svg.rect(x - 3, y - 3, w + 6, h + 6, stroke="#000000", rx=6))
+    passed = len(hand) - len(kept)
+    words = [_("You keep {a} and {b}.", a=kept[0], b=kept[1]),
+             ngettext("{n} card goes to your neighbour.", "{n} cards go to your neighbour.", passed)]
+    y = 30 + ((len(hand) - 1) // per_line) * (h + 30) + h + 20
+    for line in words:
+        parts.append(_svg.text(10, y, line, size=14))
+        y += 20
+    svg = _svg.document(20 + min(len(hand), per_line) * (w + gap) + 60, y, parts, " ".join(words))
+    return HTML(f'<div class="mk-draft-picture">{svg}</div>')

@@ -13,6 +13,13 @@ True
 >>> with language("fr"):
 ...     "<b>M-3 Règle de la couleur</b>" in rules_html("M-3").data
 True
+
+A lesson shows a rule as a small tag, its text on hover, and the rules of record folded away:
+
+>>> rule_tags("O-2.4").data.startswith('<span class="mk-rule-tag" title="Rows: at most 3')
+True
+>>> "<summary>All the rules</summary>" in all_rules("O-1", "O-2").data
+True
 """
 
 from __future__ import annotations
@@ -22,9 +29,14 @@ from html import escape
 
 from IPython.display import HTML
 
+from mandalakit.core.messages import _
 from mandalakit.core.rulebook import rule_text, rule_title, rules
 
-__all__ = ["rule_html", "rules_html"]
+__all__ = ["all_rules", "rule_html", "rule_tag", "rule_tags", "rules_html"]
+
+#: A rule id as a small grey tag; its text shows on hover (the title) and is read by screen readers.
+_TAG_STYLE = ("display:inline-block;font-size:0.75em;padding:0 0.45em;margin:0 0.15em;border-radius:0.8em;"
+              "background:#eeeeee;color:#333333;border:1px solid #bbbbbb;cursor:help;white-space:nowrap")
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`(.+?)`")
@@ -79,3 +91,24 @@ def rules_html(*ids: str, language: str | None = None) -> HTML:
         blocks.append(f'<div class="mk-rules"><b>{escape(section)} {title}</b>'
                       f'<ul style="margin-top:0.2em">{items}</ul></div>')
     return HTML("".join(blocks))
+
+
+def rule_tag(rule: str, language: str | None = None) -> str:
+    """One rule id as a small tag (HTML), the rule's text on hover (``title``); a section id
+    (``"O-3"``) shows the section's title. Raises ``RulesError`` for an unknown id."""
+    text = rule_text(rule, language).replace("**", "").replace("`", "")
+    return f'<span class="mk-rule-tag" title="{escape(text)}" style="{_TAG_STYLE}">{escape(rule)}</span>'
+
+
+def rule_tags(*ids: str, language: str | None = None) -> HTML:
+    """Rule ids as small tags, in the order given (see :func:`rule_tag`)."""
+    return HTML(" ".join(rule_tag(rid, language) for rid in ids))
+
+
+def all_rules(*ids: str, language: str | None = None) -> HTML:
+    """The rules of record of ``ids`` (as :func:`rules_html`) folded in a section "All the rules",
+    closed until a pupil opens it: the lesson tells the rules step by step, the full text is one
+    click away."""
+    summary = escape(_("All the rules"))
+    return HTML(f'<details class="mk-all-rules"><summary>{summary}</summary>'
+                f"{rules_html(*ids, language=language).data}</details>")
