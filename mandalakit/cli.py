@@ -149,6 +149,39 @@ def _positive_int(text: str) -> int:
     return value
 
 
+#: The one protocol ``--scheduler`` takes: Dask's default. ``tls://`` needs certificates this
+#: command cannot take, ``inproc://`` reaches only a scheduler inside the same process, and
+#: ``ws://``, ``ucx://`` and the like need more than the package installs.
+SCHEDULER_EXAMPLE = "tcp://10.0.0.5:8786"
+
+
+def _scheduler_address(text: str) -> str:
+    """``--scheduler``: a running Dask scheduler's address ``tcp://HOST:PORT`` (or ``HOST:PORT``,
+    as Dask reads it; an IPv6 host in brackets, ``tcp://[::1]:8786``), returned as
+    ``tcp://HOST:PORT``.
+
+    Raises ``argparse.ArgumentTypeError`` (one sentence, before any connection) for another
+    protocol, a missing host or port, a port outside 1 to 65535, or anything after the port.
+    """
+    from urllib.parse import urlsplit
+
+    written = text if "://" in text else f"tcp://{text}"
+    try:
+        parts = urlsplit(written)
+        port = parts.port  # ValueError for a port that is not a number from 0 to 65535
+    except ValueError:
+        parts, port = None, None
+    if parts is not None and parts.scheme.lower() not in ("", "tcp"):
+        raise argparse.ArgumentTypeError(_("only a tcp:// address of a Dask scheduler is taken, such as {example}; "
+                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
+    if (parts is None or not parts.hostname or not port or parts.path or parts.query or parts.fragment
+            or parts.username is not None or parts.password is not None):
+        raise argparse.ArgumentTypeError(_("expected a Dask scheduler's address tcp://HOST:PORT, such as {example}; "
+                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"tcp://{host}:{port}"
+
+
 def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     """Check, before any work, that ``path`` names a file with a known suffix that can be written.
 
@@ -478,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("local worker processes (default: all cores for 200 games or more)"))
     where.add_argument("--dask-workers", type=_positive_int, default=None, metavar="N",
                        help=_("play on a local Dask cluster of N worker processes"))
-    where.add_argument("--scheduler", default=None, metavar=_("ADDRESS"),
+    where.add_argument("--scheduler", type=_scheduler_address, default=None, metavar=_("ADDRESS"),
                        help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
     p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .parquet"))
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))

@@ -197,6 +197,8 @@ def tournament(
                                       "fewer rotations, bots, player counts or variants.", total=total, most=MAX_GAMES))
     if scheduler is not None and dask_workers is not None:
         raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
+    if dask_workers is not None:
+        dask_workers = worker_count(total, dask_workers)  # at most MAX_JOBS (256), as --jobs
 
     def chunks(workers: int) -> list[tuple]:
         """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
@@ -259,7 +261,7 @@ def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | Non
                                                        dashboard_address=None, silence_logs=logging.CRITICAL))
             client = stack.enter_context(Client(cluster))
         else:
-            client = stack.enter_context(Client(scheduler))
+            client = stack.enter_context(_connect(Client, scheduler))
         chunks = make_chunks(max(1, len(client.scheduler_info().get("workers", {}))))
         results: list = [None] * len(chunks)
         bar = stack.enter_context(_bar(total, progress))
@@ -270,6 +272,42 @@ def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | Non
             results[i] = future.result()
             bar.update(chunks[i][4] - chunks[i][3])
     return results
+
+
+#: Seconds a running Dask scheduler has to answer before :func:`tournament` gives up on it.
+CONNECT_SECONDS = 10
+
+
+def _connect(client_class, scheduler: str):
+    """A Dask ``Client`` of the scheduler at ``scheduler``.
+
+    Raises :class:`RulesError` naming the address and why it cannot be reached, in the
+    language in force (Dask's own ``OSError`` says it in English, after its own time-out),
+    when it does not answer within :data:`CONNECT_SECONDS`.
+    """
+    try:
+        return client_class(scheduler, timeout=CONNECT_SECONDS)
+    except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.", address=shown(scheduler),
+                                      reason=_connection_reason(exc))) from None
+
+
+def _connection_reason(exc: BaseException) -> str:
+    """Why a connection failed, in the language in force: the first system error in the chain
+    of causes of ``exc`` (refused, unknown host, ...), else no answer in time."""
+    import socket
+
+    from .core.messages import os_reason
+
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, socket.gaierror):
+            return _("no computer of that name was found")
+        if isinstance(exc, OSError) and exc.errno is not None:
+            return os_reason(exc)
+        exc = exc.__cause__ or exc.__context__
+    return _("it did not answer within {seconds} seconds", seconds=CONNECT_SECONDS)
 
 
 def metadata(arguments: Mapping) -> dict:

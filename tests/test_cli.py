@@ -934,3 +934,60 @@ def test_the_library_takes_the_bot_names_its_french_refusal_lists():
             cells("ohanami", bots=["glouton", "greedy"])
     with pytest.raises(RulesError, match="no bot called 'glouton'"):  # in English, only the English names
         spec.check_bot("glouton")
+
+
+# ----- Dask addresses, Dask workers and tile tables: one sentence, exit 2, in the language in force (issue 19) -----
+@pytest.mark.parametrize("address", ["garbage", "127.0.0.1", "", "tcp://", "tcp://[::1", "http://x", "inproc://x",
+                                     "tls://x", "tcp://x:0", "tcp://x:99999", "tcp://x:8786/path", "tcp://u@x:8786"])
+@pytest.mark.parametrize("language, sentence", [("en", "argument --scheduler: "), ("fr", "argument --scheduler\u00a0: ")])
+def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_connection(tmp_path, capsys, monkeypatch,
+                                                                                       address, language, sentence):
+    monkeypatch.setattr("mandalakit.tournament.tournament", lambda *a, **k: pytest.fail("a tournament started"))
+    with pytest.raises(SystemExit) as exc:
+        main(["--language", language, "tournament", "--game", "ohanami", "--scheduler", address,
+              "--out", str(tmp_path / "t.parquet")])
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]
+    assert exc.value.code == 2 and sentence in last and "tcp://10.0.0.5:8786" in last and "Traceback" not in err
+    assert ("adresse" in last) == (language == "fr")
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("address, expected", [("10.0.0.5:8786", "tcp://10.0.0.5:8786"),
+                                               ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786")])
+def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
+    from mandalakit.cli import _scheduler_address
+
+    assert _scheduler_address(address) == expected
+
+
+def test_a_refused_scheduler_connection_says_why_in_french(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    import socket
+
+    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 1)
+    with socket.socket() as probe:  # a port nothing listens on: bound, never listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "ohanami", "--quiet",
+                           "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert f"Impossible de joindre l’ordonnanceur Dask à 'tcp://127.0.0.1:{port}'\u00a0: Connexion refusée." in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_dask_workers_are_bounded_as_jobs_are(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("mandalakit.tournament.play_chunk", lambda *a: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "tournament", "--game", "ohanami", "--dask-workers", "100000", "--quiet",
+                       "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and "At most 256 worker processes can be started, not 100000" in err
+    assert len(err.splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+@pytest.mark.timeout(60)
+def test_a_tile_table_that_is_a_pipe_is_refused_at_once(tmp_path, capsys):
+    pipe = tmp_path / "tiles.csv"
+    os.mkfifo(pipe)  # no writer: reading it would wait for ever
+    code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "flowers", "--players", "2",
+                       "--vary", f"tiles=none,{pipe}", "--quiet", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and len(err.splitlines()) == 1 and "F-1.5" in err and "n’est pas un fichier ordinaire" in err
