@@ -5,9 +5,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+import _processes
 import pandas as pd
 import pytest
 
@@ -224,31 +224,62 @@ def test_outputs_get_ordinary_permissions(tmp_path, capsys):
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text().startswith("game,seat")
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path, signum):
-    out = tmp_path / "never.csv"
-    exe = Path(sys.executable).with_name("mandalakit")
-    proc = subprocess.Popen([str(exe), "simulate", "--game", "ohanami", "--players", "4", "--games", "2000000",
-                             "--jobs", "2", "--quiet", "--out", str(out)], stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    proc.send_signal(signum)
-    err = proc.communicate(timeout=30)[1]
-    assert proc.returncode == 130 and "interrupted; nothing was written" in err and "Traceback" not in err
-    assert not out.exists() and not list(tmp_path.iterdir())
-    time.sleep(0.5)
-    assert _processes_mentioning(str(out)) == []
+# ----- Ctrl-C and kill at any moment (issue 19): the 50-delivery run is tests/interrupts_bench.py ------------
+SIMULATE_2M = ["simulate", "--game", "ohanami", "--players", "4", "--games", "2000000", "--jobs", "2", "--quiet"]
 
 
-def _processes_mentioning(text: str) -> list[int]:
-    """Pids of live processes whose command line contains ``text`` (Linux /proc)."""
-    pids = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if text in cmdline.read_bytes().decode(errors="replace"):
-                pids.append(int(cmdline.parent.name))
-        except OSError:  # the process ended meanwhile
-            pass
-    return pids
+def _moment_reached(proc, folder: Path, moment: str) -> bool:
+    """Wait (bounded) for a moment of the command's life: ``handlers`` (its own SIGTERM handler
+    is in place; the heavy modules are still to load), ``workers`` (its first worker process
+    exists, the others are starting), ``run`` (its workers play and its output is open: a
+    temporary file beside the target). False if the command ended first. Moments after the
+    first chunk of the table is written come in tests/interrupts_bench.py (a chunk is
+    thousands of games)."""
+    if moment == "handlers":
+        return _processes.wait_until(lambda: _processes.catches(proc.pid, signal.SIGTERM), 60, proc)
+    if moment == "workers":
+        return _processes.wait_until(lambda: _processes.children(proc.pid), 120, proc)
+    assert moment == "run"
+    return _processes.wait_until(lambda: _processes.children(proc.pid) and _processes.temporary_output(folder),
+                                 120, proc)
+
+
+def _assert_clean_stop(proc, folder: Path, signum: int) -> None:
+    """Status 128 + signum, one line on stderr and nothing on stdout, no file left in the
+    folder, no process left in the command's group."""
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out) == (128 + signum, ""), err[-2000:]
+    assert len(err.splitlines()) == 1 and "interrupted; nothing was written" in err, err[-2000:]
+    assert _processes.leftovers(folder) == []
+    assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30), "a worker outlived the command"
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("signum, ignored, moment", [
+    (signal.SIGTERM, False, "handlers"), (signal.SIGTERM, False, "workers"), (signal.SIGTERM, False, "run"),
+    (signal.SIGINT, True, "handlers"), (signal.SIGINT, True, "workers"), (signal.SIGINT, False, "run"),
+])
+def test_an_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path, signum, ignored, moment):
+    # Under nice 10 the command starts slowly beside the test, so the signal lands mid-way through its start.
+    with _processes.command([*SIMULATE_2M, "--out", str(tmp_path / "never.parquet")], ignore_sigint=ignored,
+                            nice=10) as proc:
+        assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
+        proc.send_signal(signum)
+        _assert_clean_stop(proc, tmp_path, signum)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("argv, signum", [
+    (["tournament", "--game", "ohanami", "--players", "2", "--bots", "random,greedy", "--rotations", "200000",
+      "--jobs", "2", "--quiet", "--out", "{out}/never.parquet"], signal.SIGTERM),
+    (["bench", "--game", "ohanami", "--seconds", "600"], signal.SIGINT),
+])
+def test_tournament_and_bench_stop_cleanly_too(tmp_path, argv, signum):
+    with _processes.command([a.format(out=tmp_path) for a in argv], ignore_sigint=True) as proc:
+        moment = "workers" if argv[0] == "tournament" else "handlers"
+        assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
+        proc.send_signal(signum)
+        _assert_clean_stop(proc, tmp_path, signum)
 
 
 def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
