@@ -329,8 +329,8 @@ def _connect(client_class, scheduler: str):
     try:
         return client_class(scheduler, timeout=CONNECT_SECONDS)
     except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
-        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.", address=shown(scheduler),
-                                      reason=_connection_reason(exc))) from None
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
+                                      address=shown(scheduler), reason=_connection_reason(exc))) from None
 
 
 def _connection_reason(exc: BaseException) -> str:

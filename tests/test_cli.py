@@ -970,7 +970,8 @@ def test_the_library_takes_the_bot_names_its_french_refusal_lists():
 # ----- Dask addresses, Dask workers and tile tables: one sentence, exit 2, in the language in force (issue 19) -----
 @pytest.mark.parametrize("address", ["garbage", "127.0.0.1", "", "tcp://", "tcp://[::1", "http://x", "inproc://x",
                                      "tls://x", "tcp://x:0", "tcp://x:99999", "tcp://x:8786/path", "tcp://u@x:8786"])
-@pytest.mark.parametrize("language, sentence", [("en", "argument --scheduler: "), ("fr", "argument --scheduler\u00a0: ")])
+@pytest.mark.parametrize("language, sentence", [("en", "argument --scheduler: "),
+                                                ("fr", "argument --scheduler\u00a0: ")])
 def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_connection(tmp_path, capsys, monkeypatch,
                                                                                        address, language, sentence):
     monkeypatch.setattr("mandalakit.tournament.tournament", lambda *a, **k: pytest.fail("a tournament started"))
@@ -984,8 +985,9 @@ def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_con
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("address, expected", [("10.0.0.5:8786", "tcp://10.0.0.5:8786"),
-                                               ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786")])
+@pytest.mark.parametrize("address, expected", [
+    ("10.0.0.5:8786", "tcp://10.0.0.5:8786"), ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786"),
+])
 def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
     from mandalakit.cli import _scheduler_address
 
