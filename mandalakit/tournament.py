@@ -41,10 +41,11 @@ from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import partial
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
-from .core.interrupts import worker_init
+from .core.interrupts import deaf_to_ctrl_c, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
 from .simulate import MAX_GAMES, play_one, resolve_bots, seat_rows, worker_count
@@ -302,8 +303,9 @@ def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | Non
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     with ExitStack() as stack:
         if scheduler is None:
-            cluster = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None, silence_logs=logging.CRITICAL))
+            cluster = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)))
             client = stack.enter_context(Client(cluster))
         else:
             client = stack.enter_context(_connect(Client, scheduler))

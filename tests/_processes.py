@@ -55,11 +55,15 @@ def group_members(pgid: int) -> list[int]:
 
 
 def children(pid: int) -> list[int]:
-    """Pids of the live children of ``pid``."""
-    try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    """Pids of the live children of ``pid``, started by any of its threads (Dask starts its
+    workers from a thread of its own)."""
+    pids = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            pids += [int(p) for p in task.read_text().split()]
+        except OSError:  # the thread or the process ended meanwhile
+            pass
+    return pids
 
 
 def catches(pid: int, signum: int) -> bool:

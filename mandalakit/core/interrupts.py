@@ -50,6 +50,11 @@ def install() -> None:
     _owner = os.getpid()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, _handle)
+    # The helper process multiprocessing starts for spawned workers (Dask's) outlives a stop
+    # for a moment, removes the semaphores they held and warns of each as a leak, on our
+    # stderr. Those are expected here: the warning options of this interpreter are passed
+    # on to that helper, which then removes them without a word.
+    sys.warnoptions.append("ignore::UserWarning:multiprocessing.resource_tracker")
 
 
 def set_message(text: str) -> None:
@@ -152,6 +157,35 @@ def child(pid: int) -> Iterator[None]:
         yield
     finally:
         _children.discard(pid)
+
+
+def deaf_to_ctrl_c(function, *args):
+    """``function(*args)`` run in a thread of its own that holds SIGINT blocked, so every
+    thread and process it starts (Dask's event loop, Dask's worker processes: a blocked signal
+    stays blocked across ``exec``) never sees a terminal's Ctrl-C, which reaches every process
+    of the command's group: the command alone handles it, and stops them. The calling thread
+    stays free to handle signals while it waits. Returns what ``function`` returns, or raises
+    what it raises."""
+    import threading
+
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["value"] = function(*args)
+        except BaseException as exc:  # handed to the calling thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run, name="mandalakit-start", daemon=True)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        thread.start()  # a new thread starts with the mask of the one that starts it
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 #: Linux's ``prctl(PR_SET_PDEATHSIG, ...)`` option number.
