@@ -14,7 +14,7 @@ stdout, and leaves no file beside its target. Whatever happens, each run's proce
 is killed and the command waited for before the next one.
 
 A signal that lands before the command's first line runs (while Python itself starts and
-imports the ``mandalakit`` package, some tens of milliseconds) meets Python's defaults: a
+imports the ``mandalakit`` package: 0.18-0.25 s on the loaded 2-core machine) meets Python's defaults: a
 SIGTERM kills the command with no line (reported as "before the handlers"), a SIGINT gives
 Python's KeyboardInterrupt traceback. Those are counted apart.
 """
