@@ -542,6 +542,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)
+    # --language also after the command (`mandalakit replay game.json --language fr`); given
+    # there, it replaces the one before the command.
+    for command in sub.choices.values():
+        command.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help=_("language of the games' and records' refusals (en, fr); default en"))
     # A missing command is named by the commands themselves, in every language (not "command").
     sub.metavar = "{" + ",".join(sub.choices) + "}"
     return parser
@@ -602,8 +607,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _command_asked(argv: Sequence[str]) -> str:
-    """The command word of a command line (``simulate``), read before argparse reads it; the
-    first word that is not an option or its value, or ``""``."""
+    """The command word of a command line (``simulate``), read before argparse reads it: the
+    first word that names a command, or ``""``."""
     commands = ("simulate", "tournament", "record", "replay", "bench")
     return next((word for word in argv if word in commands), "")
 
@@ -612,18 +617,17 @@ def _language_asked(argv: Sequence[str]) -> str:
     """The ``--language`` of a command line (``--language fr`` or ``--language=fr``), read before
     argparse reads the rest: argparse checks the other values (``--games 0``) as it reads them.
 
-    English for none or an unknown one (argparse then refuses the unknown one).
+    The last one given counts, before or after the command, as argparse reads them. English for
+    none or an unknown one (argparse then refuses the unknown one).
     """
     words = list(argv)
+    code = "en"
     for i, word in enumerate(words):
         if word.startswith("--language="):
             code = word.partition("=")[2]
         elif word == "--language" and i + 1 < len(words):
             code = words[i + 1]
-        else:
-            continue
-        return code if code in LANGUAGES else "en"
-    return "en"
+    return code if code in LANGUAGES else "en"
 
 
 def _discard_stdout() -> None:

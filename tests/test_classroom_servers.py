@@ -88,6 +88,8 @@ def test_make_demo_layout_applies_the_settings(demo_server):
     with contextlib.nullcontext(demo_server) as server:  # the run's server of notebooks/ (conftest)
         _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
+        status, _, listing = _get(server.url)  # the list of pages at / calls out to no CDN either
+        assert status == 200 and "Voilà Home" in listing and "cdn." not in listing
         log = _wait_for(server, "Using pre-heated kernel")
         # Kernels over Unix sockets in Voila's folder of connection files, not TCP ports (widgets.kernel)
         folder = Path(re.search(r"Storing connection files in (\S+)\.\n", log).group(1))

@@ -252,7 +252,8 @@ def test_rule_text_reads_the_language_in_force_unless_given_one():
     assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
     with language("fr"):
         assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
-        assert rule_title("M-4.4") == "Un tour\u00a0: exactement une action parmi trois"
+        assert rule_title("M-4") == "Un tour\u00a0: exactement une action parmi trois"
+        assert rule_title("M-4.4") == "Jamais la main vide"
         assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
         with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
             rule_text("M-4.9")

@@ -8,13 +8,16 @@ tab's kernel lived on until culled. Voila's prelaunch hook could set it, but Voi
 hook together with its preheated kernels, which serve a page from a kernel that has already run
 the notebook. The identity provider sees every request, preheated or not, in every layout:
 ``binder/jupyter-config`` names :class:`DashboardIdentityProvider` for Voila alone (``make demo``)
-and for Jupyter Server (Binder, ``make lab``).
+and for Jupyter Server (Binder, ``make lab``). In class mode it also keeps the class page for
+the teacher (:mod:`mandalakit.widgets.teacher`).
 """
 
 from __future__ import annotations
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
+
+from . import teacher
 
 __all__ = ["DashboardIdentityProvider"]
 
@@ -34,6 +37,7 @@ class DashboardIdentityProvider(PasswordIdentityProvider):
 
         user = await ensure_async(super().get_user(handler))
         if isinstance(handler, VoilaHandler):
-            handler.current_user = user  # as Jupyter sets it next: the token reads it
+            handler.current_user = user  # as Jupyter sets it next: the token and an error page read it
+            teacher.check(handler)  # the class page: 403 without the class's key
             handler.xsrf_token  # noqa: B018 - read for its effect: Tornado sets the cookie
         return user

@@ -42,7 +42,7 @@ can fall behind its source. Babel is a dependency for this.
 What a translation may do besides moving fields:
 
 * count seats from 1 with ``{seat:+1}``: French pupils say « joueur 1 » for seat 0 (the
-  glossary of ``shared/rules/glossary-fr.md``);
+  glossary of ``docs/rules/glossary-fr.md``);
 * agree a colour with its count: colour words are translated by :func:`colour`, as the
   adjective of a card or tile (French ``carte``, ``tuile`` and ``Fleur`` are feminine, so
   ``« 2 cartes vertes »``);
