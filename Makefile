@@ -21,7 +21,7 @@ help:
 	@echo "make demo LESSON=ohanami PUPILS=30 - the same for a class: 30 kernels wait with the lesson already run"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make test-quick - the same without the browser and server tests (a few minutes)"
-	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
+	@echo "make bench  - print engine and fast-path throughput (games/s, decisions/s, ratio) for every game and player count"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
@@ -53,7 +53,7 @@ $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[test]'
-	@touch $@ $(VENV)/.dashboard
+	@touch $@ $(VENV)/.dashboard $(VENV)/.fast
 
 # Is PORT free on HOST? Voila alone, on a taken port, prints "trying another port" and then
 # stops (port_retries=0), which reads as if it went on: say it in one sentence instead.
@@ -97,10 +97,18 @@ test: $(VENV)/.test
 test-quick: $(VENV)/.test
 	$(BIN)/python -m pytest -m "not browser and not server and not slow"
 
-bench: $(VENV)/.dashboard
-	$(BIN)/mandalakit bench --game ohanami --players 2
-	$(BIN)/mandalakit bench --game mandala --players 2
-	$(BIN)/mandalakit bench --game flowers --players 4
+# Each game and player count on the reference engine and on the fast path (mandalakit.fast,
+# docs/fast.md), with their ratio and the load average: short runs, the machine may be shared.
+$(VENV)/.fast: pyproject.toml | $(BIN)/python
+	$(EDITABLE) '.[fast]'
+	@touch $@
+
+BENCH_SECONDS ?= 1
+bench: $(VENV)/.dashboard $(VENV)/.fast
+	@for run in "ohanami 2" "ohanami 3" "ohanami 4" "mandala 2" "flowers 2" "flowers 3" "flowers 4"; do \
+		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --seconds $(BENCH_SECONDS) || exit 1; \
+	done
+	$(BIN)/mandalakit bench --game ohanami --players 2 --bots greedy --seconds $(BENCH_SECONDS)
 
 bench-dashboard: $(VENV)/.test
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py

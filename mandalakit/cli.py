@@ -103,13 +103,14 @@ def _check_digits(name: str, value: str) -> None:
 def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
     """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
 
-    Each value is read as its option's type admits (:meth:`RulesBase.option_from_text
-    <mandalakit.core.contract.RulesBase.option_from_text>`): ``true`` is a bool only for an
+    Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
+    <mandalakit.core.contract.RulesBase.option_from_command_line>`; a file option's text is the
+    file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
     option that takes one, so the game's refusal of any other value quotes what was typed
     (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
     two values was meant cannot be guessed). Names and values are checked by the game.
     """
-    read = get_game(game).rules.option_from_text
+    read = get_game(game).rules.option_from_command_line  # a file option (tiles=PATH) is read here
     rules: dict = {}
     for name, text in pairs:
         value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
@@ -420,15 +421,26 @@ def _import_ms() -> float:
 
 def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
-    from .simulate import bench
+    from .fast.bench import compare, load_average
 
     rules = _rules(args.rule, args.game)
-    out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
+    bots = get_game(args.game).check_bot(args.bots)
+    out, fast = compare(args.game, args.players, args.seconds, args.seed, rules, bots)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
     variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())
-    print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
-            "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU time)",
-            variant=variant, **out))
+    if bots == "random":
+        print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU "
+                "time)", variant=variant, **out))
+    else:
+        print(_("{game} {players}p{variant} {bot} self-play, one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU "
+                "time)", variant=variant, bot=bot_name(bots), **out))
+    if fast is not None:
+        print(_("{game} {players}p{variant} fast path (mandalakit.fast), one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games in {seconds:.2f} s of CPU time), {ratio:,.1f}x "
+                "the reference engine", variant=variant, ratio=fast["games_per_s"] / out["games_per_s"], **fast))
+    print(_("load average: {load}", load=load_average()))
     return 0
 
 
@@ -537,8 +549,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar=_("RECORD"), help=_("a record written by 'mandalakit record' or the library"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("bench", help=_("random self-play throughput on one core"))
+    p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
     game_args(p, players_required=False)
+    p.add_argument("--bots", metavar=_("BOT"), default="random",
+                   help=_("the bot in every seat: random (default) or greedy"))
     p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)

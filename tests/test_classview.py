@@ -95,3 +95,18 @@ def test_each_exercise_attempt_of_a_named_pupil_is_kept_with_the_exercise_number
     kept = [(a.exercise, a.answer, a.right) for a in ClassBook(class_folder).attempts()]
     # the same answer checked twice is one attempt; a word where a number is asked is none
     assert kept == [("1", "20", False), ("1", "21", True), ("2", "45", True)]
+
+
+def test_a_pupils_finished_game_is_kept_with_whether_they_won(class_folder):
+    import numpy as np
+
+    from mandalakit.widgets.game_view import GameView
+
+    pupil.PupilName("play-mandala").set_state({"name": "Ada"})
+    view = GameView("mandala", seats=["you", "greedy"], seed=4, bot_delay=0)
+    rng = np.random.default_rng(4)
+    while not view.state.is_terminal():
+        view.play_text(str(view.state.legal_moves()[int(rng.integers(len(view.state.legal_moves())))]))
+    (game,) = ClassBook(class_folder).games()
+    assert (game.pupil, game.game, game.won) == ("Ada", "mandala", 0 in view.state.result().winners)
+    assert len(game.record["events"]) == len(view.state.history)

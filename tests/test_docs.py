@@ -23,9 +23,10 @@ import pytest
 
 from _browser import ROOT
 
+#: docs/rules/ holds rules, not commands; docs/rl.md's examples run in tests/test_rl_docs.py (at a few games).
 PAGES = ["README.md", "README.fr.md", "CONTRIBUTING.md", *sorted(p.relative_to(ROOT).as_posix()
                                                                for p in (ROOT / "docs").rglob("*.md")
-                                                               if "rules" not in p.parts)]
+                                                               if "rules" not in p.parts and p.name != "rl.md")]
 FENCE = re.compile(r"^```(?P<lang>\w*)\n(?P<body>.*?)^```", re.S | re.M)
 BIN = Path(sys.executable).parent
 
@@ -44,6 +45,7 @@ RUN_ELSEWHERE = {
     ".venv/bin/nbstripout": "tests/test_notebooks.py checks that notebooks are committed stripped",
     ".venv/bin/pytest": "what make test runs",
     "source .venv/bin/activate": "changes the shell only",
+    "pip install": "make test installs every extra the docs name (pyproject.toml's test extra)",
 }
 
 

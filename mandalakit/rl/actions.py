@@ -46,6 +46,7 @@ import numpy as np
 
 from ..core.contract import State
 from ..core.errors import IllegalMoveError
+from ..core.messages import _
 from ..core.registry import get_game
 
 
@@ -104,8 +105,9 @@ class ActionCodec:
         self._check(action)
         move = self.legal(state).get(int(action))
         if move is None:
-            raise IllegalMoveError("actions", f"Action {int(action)} ({self.name(action)}) is not legal now; the legal "
-                                              f"actions are {list(self.legal(state))}.")
+            raise IllegalMoveError("actions", _("Action {action} ({name}) is not legal now; the legal actions are "
+                                                "{legal}.", action=int(action), name=self.name(action),
+                                                legal=list(self.legal(state))))
         return move
 
     def _check(self, action) -> None:
