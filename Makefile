@@ -31,6 +31,7 @@ help:
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
+	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -154,6 +155,13 @@ bench-tournament: $(VENV)/.test
 		$(BIN)/mandalakit tournament --game ohanami --players 2 --bots random --rotations 2500 --quiet $$where \
 			--out $$out/bench.parquet || exit 1; \
 	done; rm -rf $$out
+
+# Ctrl-C and kill at random moments of a `simulate --jobs 2` run (issue 19): clean stops, orphan
+# processes, partial outputs. N_SIGNALS runs of up to 15 s each, beside a busy sibling process.
+N_SIGNALS ?= 50
+.PHONY: bench-interrupts
+bench-interrupts: $(VENV)/.test
+	$(BIN)/python tests/interrupts_bench.py -n $(N_SIGNALS)
 
 # A class opening the lesson at once (issue 11): N pages in headless Chromium on 127.0.0.1,
 # against a server started as `make demo` starts it (CLASS=1: as `make demo LESSON=ohanami

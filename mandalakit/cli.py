@@ -23,14 +23,13 @@ import argparse
 import errno
 import os
 import re
-import signal
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from .core import interrupts
 from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
 from .core.messages import (LANGUAGES, NN_, N_, _, bot_by_name, bot_name, get_language, ngettext, number,
                             os_reason, set_language)
@@ -150,6 +149,39 @@ def _positive_int(text: str) -> int:
     return value
 
 
+#: The one protocol ``--scheduler`` takes: Dask's default. ``tls://`` needs certificates this
+#: command cannot take, ``inproc://`` reaches only a scheduler inside the same process, and
+#: ``ws://``, ``ucx://`` and the like need more than the package installs.
+SCHEDULER_EXAMPLE = "tcp://10.0.0.5:8786"
+
+
+def _scheduler_address(text: str) -> str:
+    """``--scheduler``: a running Dask scheduler's address ``tcp://HOST:PORT`` (or ``HOST:PORT``,
+    as Dask reads it; an IPv6 host in brackets, ``tcp://[::1]:8786``), returned as
+    ``tcp://HOST:PORT``.
+
+    Raises ``argparse.ArgumentTypeError`` (one sentence, before any connection) for another
+    protocol, a missing host or port, a port outside 1 to 65535, or anything after the port.
+    """
+    from urllib.parse import urlsplit
+
+    written = text if "://" in text else f"tcp://{text}"
+    try:
+        parts = urlsplit(written)
+        port = parts.port  # ValueError for a port that is not a number from 0 to 65535
+    except ValueError:
+        parts, port = None, None
+    if parts is not None and parts.scheme.lower() not in ("", "tcp"):
+        raise argparse.ArgumentTypeError(_("only a tcp:// address of a Dask scheduler is taken, such as {example}; "
+                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
+    if (parts is None or not parts.hostname or not port or parts.path or parts.query or parts.fragment
+            or parts.username is not None or parts.password is not None):
+        raise argparse.ArgumentTypeError(_("expected a Dask scheduler's address tcp://HOST:PORT, such as {example}; "
+                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"tcp://{host}:{port}"
+
+
 def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     """Check, before any work, that ``path`` names a file with a known suffix that can be written.
 
@@ -158,7 +190,8 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     folder as target, a read-only existing file, or a folder that takes no new file. The
     last is tried for real, with a probe file that is removed at once (``os.access`` says
     yes to root everywhere, even in ``/proc``); the probe has a short name of its own (see
-    :func:`_temporary_file`), so a long but legal file name is not refused for it.
+    :func:`~mandalakit.core.interrupts.temporary_file`), so a long but legal file name is not
+    refused for it.
     """
     if not path:
         raise RulesError("options", _("--out needs a file name, e.g. {example}.", example=example))
@@ -188,16 +221,13 @@ def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
     if real.exists() and not os.access(real, os.W_OK):
         raise RulesError("options", _("{where}: no permission to write there.", where=where))
     try:
-        fd, probe = _temporary_file(folder)
+        with interrupts.temporary_file(real):
+            pass
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise RulesError("options", _("{where}: no permission to write there.", where=where)) from None
         raise RulesError("options", _("{where}: cannot create a file in the folder {folder} ({reason}).", where=where,
                                       folder=shown_path(folder), reason=os_reason(exc))) from None
-    try:
-        os.close(fd)
-    finally:
-        os.unlink(probe)
     return target
 
 
@@ -210,28 +240,16 @@ def _name_max(folder: Path) -> int:
     return limit if limit > 0 else sys.maxsize  # -1: no limit
 
 
-def _temporary_file(folder: Path) -> tuple[int, str]:
-    """A new empty file in ``folder`` with a short hidden name (``.mandalakit-XXXXXXXX.tmp``).
-
-    Returns ``(fd, path)`` like :func:`tempfile.mkstemp`. Its name does not grow with the
-    name of the output, so any name the file system takes can be written.
-    """
-    return tempfile.mkstemp(prefix=".mandalakit-", suffix=".tmp", dir=folder)
-
-
-def _atomic_write(target: Path, write) -> None:
-    """Write through a temporary file in the same folder, then rename: never a half file.
+def _atomic_write(target: Path, write, command: str) -> None:
+    """Write through a temporary file in the same folder, then rename: never a half file, also
+    when a signal stops the command (:mod:`~mandalakit.core.interrupts` removes it; ``command``
+    names the command in the line it prints after the rename).
 
     The new file gets the permissions the old one had, or the usual ones for a new file.
     A symbolic link is followed: the file it points to is replaced and the link stays.
     """
     target = Path(os.path.realpath(target))
-    try:
-        fd, tmp = _temporary_file(target.parent)
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, os.fspath(target)) from None
-    os.close(fd)
-    try:
+    with interrupts.temporary_file(target) as tmp:
         if target.exists():
             mode = target.stat().st_mode & 0o777
         else:
@@ -240,35 +258,52 @@ def _atomic_write(target: Path, write) -> None:
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
         write(tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        interrupts.commit(tmp, target)
+    # From here the command's work is done: a signal now stops it with the file in place.
+    interrupts.set_message(_("mandalakit {command}: interrupted after writing {target}", command=command,
+                             target=target))
 
 
-def _win_rates(table) -> str:
-    """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random 0.333"``
-    (French ``"glouton 0,667, au hasard 0,333"``, see :func:`~mandalakit.core.messages.bot_name`
-    and :func:`~mandalakit.core.messages.number`)."""
-    rates = table.groupby("bot")["winner"].mean()
-    return ", ".join(f"{bot_name(bot)} {number(float(rate), '.3f')}" for bot, rate in rates.items())
+class _Tally:
+    """Games, rows and wins by bot of a table's chunks as they go by to be written (the
+    summary line of ``simulate`` and ``tournament``), so that no chunk is kept for it."""
+
+    def __init__(self):
+        self.rows = self.games = 0
+        self.won: dict[str, int] = {}
+        self.seats: dict[str, int] = {}
+
+    def count(self, frames):
+        """Yield ``frames`` unchanged, counting each."""
+        for frame in frames:
+            self.rows += len(frame)
+            self.games += int((frame["seat"] == 0).sum())
+            for bot, (won, seats) in frame.groupby("bot")["winner"].agg(["sum", "count"]).iterrows():
+                self.won[bot] = self.won.get(bot, 0) + int(won)
+                self.seats[bot] = self.seats.get(bot, 0) + int(seats)
+            yield frame
+
+    def win_rates(self) -> str:
+        """Each bot's share of the games it won, as people read it: ``"greedy 0.667, random
+        0.333"`` (French ``"glouton 0,667, au hasard 0,333"``, see
+        :func:`~mandalakit.core.messages.bot_name` and :func:`~mandalakit.core.messages.number`)."""
+        return ", ".join(f"{bot_name(bot)} {number(self.won[bot] / self.seats[bot], '.3f')}"
+                         for bot in sorted(self.seats))
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import simulate
+    from .simulate import simulate_frames
+    from .tables import write_table
 
     rules = _rules(args.rule, args.game)
     target = _writable_target(args.out, TABLE_FORMATS, "runs.csv")
-    table = simulate(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
-                     rules=rules, jobs=args.jobs, progress=not args.quiet)
-    if target.suffix.lower() == ".csv":
-        _atomic_write(target, lambda p: table.to_csv(p, index=False))
-    else:
-        _atomic_write(target, lambda p: table.to_parquet(p, index=False))
-    wins = _win_rates(table)
+    frames = simulate_frames(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
+                             rules=rules, jobs=args.jobs, progress=not args.quiet)
+    tally = _Tally()
+    _atomic_write(target, lambda p: write_table(tally.count(frames), p, target.suffix), args.command)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}", args.games,
-                   rows=len(table), target=target, wins=wins))
+                   rows=tally.rows, target=target, wins=tally.win_rates()))
     return 0
 
 
@@ -289,27 +324,29 @@ def _player_counts(text: str) -> list[int]:
 
 
 def cmd_tournament(args) -> int:
-    from .tournament import tournament, write_parquet
+    from .tournament import tournament_frames, write_parquet
 
     rules = _rules(args.rule, args.game)
     vary = _rules(args.vary, args.game)
     target = _writable_target(args.out, (".parquet",), "tournament.parquet")
+    spec = get_game(args.game)
     start = time.perf_counter()
-    table = tournament(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
-                       rotations=args.rotations, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler,
-                       dask_workers=args.dask_workers, progress=not args.quiet)
-    seconds = time.perf_counter() - start
-    arguments = {"game": args.game, "players": list(dict.fromkeys(table.players.tolist())),
+    frames = tournament_frames(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
+                               rotations=args.rotations, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler,
+                               dask_workers=args.dask_workers, progress=not args.quiet)
+    players = args.players or list(range(spec.min_players, spec.max_players + 1))  # checked by tournament_frames
+    arguments = {"game": args.game, "players": players,
                  "bots": args.bots, "vary": {k: [_as_typed(v) for v in vs] for k, vs in vary.items()},
                  "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
-    _atomic_write(target, lambda p: write_parquet(table, p, arguments))
-    games = len(table.groupby(["players", "lineup", "variant", "deal"]))
-    wins = _win_rates(table)
+    tally = _Tally()
+    _atomic_write(target, lambda p: write_parquet(tally.count(frames), p, arguments), args.command)
+    seconds = time.perf_counter() - start
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
                    "wall-clock time ({rate:,.0f} games/s, workers started included)",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
-                   "wall-clock time ({rate:,.0f} games/s, workers started included)", games,
-                   rows=len(table), target=target, wins=wins, seconds=seconds, rate=games / seconds))
+                   "wall-clock time ({rate:,.0f} games/s, workers started included)", tally.games,
+                   rows=tally.rows, target=target, wins=tally.win_rates(), seconds=seconds,
+                   rate=tally.games / seconds))
     return 0
 
 
@@ -323,7 +360,7 @@ def cmd_record(args) -> int:
     names = resolve_bots(spec, args.players, args.bots)
     state, seat_bots = play_one(spec, args.players, spec.make_rules(rules), names, args.seed, 0)
     record = records.from_state(state, players=seat_bots, seed=args.seed)
-    _atomic_write(target, lambda p: records.save(record, p))
+    _atomic_write(target, lambda p: records.save(record, p), args.command)
     print(ngettext("{n} event -> {target}", "{n} events -> {target}", len(record["events"]), target=target))
     _print_result(record)
     return 0
@@ -371,8 +408,14 @@ def _import_ms() -> float:
     import subprocess
 
     code = "import time; t = time.perf_counter(); import mandalakit; print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _run in range(3)]
+    runs = []
+    for _run in range(3):
+        with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as proc, \
+                interrupts.child(proc.pid):
+            out = proc.communicate()[0]
+        if proc.returncode:
+            raise subprocess.CalledProcessError(proc.returncode, proc.args)
+        runs.append(float(out))
     return 1000 * min(runs)
 
 
@@ -490,7 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("local worker processes (default: all cores for 200 games or more)"))
     where.add_argument("--dask-workers", type=_positive_int, default=None, metavar="N",
                        help=_("play on a local Dask cluster of N worker processes"))
-    where.add_argument("--scheduler", default=None, metavar=_("ADDRESS"),
+    where.add_argument("--scheduler", type=_scheduler_address, default=None, metavar=_("ADDRESS"),
                        help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
     p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .parquet"))
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
@@ -523,18 +566,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command() -> int:
+    """The ``mandalakit`` command (``[project.scripts]``, ``python -m mandalakit``): SIGINT and
+    SIGTERM handlers first, then :func:`main` on ``sys.argv``.
+
+    From then on Ctrl-C or ``kill`` at any moment (while modules load, workers start, games are
+    played or the output is written; a SIGINT ignored by the parent included) stops the
+    command with one line on stderr and status 130 (SIGINT) or 143 (SIGTERM): its workers
+    killed, no file written (:mod:`mandalakit.core.interrupts`).
+    """
+    interrupts.install()
+    return main()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``mandalakit`` command; returns the exit status (0 ok, 2 error)."""
+    """The command line ``argv`` (default ``sys.argv[1:]``) run in this process; returns the
+    exit status (0 ok, 2 error; 130 for a ``KeyboardInterrupt``, as in a notebook: the
+    command itself stops on signals before, see :func:`command`)."""
     before = get_language()
-    set_language(_language_asked(sys.argv[1:] if argv is None else argv))
+    words = sys.argv[1:] if argv is None else argv
+    set_language(_language_asked(words))
+    if _command_asked(words):
+        interrupts.set_message(_("mandalakit {command}: interrupted; nothing was written",
+                                 command=_command_asked(words)))
     try:
         with _argparse_speaks():
             args = build_parser().parse_args(argv)
     except BaseException:  # argparse refuses (and exits) in the language asked, then it is put back
         set_language(before)
         raise
-    # A plain `kill` stops the command like Ctrl-C: workers end and no half file is left.
-    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         status = args.func(args)
         sys.stdout.flush()  # so a reader that left (`| head -0`) shows here, not at interpreter exit
@@ -556,9 +616,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("mandalakit {command}: interrupted; nothing was written", command=args.command), file=sys.stderr)
         return 130
     finally:
-        signal.signal(signal.SIGTERM, previous)
         set_language(before)
     return 2
+
+
+def _command_asked(argv: Sequence[str]) -> str:
+    """The command word of a command line (``simulate``), read before argparse reads it: the
+    first word that names a command, or ``""``."""
+    commands = ("simulate", "tournament", "record", "replay", "bench")
+    return next((word for word in argv if word in commands), "")
 
 
 def _language_asked(argv: Sequence[str]) -> str:
@@ -588,9 +654,5 @@ def _discard_stdout() -> None:
         pass
 
 
-def _terminated(signum, frame):
-    raise KeyboardInterrupt
-
-
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(command())

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 
 import numpy as np
@@ -24,6 +23,7 @@ import numpy as np
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed
 from .core.errors import RulesError, shown
+from .core.interrupts import worker_init
 from .core.messages import _, ngettext
 from .core.registry import get_game
 
@@ -35,8 +35,6 @@ MAX_JOBS = 256
 #: Most games one run plays (``games`` above it is refused): ten million games take hours
 #: and a table of gigabytes; more is split into runs with different seeds.
 MAX_GAMES = 10_000_000
-#: Rows collected as dicts before they are packed into a DataFrame (bounds memory).
-_FRAME_ROWS = 100_000
 
 
 def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
@@ -160,10 +158,32 @@ def simulate(
         Columns ``game`` (the game's index), then those of :func:`seat_rows`: ``seat, bot,
         score, winner, shared, margin, decisions, reshuffles, end`` and the game's per-seat
         summary columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green,
-        grey, pink``).
+        grey, pink``). The whole table is in memory: for millions of games write
+        :func:`simulate_frames` with :func:`mandalakit.tables.write_table` instead.
     """
     import pandas as pd
-    from tqdm.auto import tqdm
+
+    return pd.concat(simulate_frames(game, players, games, seed, bots, rules, jobs, progress), ignore_index=True)
+
+
+def simulate_frames(
+    game: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    rules: Mapping | None = None,
+    jobs: int | None = None,
+    progress: bool = True,
+) -> Iterator:
+    """The table of :func:`simulate` (same arguments, same rows) as DataFrames of
+    :data:`~mandalakit.tables.FRAME_ROWS` rows made as the games are played, so that memory
+    does not grow with ``games`` (:func:`mandalakit.tables.write_table` writes them).
+
+    Every argument is checked here, before any game: :class:`RulesError` as :func:`simulate`
+    says. The games are played as the frames are read.
+    """
+    from .tables import frames_of
 
     spec = get_game(game)
     names = resolve_bots(spec, players, bots)
@@ -176,26 +196,38 @@ def simulate(
                                       "simulation into runs with different seeds.", most=MAX_GAMES, games=shown(games)))
     check_seed(seed)
     jobs = worker_count(games, jobs)
-    from .fast import simulate_table, usable  # the same rows from compiled loops (docs/fast.md)
+    from .fast import frames, usable  # the same rows from compiled loops (docs/fast.md)
 
     if usable(spec.name, names, rules_dict):
-        return simulate_table(spec.name, players, names, rules_dict, seed, games, progress, jobs)
+        return _under_bar(frames(spec.name, players, names, rules_dict, seed, games, jobs), games, players,
+                          f"{game} {players}p", progress)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))
-    frames, rows = [], []
+    return frames_of(_played(work, games, jobs, f"{game} {players}p", progress))
+
+
+def _under_bar(frames: Iterator, games: int, players: int, desc: str, progress: bool) -> Iterator:
+    """``frames`` (of ``players`` rows per game) as they come, under a progress bar of games."""
+    from tqdm.auto import tqdm
+
+    with tqdm(total=games, desc=desc, unit="game", disable=not progress) as bar:
+        for frame in frames:
+            yield frame
+            bar.update(len(frame) // players)
+
+
+def _played(work: Iterator[tuple], games: int, jobs: int, desc: str, progress: bool) -> Iterator[list[dict]]:
+    """The rows of each game of ``work`` (see :func:`_rows`), in order, played here or by
+    ``jobs`` worker processes, under a progress bar."""
+    from tqdm.auto import tqdm
+
     with ExitStack() as stack:
         if jobs > 1:
-            # Leaving the block (also on Ctrl-C) terminates the workers at once.
-            pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=_worker_signals))
+            # Leaving the block (also on Ctrl-C in a notebook) terminates the workers at once.
+            pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)))
             results = pool.imap(_rows, work, chunksize=max(1, min(256, games // (jobs * 16))))
         else:
             results = map(_rows, work)
-        for game_rows in tqdm(results, total=games, desc=f"{game} {players}p", unit="game", disable=not progress):
-            rows.extend(game_rows)
-            if len(rows) >= _FRAME_ROWS:  # dicts cost far more memory than DataFrame columns
-                frames.append(pd.DataFrame(rows))
-                rows = []
-    frames.append(pd.DataFrame(rows))
-    return pd.concat(frames, ignore_index=True)
+        yield from tqdm(results, total=games, desc=desc, unit="game", disable=not progress)
 
 
 def worker_count(games: int, jobs: int | None) -> int:
@@ -219,13 +251,6 @@ def worker_count(games: int, jobs: int | None) -> int:
                                              "machine has {n} cores.", os.cpu_count() or 1,
                                              most=MAX_JOBS, jobs=shown(jobs)))
     return min(jobs, games)
-
-
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them with SIGTERM (so no traceback
-    from every worker; a handler the parent installed for SIGTERM is not inherited)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 #: Longest measuring time of :func:`bench`, in seconds (an hour).

@@ -36,15 +36,19 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping, Sequence
+import os
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import partial
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
+from .core.interrupts import deaf_to_ctrl_c, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
-from .simulate import MAX_GAMES, _worker_signals, play_one, resolve_bots, seat_rows, worker_count
+from .simulate import MAX_GAMES, play_one, resolve_bots, seat_rows, worker_count
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
 METADATA_KEY = b"mandalakit"
@@ -174,22 +178,53 @@ def tournament(
         Address of a running dask.distributed scheduler (``tcp://host:8786``); its workers
         need the same mandalakit version installed.
     dask_workers : int, optional
-        Start a local Dask cluster of this many single-threaded worker processes.
+        Start a local Dask cluster of this many single-threaded worker processes (at most
+        :data:`~mandalakit.simulate.MAX_JOBS`, 256).
     progress : bool
         Show a tqdm progress bar on stderr (games played).
 
     Returns
     -------
     pandas.DataFrame
-        One row per game and seat, columns as in the module's docstring.
+        One row per game and seat, columns as in the module's docstring. The whole table is
+        in memory: for millions of games write :func:`tournament_frames` with
+        :func:`mandalakit.tables.write_table` instead.
 
     Raises
     ------
     RulesError
         For bad arguments (see :func:`cells`), ``rotations`` below 1, more than
-        :data:`~mandalakit.simulate.MAX_GAMES` games, or both Dask arguments; before any game.
+        :data:`~mandalakit.simulate.MAX_GAMES` games, both Dask arguments, or more Dask
+        workers than :data:`~mandalakit.simulate.MAX_JOBS`; before any game. Also when the
+        scheduler at ``scheduler`` cannot be reached.
     """
     import pandas as pd
+
+    return pd.concat(tournament_frames(game, players, bots, vary, rules, rotations, seed, jobs, scheduler,
+                                       dask_workers, progress), ignore_index=True)
+
+
+def tournament_frames(
+    game: str,
+    players: Sequence[int] | None = None,
+    bots: Sequence[str] | None = None,
+    vary: Mapping[str, Sequence] | None = None,
+    rules: Mapping | None = None,
+    rotations: int = 1,
+    seed: int = 0,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    dask_workers: int | None = None,
+    progress: bool = True,
+) -> Iterator:
+    """The table of :func:`tournament` (same arguments, same rows) as DataFrames of
+    :data:`~mandalakit.tables.FRAME_ROWS` rows made as the games are played, so that memory
+    does not grow with the number of games (:func:`mandalakit.tables.write_table` writes them).
+
+    Every argument is checked here, before any game (:class:`RulesError` as :func:`tournament`
+    says); the games are played as the frames are read.
+    """
+    from .tables import frames_of
 
     grid = cells(game, players, bots, vary, rules)
     if isinstance(rotations, bool) or not isinstance(rotations, int) or rotations < 1:
@@ -202,20 +237,22 @@ def tournament(
                                       "fewer rotations, bots, player counts or variants.", total=total, most=MAX_GAMES))
     if scheduler is not None and dask_workers is not None:
         raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
+    if dask_workers is not None:
+        dask_workers = worker_count(total, dask_workers)  # at most MAX_JOBS (256), as --jobs
 
-    def chunks(workers: int) -> list[tuple]:
+    def chunks(workers: int) -> Iterator[tuple]:
         """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
         :data:`MAX_CHUNK` games each); the rows do not depend on the chunking."""
         size = max(1, min(MAX_CHUNK, total // (4 * workers)))
-        return [(game, seed, cell, start, min(start + size, rotations * cell.players))
-                for cell in grid for start in range(0, rotations * cell.players, size)]
+        return ((game, seed, cell, start, min(start + size, rotations * cell.players))
+                for cell in grid for start in range(0, rotations * cell.players, size))
 
     if scheduler is not None or dask_workers is not None:
         results = _run_dask(chunks, total, scheduler, dask_workers, progress)
     else:
         jobs = worker_count(total, jobs)
         results = _run_local(chunks(jobs), total, jobs, progress)
-    return pd.DataFrame([row for chunk_rows in results for row in chunk_rows])
+    return frames_of(results)
 
 
 def _bar(total: int, progress: bool):
@@ -224,57 +261,101 @@ def _bar(total: int, progress: bool):
     return tqdm(total=total, desc="tournament", unit="game", disable=not progress)
 
 
-def _run_local(chunks: list, total: int, jobs: int, progress: bool) -> list[list[dict]]:
+def _run_local(chunks: Iterator[tuple], total: int, jobs: int, progress: bool) -> Iterator[list[dict]]:
     """Rows of every chunk, in chunk order, played here (``jobs == 1``) or by worker processes."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
 
-    results: list = [None] * len(chunks)
     with _bar(total, progress) as bar:
         if jobs == 1:
-            for i, chunk in enumerate(chunks):
-                results[i] = play_chunk(*chunk)
+            for chunk in chunks:
+                yield play_chunk(*chunk)
                 bar.update(chunk[4] - chunk[3])
-            return results
-        pool = ProcessPoolExecutor(jobs, initializer=_worker_signals)
+            return
+        pool = ProcessPoolExecutor(jobs, initializer=worker_init, initargs=(os.getpid(),))
         try:
-            futures = {pool.submit(play_chunk, *chunk): i for i, chunk in enumerate(chunks)}
-            for future in as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                bar.update(chunks[i][4] - chunks[i][3])
-        finally:  # also on Ctrl-C: no new chunk starts, the running ones are not waited for
+            for chunk, rows in _in_order(lambda c: pool.submit(play_chunk, *c), chunks, 4 * jobs):
+                yield rows
+                bar.update(chunk[4] - chunk[3])
+        finally:  # also on Ctrl-C in a notebook: no new chunk starts, the running ones are not waited for
             pool.shutdown(wait=False, cancel_futures=True)
-    return results
+
+
+def _in_order(submit, chunks: Iterator[tuple], ahead: int) -> Iterator[tuple[tuple, list[dict]]]:
+    """``(chunk, submit(chunk).result())`` for every chunk, in chunk order, with at most
+    ``ahead`` chunks submitted and not yet read: the workers stay busy while the results held
+    in memory stay few, whatever the number of chunks."""
+    waiting: deque = deque()
+    for chunk in chunks:
+        waiting.append((chunk, submit(chunk)))
+        if len(waiting) >= ahead:
+            chunk, future = waiting.popleft()
+            yield chunk, future.result()
+    while waiting:
+        chunk, future = waiting.popleft()
+        yield chunk, future.result()
 
 
 def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | None,
-              progress: bool) -> list[list[dict]]:
+              progress: bool) -> Iterator[list[dict]]:
     """Rows of every chunk of ``make_chunks(workers)``, in chunk order, played on a Dask
     cluster (see :func:`tournament`): a local one of ``workers`` processes, or the one at
     ``scheduler``, whose workers are counted once connected."""
     import logging
 
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster
     except ImportError:
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     with ExitStack() as stack:
         if scheduler is None:
-            cluster = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None, silence_logs=logging.CRITICAL))
+            cluster = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)))
             client = stack.enter_context(Client(cluster))
         else:
-            client = stack.enter_context(Client(scheduler))
-        chunks = make_chunks(max(1, len(client.scheduler_info().get("workers", {}))))
-        results: list = [None] * len(chunks)
+            client = stack.enter_context(_connect(Client, scheduler))
+        count = max(1, len(client.scheduler_info().get("workers", {})))
         bar = stack.enter_context(_bar(total, progress))
-        futures = [client.submit(play_chunk, *chunk, pure=False) for chunk in chunks]
-        index = {future.key: i for i, future in enumerate(futures)}
-        for future in as_completed(futures):
-            i = index[future.key]
-            results[i] = future.result()
-            bar.update(chunks[i][4] - chunks[i][3])
-    return results
+        for chunk, rows in _in_order(lambda c: client.submit(play_chunk, *c, pure=False), make_chunks(count),
+                                     4 * count):
+            yield rows
+            bar.update(chunk[4] - chunk[3])
+
+
+#: Seconds a running Dask scheduler has to answer before :func:`tournament` gives up on it.
+CONNECT_SECONDS = 10
+
+
+def _connect(client_class, scheduler: str):
+    """A Dask ``Client`` of the scheduler at ``scheduler``.
+
+    Raises :class:`RulesError` naming the address and why it cannot be reached, in the
+    language in force (Dask's own ``OSError`` says it in English, after its own time-out),
+    when it does not answer within :data:`CONNECT_SECONDS`.
+    """
+    try:
+        return client_class(scheduler, timeout=CONNECT_SECONDS)
+    except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
+                                      address=shown(scheduler), reason=_connection_reason(exc))) from None
+
+
+def _connection_reason(exc: BaseException) -> str:
+    """Why a connection failed, in the language in force: the first system error in the chain
+    of causes of ``exc`` (refused, unknown host, ...), else no answer in time."""
+    import socket
+
+    from .core.messages import os_reason
+
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, socket.gaierror):
+            return _("no computer of that name was found")
+        if isinstance(exc, OSError) and exc.errno is not None:
+            return os_reason(exc)
+        exc = exc.__cause__ or exc.__context__
+    return _("it did not answer within {seconds} seconds", seconds=CONNECT_SECONDS)
 
 
 def metadata(arguments: Mapping) -> dict:
@@ -284,14 +365,16 @@ def metadata(arguments: Mapping) -> dict:
     return {"mandalakit_version": __version__, "arguments": dict(arguments)}
 
 
-def write_parquet(table, path, arguments: Mapping) -> None:
-    """Write ``table`` to ``path`` as Parquet with :func:`metadata` under :data:`METADATA_KEY`."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+def write_parquet(frames, path, arguments: Mapping) -> None:
+    """Write a tournament's table to ``path`` as Parquet with :func:`metadata` under
+    :data:`METADATA_KEY`: ``frames`` is the table (a DataFrame) or its chunks in order
+    (:func:`tournament_frames`), each written as it comes (:func:`mandalakit.tables.write_table`)."""
+    import pandas as pd
 
-    arrow = pa.Table.from_pandas(table, preserve_index=False)
-    meta = {**(arrow.schema.metadata or {}), METADATA_KEY: json.dumps(metadata(arguments), sort_keys=True).encode()}
-    pq.write_table(arrow.replace_schema_metadata(meta), path)
+    from .tables import write_table
+
+    chunks = [frames] if isinstance(frames, pd.DataFrame) else frames
+    write_table(chunks, path, ".parquet", {METADATA_KEY: json.dumps(metadata(arguments), sort_keys=True).encode()})
 
 
 def read_metadata(path) -> dict:

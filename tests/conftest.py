@@ -1,7 +1,7 @@
-"""Fixtures shared by the browser tests (helpers in tests/_browser.py)."""
+"""Fixtures shared by the browser and server tests (helpers in tests/_browser.py)."""
 
 import pytest
-from _browser import ROOT, chromium, voila
+from _browser import ROOT, chromium, serve_voila
 
 
 @pytest.fixture(scope="module")
@@ -11,8 +11,16 @@ def browser():
         yield browser
 
 
-@pytest.fixture(scope="module")
-def demo_url():
-    """A Voilà server of notebooks/ as ``make demo`` starts it (the lessons and dashboards)."""
-    with voila(ROOT / "notebooks") as url:
-        yield url
+@pytest.fixture(scope="session")
+def demo_server():
+    """A Voilà server of notebooks/ as ``make demo`` starts it (the lessons and dashboards), one
+    for the whole run: each start runs a kernel per page ahead of its visitors (the pools of
+    ``widgets.pools``, 17 kernels), so starting it once per module would cost minutes of CPU."""
+    with serve_voila(ROOT / "notebooks") as server:
+        yield server
+
+
+@pytest.fixture
+def demo_url(demo_server):
+    """The address of :func:`demo_server`, ending in "/"."""
+    return demo_server.url

@@ -90,8 +90,8 @@ def _check_page(server: Server, page: str) -> None:
     _wait_for(server, CULLING)
 
 
-def test_make_demo_layout_applies_the_settings():
-    with serve_voila(ROOT / "notebooks") as server:
+def test_make_demo_layout_applies_the_settings(demo_server):
+    with contextlib.nullcontext(demo_server) as server:  # the run's server of notebooks/ (conftest)
         _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
         status, _, listing = _get(server.url)  # the list of pages at / calls out to no CDN either
@@ -191,9 +191,9 @@ async def _execute_over_websocket(ws_url: str, marker: Path, headers: dict) -> l
     return kinds
 
 
-def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_is_served(tmp_path):
+def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_is_served(tmp_path, demo_server):
     marker = tmp_path / "ran.txt"
-    with serve_voila(ROOT / "notebooks") as server:
+    with contextlib.nullcontext(demo_server) as server:  # the run's server of notebooks/ (conftest)
         url = server.url
         status, cookies, html = _get(url + "voila/render/mandala.ipynb")
         kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]

@@ -5,9 +5,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+import _processes
 import pandas as pd
 import pytest
 
@@ -224,31 +224,70 @@ def test_outputs_get_ordinary_permissions(tmp_path, capsys):
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text().startswith("game,seat")
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path, signum):
-    out = tmp_path / "never.csv"
-    exe = Path(sys.executable).with_name("mandalakit")
-    proc = subprocess.Popen([str(exe), "simulate", "--game", "ohanami", "--players", "4", "--games", "2000000",
-                             "--jobs", "2", "--quiet", "--out", str(out)], stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    proc.send_signal(signum)
-    err = proc.communicate(timeout=30)[1]
-    assert proc.returncode == 130 and "interrupted; nothing was written" in err and "Traceback" not in err
-    assert not out.exists() and not list(tmp_path.iterdir())
-    time.sleep(0.5)
-    assert _processes_mentioning(str(out)) == []
+# ----- Ctrl-C and kill at any moment (issue 19): the 50-delivery run is tests/interrupts_bench.py ------------
+SIMULATE_2M = ["simulate", "--game", "ohanami", "--players", "4", "--games", "2000000", "--jobs", "2", "--quiet"]
 
 
-def _processes_mentioning(text: str) -> list[int]:
-    """Pids of live processes whose command line contains ``text`` (Linux /proc)."""
-    pids = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if text in cmdline.read_bytes().decode(errors="replace"):
-                pids.append(int(cmdline.parent.name))
-        except OSError:  # the process ended meanwhile
-            pass
-    return pids
+def _moment_reached(proc, folder: Path, moment: str) -> bool:
+    """Wait (bounded) for a moment of the command's life: ``handlers`` (its own SIGTERM handler
+    is in place; the heavy modules are still to load), ``workers`` (its first worker process
+    exists, the others are starting), ``run`` (its workers play and its output is open: a
+    temporary file beside the target). False if the command ended first. Moments after the
+    first chunk of the table is written come in tests/interrupts_bench.py (a chunk is
+    thousands of games)."""
+    if moment == "handlers":
+        return _processes.wait_until(lambda: _processes.catches(proc.pid, signal.SIGTERM), 60, proc)
+    if moment == "workers":
+        return _processes.wait_until(lambda: _processes.children(proc.pid), 120, proc)
+    assert moment == "run"
+    return _processes.wait_until(lambda: _processes.children(proc.pid) and _processes.temporary_output(folder),
+                                 120, proc)
+
+
+def _assert_clean_stop(proc, folder: Path, signum: int) -> None:
+    """Status 128 + signum, one line on stderr and nothing on stdout, no file left in the
+    folder, no process left in the command's group."""
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out) == (128 + signum, ""), err[-2000:]
+    assert len(err.splitlines()) == 1 and "interrupted; nothing was written" in err, err[-2000:]
+    assert _processes.leftovers(folder) == []
+    assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30), "a worker outlived the command"
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("signum, ignored, moment", [
+    (signal.SIGTERM, False, "handlers"), (signal.SIGTERM, False, "workers"), (signal.SIGTERM, False, "run"),
+    (signal.SIGINT, True, "handlers"), (signal.SIGINT, True, "workers"), (signal.SIGINT, False, "run"),
+])
+def test_an_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path, signum, ignored, moment):
+    # Under nice 10 the command starts slowly beside the test, so the signal lands mid-way through its start.
+    with _processes.command([*SIMULATE_2M, "--out", str(tmp_path / "never.parquet")], ignore_sigint=ignored,
+                            nice=10) as proc:
+        assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
+        proc.send_signal(signum)
+        _assert_clean_stop(proc, tmp_path, signum)
+
+
+TOURNAMENT_400K = ["tournament", "--game", "ohanami", "--players", "2", "--bots", "random,greedy", "--rotations",
+                   "100000", "--quiet", "--out", "{out}/never.parquet"]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("argv, signum, group", [
+    ([*TOURNAMENT_400K, "--jobs", "2"], signal.SIGTERM, False),
+    # A terminal's Ctrl-C reaches every process of the group: Dask's workers say nothing of it.
+    ([*TOURNAMENT_400K, "--dask-workers", "2"], signal.SIGINT, True),
+    (["bench", "--game", "ohanami", "--seconds", "600"], signal.SIGINT, False),
+])
+def test_tournament_and_bench_stop_cleanly_too(tmp_path, argv, signum, group):
+    with _processes.command([a.format(out=tmp_path) for a in argv], ignore_sigint=not group) as proc:
+        moment = "run" if argv[0] == "tournament" else "handlers"
+        assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
+        _assert_clean_stop(proc, tmp_path, signum)
 
 
 def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
@@ -934,3 +973,62 @@ def test_the_library_takes_the_bot_names_its_french_refusal_lists():
             cells("ohanami", bots=["glouton", "greedy"])
     with pytest.raises(RulesError, match="no bot called 'glouton'"):  # in English, only the English names
         spec.check_bot("glouton")
+
+
+# ----- Dask addresses, Dask workers and tile tables: one sentence, exit 2, in the language in force (issue 19) -----
+@pytest.mark.parametrize("address", ["garbage", "127.0.0.1", "", "tcp://", "tcp://[::1", "http://x", "inproc://x",
+                                     "tls://x", "tcp://x:0", "tcp://x:99999", "tcp://x:8786/path", "tcp://u@x:8786"])
+@pytest.mark.parametrize("language, sentence", [("en", "argument --scheduler: "),
+                                                ("fr", "argument --scheduler\u00a0: ")])
+def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_connection(tmp_path, capsys, monkeypatch,
+                                                                                       address, language, sentence):
+    monkeypatch.setattr("mandalakit.tournament.tournament", lambda *a, **k: pytest.fail("a tournament started"))
+    with pytest.raises(SystemExit) as exc:
+        main(["--language", language, "tournament", "--game", "ohanami", "--scheduler", address,
+              "--out", str(tmp_path / "t.parquet")])
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]
+    assert exc.value.code == 2 and sentence in last and "tcp://10.0.0.5:8786" in last and "Traceback" not in err
+    assert ("adresse" in last) == (language == "fr")
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("address, expected", [
+    ("10.0.0.5:8786", "tcp://10.0.0.5:8786"), ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786"),
+])
+def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
+    from mandalakit.cli import _scheduler_address
+
+    assert _scheduler_address(address) == expected
+
+
+def test_a_refused_scheduler_connection_says_why_in_french(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    import socket
+
+    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 1)
+    with socket.socket() as probe:  # a port nothing listens on: bound, never listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "ohanami", "--quiet",
+                           "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert f"Impossible de joindre l’ordonnanceur Dask à 'tcp://127.0.0.1:{port}'\u00a0: Connexion refusée." in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_dask_workers_are_bounded_as_jobs_are(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("mandalakit.tournament.play_chunk", lambda *a: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "tournament", "--game", "ohanami", "--dask-workers", "100000", "--quiet",
+                       "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and "At most 256 worker processes can be started, not 100000" in err
+    assert len(err.splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+@pytest.mark.timeout(60)
+def test_a_tile_table_that_is_a_pipe_is_refused_at_once(tmp_path, capsys):
+    pipe = tmp_path / "tiles.csv"
+    os.mkfifo(pipe)  # no writer: reading it would wait for ever
+    code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "flowers", "--players", "2",
+                       "--vary", f"tiles=none,{pipe}", "--quiet", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and len(err.splitlines()) == 1 and "F-1.5" in err and "n’est pas un fichier ordinaire" in err

@@ -5,6 +5,9 @@ Positions are set up with :func:`mandalakit.flowers.from_position` (cards as "2 
 otherwise, mandala 1 holds the tiles grey 1 (dark) and green 1 (light).
 """
 
+import os
+from pathlib import Path
+
 import pytest
 
 from mandalakit.core.contract import TERMINAL
@@ -320,6 +323,26 @@ def test_F_1_5_a_tile_table_that_never_ends_is_refused_not_read(tmp_path):
         read_tiles_csv(endless)
     with pytest.raises(RulesError, match="is not a file name"):
         read_tiles_csv("a\x00b")
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("fifo", "is not an ordinary file"), ("folder", "is a folder"), ("device", "is not an ordinary file"),
+    ("huge", "longer than 100,000 characters"),
+])
+def test_F_1_5_only_an_ordinary_file_of_bounded_size_is_read_and_never_waited_for(tmp_path, kind, message):
+    path = tmp_path / "tiles.csv"
+    if kind == "fifo":
+        os.mkfifo(path)  # no writer: a blocking open would wait for ever (pytest-timeout would fail it)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        path = Path(os.devnull)
+    else:
+        with open(path, "wb") as fh:  # 10 GB that take no disk space: refused by its size, not read
+            fh.truncate(10 ** 10)
+    with pytest.raises(RulesError, match=message) as err:
+        read_tiles_csv(path)
+    assert err.value.rule == "F-1.5"
 
 
 @pytest.mark.parametrize("face", ["1_0", "+1", "٢", "²", "9" * 5000])

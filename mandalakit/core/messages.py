@@ -220,6 +220,9 @@ OS_REASONS = {
     errno.ELOOP: N_("Too many levels of symbolic links"), errno.ENOSPC: N_("No space left on device"),
     errno.EROFS: N_("Read-only file system"), errno.EEXIST: N_("File exists"),
     errno.EIO: N_("Input/output error"), errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.ECONNREFUSED: N_("Connection refused"), errno.ETIMEDOUT: N_("Connection timed out"),
+    errno.EHOSTUNREACH: N_("No route to host"), errno.ENETUNREACH: N_("Network is unreachable"),
+    errno.ECONNRESET: N_("Connection reset by peer"),
 }
 
 

@@ -171,9 +171,11 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
         return
     import multiprocessing
 
-    from ..simulate import _worker_signals
+    import os
 
-    with multiprocessing.Pool(min(jobs, len(work)), initializer=_worker_signals) as pool:
+    from ..core.interrupts import worker_init
+
+    with multiprocessing.Pool(min(jobs, len(work)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
         yield from pool.imap(_chunk_frame, work)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,7 +41,7 @@ X3_TEXT = "x3"
 TILES_PER_COLOUR = 6  # F-1.3
 NUM_TILES = TILES_PER_COLOUR * NUM_COLOURS  # 36
 MAX_FLOWERS = 99  # a sanity bound: larger faces are certainly typing mistakes
-MAX_TABLE_CHARS = 100_000  # a tile table file is about 1,000 characters; far more is not one
+MAX_TABLE_CHARS = 100_000  # bytes; a tile table file is about 1,000 characters; far more is not one
 
 #: A normalised table row: (back, colour, face) with face an int >= 1 or "x3".
 Row = tuple[str, str, "int | str"]
@@ -219,26 +220,60 @@ def parse_tiles_csv(text: str, source: str = "") -> tuple[Row, ...]:
 def read_tiles_csv(path: str | os.PathLike) -> tuple[Row, ...]:
     """Read and check a tile table from a CSV file (see :func:`parse_tiles_csv`).
 
+    Only an ordinary file of at most :data:`MAX_TABLE_CHARS` bytes is read. It is opened
+    without waiting (``O_NONBLOCK``) and checked before anything is read, so a pipe with no
+    writer, a device (``/dev/zero``), a folder or a huge file is refused at once.
+
     Raises
     ------
     RulesError
-        If the file cannot be read or a row is bad (the message names the row and line).
+        If the path is not an ordinary file, is too long, cannot be read, is not UTF-8 text,
+        or a row is bad (the message names the row and line). Rule F-1.5.
     """
     name = shown_path(path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read(MAX_TABLE_CHARS + 1)  # bounded: a device such as /dev/zero never ends
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise RulesError("F-1.5", _("Cannot read the tile table {name}: {problem}.", name=name,
                                     problem=os_reason(exc))) from None
+    except (ValueError, TypeError):  # a path with a NUL character, or not a path at all
+        raise RulesError("F-1.5", _("{name} is not a file name.", name=name)) from None
+    try:
+        data = _read_ordinary_file(fd, name)
+    finally:
+        os.close(fd)
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesError("F-1.5", _("The tile table {name} is not a UTF-8 text (CSV) file.", name=name)) from None
-    except ValueError:  # a path with a NUL character
-        raise RulesError("F-1.5", _("{name} is not a file name.", name=name)) from None
-    if len(text) > MAX_TABLE_CHARS:
+    return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
+
+
+def _read_ordinary_file(fd: int, name: str) -> bytes:
+    """The bytes of the open file ``fd``, refused (F-1.5, ``name`` in the sentence) unless it is
+    an ordinary file of at most :data:`MAX_TABLE_CHARS` bytes. The read is bounded too: a
+    file of the system (``/proc``) says it is empty whatever it holds."""
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RulesError("F-1.5", _("{name} is a folder; a tile table is a CSV file.", name=name))
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesError("F-1.5", _("{name} is not an ordinary file (it is a pipe, a device or a socket); a tile "
+                                        "table is a CSV file.", name=name))
+        chunks, size = [], 0
+        while size <= MAX_TABLE_CHARS and info.st_size <= MAX_TABLE_CHARS:
+            chunk = os.read(fd, MAX_TABLE_CHARS + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise RulesError("F-1.5", _("Cannot read the tile table {name}: {problem}.", name=name,
+                                    problem=os_reason(exc))) from None
+    if size > MAX_TABLE_CHARS or info.st_size > MAX_TABLE_CHARS:
         raise RulesError("F-1.5", _("The tile table {name} is longer than {most:,} characters; a tile table has one "
                                     "short row per tile.", name=name, most=MAX_TABLE_CHARS))
-    return parse_tiles_csv(text, os.path.basename(os.fspath(path)))
+    return b"".join(chunks)
 
 
 def _default_table() -> tuple[Row, ...]:
