@@ -436,6 +436,11 @@ class GameSpec:
     seat_summary : callable
         ``seat_summary(state, seat) -> dict`` of extra per-seat columns for simulation tables
         (per-round scores, colour counts), computed on a finished state.
+    from_observation : callable or None
+        ``from_observation(observation, rules=None) -> State``: a state at a decision of the
+        observation's seat that shows it that observation, the hidden cards in a fixed order
+        (``determinize`` then samples them); what search bots start from
+        (:mod:`mandalakit.core.search`).
     """
 
     name: str
@@ -446,6 +451,7 @@ class GameSpec:
     new_game: Callable[..., State]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     seat_summary: Callable[[State, int], dict] = lambda state, seat: {}
+    from_observation: Callable[..., State] | None = None
 
     def make_rules(self, options: Mapping[str, Any] | None = None):
         return self.rules.from_dict(options)

@@ -11,9 +11,13 @@ Pass ``Rules(tiles=...)`` (a CSV path or rows) to play with another table.
 (0, 'play 1 grey on 1')
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .infoset import from_observation
 from .cards import BACKS, COLOURS, colour_code
 from .moves import PASS, Pass, Play, Take, parse
 from .position import from_position, parse_cards
@@ -31,8 +35,10 @@ GAME = GameSpec(
     player_rule="F-2.3",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", margin_scale=5),
+          "ismcts": partial(ISMCTSBot, "flowers", margin_scale=5)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [

@@ -7,9 +7,14 @@ of mandala.md.
 (0, 'mountain A black')
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .heuristic import HeuristicBot
+from .infoset import from_observation
 from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
@@ -26,8 +31,10 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "pimc": partial(PIMCBot, "mandala", margin_scale=10),
+          "ismcts": partial(ISMCTSBot, "mandala", margin_scale=10)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [

@@ -6,9 +6,13 @@
 (0, 45)
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .infoset import from_observation
 from .cards import SUIT_OF, SUITS, suit_name
 from .moves import Pick, Place, parse, placements
 from .position import from_position
@@ -25,8 +29,10 @@ GAME = GameSpec(
     player_rule="O-2.1",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", margin_scale=25),
+          "ismcts": partial(ISMCTSBot, "ohanami", margin_scale=25)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [
