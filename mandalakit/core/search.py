@@ -41,23 +41,28 @@ from .registry import get_game
 ROLLOUTS = ("greedy", "random")
 
 
-def reward(state: State, margin_scale: float = 10.0) -> list[float]:
-    """Reward in [0, 1] of every seat for ``state`` (finished, or cut off in a rollout).
-
-    ``0.5 × share + 0.5 × (1 + tanh(margin / margin_scale)) / 2``: ``share`` is 1/k if the seat
-    is one of the k winners (after the game's tie-breaks once finished; by score before), else
-    0; ``margin`` is the seat's score minus the best other score, in points.
-    """
+def shares(state: State) -> list[float]:
+    """Each seat's share of the victory in ``state``: 1/k for each of the k winners (after the
+    game's tie-breaks once finished; by score in a position cut off before the end), else 0."""
     scores = state.scores()
     if state.is_terminal():
         winners = state.result().winners
     else:
         best = max(scores)
         winners = [p for p, s in enumerate(scores) if s == best]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(scores))]
+
+
+def reward(state: State, margin_scale: float = 10.0) -> list[float]:
+    """Reward in [0, 1] of every seat for ``state`` (finished, or cut off in a rollout).
+
+    ``0.5 × share + 0.5 × (1 + tanh(margin / margin_scale)) / 2``: ``share`` from
+    :func:`shares`; ``margin`` is the seat's score minus the best other score, in points.
+    """
+    scores = state.scores()
     out = []
-    for p, s in enumerate(scores):
-        margin = s - max(scores[:p] + scores[p + 1:])
-        share = 1.0 / len(winners) if p in winners else 0.0
+    for p, share in enumerate(shares(state)):
+        margin = scores[p] - max(scores[:p] + scores[p + 1:])
         out.append(0.5 * share + 0.25 * (1.0 + math.tanh(margin / margin_scale)))
     return out
 
@@ -87,7 +92,7 @@ class _Searcher:
 
     def __init__(self, game: str, seed: Seed = None, *, iterations: int | None = 200,
                  seconds: float | None = None, rollout: str = "greedy", rollout_depth: int | None = None,
-                 margin_scale: float = 10.0, rules=None):
+                 margin_scale: float = 10.0, candidates: int | None = None, rules=None):
         if iterations is None and seconds is None:
             raise ValueError("A search bot needs a budget: iterations, seconds or both.")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
@@ -106,14 +111,26 @@ class _Searcher:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.margin_scale = margin_scale
+        self.candidates = candidates
         self.rules = rules
-        self._greedy = self.spec.make_bot("greedy", seed=self.rng) if rollout == "greedy" else None
+        greedy = self.spec.make_bot("greedy", seed=self.rng) if rollout == "greedy" or candidates else None
+        self._greedy = greedy if rollout == "greedy" else None
+        self._prior = greedy if candidates else None
         self._uniform: list[float] = []
 
     # ----- pieces -----------------------------------------------------------------------------
     def information_set(self, observation) -> State:
         """The observation's state with the hidden cards in a fixed order (see the module)."""
         return self.spec.from_observation(observation, self.rules)
+
+    def shortlist(self, observation, legal_moves: Sequence) -> list:
+        """The moves searched: all, or the ``candidates`` best by the greedy bot's values (in
+        the order of ``legal_moves``)."""
+        if not self.candidates or len(legal_moves) <= self.candidates:
+            return list(legal_moves)
+        values = self._prior.values(observation, legal_moves)
+        keep = set(sorted(range(len(values)), key=lambda i: -values[i])[:self.candidates])
+        return [m for i, m in enumerate(legal_moves) if i in keep]
 
     def sample(self, root: State, player: int) -> State:
         """A determinisation of ``root`` for ``player``, drawing chance with the bot's generator."""
@@ -161,12 +178,14 @@ class MoveStats:
     """What the search measured of one move of the root (for hints and tests).
 
     ``visits`` rollouts after the move; ``reward`` their summed :func:`reward` for the seat;
-    ``points`` their summed score of the seat at the end of the rollout.
+    ``points`` their summed score of the seat at the end of the rollout; ``wins`` its summed
+    :func:`shares` of the victory there (a shared victory counts 1/k).
     """
 
     visits: int = 0
     reward: float = 0.0
     points: float = 0.0
+    wins: float = 0.0
 
     @property
     def mean(self) -> float:
@@ -197,6 +216,9 @@ class PIMCBot(_Searcher):
     margin_scale : float
         Points of margin that count for about three quarters of the margin's half of the
         reward (:func:`reward`); a typical winning margin of the game.
+    candidates : int or None
+        Search only this many moves, the best by the greedy bot's values (``values``); ``None``:
+        every legal move.
     rules : the game's Rules, optional
         The rules of the game played (public); default the game's default rules.
 
@@ -210,18 +232,20 @@ class PIMCBot(_Searcher):
             self.stats = {legal_moves[0]: MoveStats()}
             return legal_moves[0]
         self.stats = self.search(observation, legal_moves)
-        best = max(self.stats.values(), key=lambda s: s.mean).mean
-        tied = [m for m in legal_moves if self.stats[m].mean == best]
+        searched = [m for m in legal_moves if self.stats[m].visits]
+        best = max(self.stats[m].mean for m in searched)
+        tied = [m for m in searched if self.stats[m].mean == best]
         return tied[int(self._random() * len(tied))]
 
     def search(self, observation, legal_moves: Sequence) -> dict:
         """:class:`MoveStats` of every legal move after the budget's rollouts."""
         me = observation.player
         root = self.information_set(observation)
+        searched = self.shortlist(observation, legal_moves)
         stats = {move: MoveStats() for move in legal_moves}
-        for _ in self._budget(len(legal_moves)):
+        for _ in self._budget(len(searched)):
             sample = self.sample(root, me)
-            for move in legal_moves:
+            for move in searched:
                 state = light_clone(sample, self.rng)
                 try:
                     state.apply(move)
@@ -233,6 +257,7 @@ class PIMCBot(_Searcher):
                 entry.visits += 1
                 entry.reward += result[me]
                 entry.points += state.scores()[me]
+                entry.wins += shares(state)[me]
         return stats
 
 
@@ -286,13 +311,14 @@ class ISMCTSBot(_Searcher):
         me = observation.player
         root_state = self.information_set(observation)
         root = _Node(-1)
+        searched = self.shortlist(observation, legal_moves)
         c = self.exploration
         for _ in self._budget():
             state = self.sample(root_state, me)
             node = root
             path = []
             while state.current_player >= 0:
-                moves = state.legal_moves() if node is not root else legal_moves
+                moves = state.legal_moves() if node is not root else searched
                 untried = [m for m in moves if m not in node.children]
                 if untried:
                     move = untried[int(self._random() * len(untried))]

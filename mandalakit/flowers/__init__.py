@@ -28,6 +28,10 @@ from .tiles import DEFAULT_TILES, X3, Tile, read_tiles_csv
 
 State = FlowersState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 100, "rollout": "greedy", "candidates": 4, "margin_scale": 5}
+
 GAME = GameSpec(
     name="flowers",
     min_players=2,
@@ -35,8 +39,8 @@ GAME = GameSpec(
     player_rule="F-2.3",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", margin_scale=5),
-          "ismcts": partial(ISMCTSBot, "flowers", margin_scale=5)},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", **SEARCH),
+          "ismcts": partial(ISMCTSBot, "flowers", **SEARCH)},
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

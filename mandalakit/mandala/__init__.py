@@ -24,6 +24,10 @@ from .state import MandalaState, Observation, draw_count, new_game
 
 State = MandalaState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 120, "rollout": "greedy", "candidates": 4, "margin_scale": 10}
+
 GAME = GameSpec(
     name="mandala",
     min_players=2,
@@ -31,8 +35,8 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "pimc": partial(PIMCBot, "mandala", margin_scale=10),
-          "ismcts": partial(ISMCTSBot, "mandala", margin_scale=10)},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "pimc": partial(PIMCBot, "mandala", **SEARCH),
+          "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

@@ -22,6 +22,10 @@ from .state import Observation, OhanamiState, new_game
 
 State = OhanamiState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 400, "rollout": "greedy", "candidates": 4, "margin_scale": 25}
+
 GAME = GameSpec(
     name="ohanami",
     min_players=2,
@@ -29,8 +33,8 @@ GAME = GameSpec(
     player_rule="O-2.1",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", margin_scale=25),
-          "ismcts": partial(ISMCTSBot, "ohanami", margin_scale=25)},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", **SEARCH),
+          "ismcts": partial(ISMCTSBot, "ohanami", **SEARCH)},
     seat_summary=seat_summary,
     from_observation=from_observation,
 )
