@@ -140,7 +140,7 @@ def arena(game: str, bots: Sequence[str], games: int, seed: int = 0, players: in
     work = [(game, table, seed, deal, rules) for deal in range(deals) for table in tables]
     jobs = worker_count(total, jobs)
     results = []
-    with tqdm(total=total, desc=_("arena"), unit=_("game"), disable=not progress) as bar:
+    with tqdm(total=total, desc=_("arena"), unit="game", disable=not progress) as bar:
         if jobs == 1:
             for task in work:
                 results.append(play_deal(*task))

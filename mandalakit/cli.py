@@ -524,7 +524,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar=_("RECORD"), help=_("a record written by 'mandalakit record' or the library"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("arena", help=_("bots meet seat-balanced on shared deals: win rates with 95 % intervals and "
+    p = sub.add_parser("arena", help=_("bots meet seat-balanced on shared deals: win rates with 95 %% intervals and "
                                        "ratings"))
     p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
     p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, required=True,

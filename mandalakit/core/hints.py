@@ -113,9 +113,10 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
         if k:
             sentence += " " + ngettext(
                 "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them is likely {colour}.",
+                "them is likely {colour_k}.",
                 "It draws {n} cards: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them are likely {colour}.", draws, of_colour=of_colour, unseen=unseen, k=k, colour=colour(name, k))
+                "them are likely {colour_k}.", draws, of_colour=of_colour, unseen=unseen, k=k,
+                colour=colour(name, of_colour), colour_k=colour(name, k))
         else:
             sentence += " " + ngettext(
                 "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, the colour you "
