@@ -388,7 +388,7 @@ def cmd_arena(args) -> int:
                 meetings=row.meetings, rate=row.rate, low=row.low, high=row.high))
     print(_("ratings (Bradley-Terry, Elo scale, {first} at 0):", first=bot_name(ratings.bot[ratings.rating.abs().idxmin()])))
     for row in ratings.itertuples():
-        print(_("  {bot}: {rating:+.0f}, {seconds:.3f} s of CPU time per move", bot=bot_name(row.bot),
+        print(_("  {bot}: {rating:+.0f}, {seconds:.4f} s of CPU time per move", bot=bot_name(row.bot),
                 rating=row.rating, seconds=row.seconds_per_move))
     if target is not None:
         print(_("-> {target}", target=target))
