@@ -380,13 +380,15 @@ def cmd_arena(args) -> int:
             _atomic_write(target, lambda p: table.to_parquet(p, index=False))
     pairs, ratings = standings(table)
     games = len(table.groupby(["table", "deal", "rotation"]))
-    print(ngettext("{game}, {players} players, {n} game, seed {seed}", "{game}, {players} players, {n} games, seed {seed}",
-                   games, game=args.game, players=args.players, seed=args.seed))
+    print(ngettext("{game}, {players} players, {n} game, seed {seed}",
+                   "{game}, {players} players, {n} games, seed {seed}", games, game=args.game,
+                   players=args.players, seed=args.seed))
     for row in pairs.itertuples():
         print(_("{bot} against {other}: {wins:.1f} won of {meetings} ({rate:.1%}, 95 % interval {low:.1%} to "
                 "{high:.1%})", bot=bot_name(row.bot), other=bot_name(row.other), wins=row.wins,
                 meetings=row.meetings, rate=row.rate, low=row.low, high=row.high))
-    print(_("ratings (Bradley-Terry, Elo scale, {first} at 0):", first=bot_name(ratings.bot[ratings.rating.abs().idxmin()])))
+    first = ratings.bot[ratings.rating.abs().idxmin()]  # the first bot listed, the ratings' zero
+    print(_("ratings (Bradley-Terry, Elo scale, {first} at 0):", first=bot_name(first)))
     for row in ratings.itertuples():
         print(_("  {bot}: {rating:+.0f}, {seconds:.4f} s of CPU time per move", bot=bot_name(row.bot),
                 rating=row.rating, seconds=row.seconds_per_move))

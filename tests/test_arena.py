@@ -34,7 +34,8 @@ def test_meetings_and_standings_count_each_game_once(duel):
     row = pairs.iloc[0]
     assert (row.bot, row.other, row.meetings) == ("greedy", "random", 6)
     greedy_places = duel[duel.bot == "greedy"].place
-    assert row.wins == (greedy_places == 1).sum() + 0.5 * ((duel.groupby(["deal", "rotation"]).place.nunique() == 1).sum())
+    ties = (duel.groupby(["deal", "rotation"]).place.nunique() == 1).sum()
+    assert row.wins == (greedy_places == 1).sum() + 0.5 * ties
     assert (row.low, row.high) == pytest.approx(wilson(row.wins, 6))
     assert list(ratings.bot) == (["greedy", "random"] if row.rate > 0.5 else ["random", "greedy"])
     assert ratings.set_index("bot").rating["greedy"] == 0

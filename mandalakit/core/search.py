@@ -179,7 +179,7 @@ class MoveStats:
 
     ``visits`` rollouts after the move; ``reward`` their summed :func:`reward` for the seat;
     ``points`` their summed score of the seat at the end of the rollout; ``wins`` its summed
-    :func:`shares` of the victory there (a shared victory counts 1/k).
+    :func:`shares` of the victory there (a shared victory counts 1/k; :class:`PIMCBot` only).
     """
 
     visits: int = 0
@@ -346,5 +346,6 @@ class ISMCTSBot(_Searcher):
                 node.visits += 1
                 node.reward += result[node.seat]
                 node.points += points
-        return {m: MoveStats(child.visits, child.reward, child.points) if (child := root.children.get(m)) else MoveStats()
-                for m in legal_moves}
+        children = root.children
+        return {m: MoveStats(children[m].visits, children[m].reward, children[m].points) if m in children
+                else MoveStats() for m in legal_moves}

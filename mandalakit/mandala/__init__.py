@@ -35,8 +35,8 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "pimc": partial(PIMCBot, "mandala", **SEARCH),
-          "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot,
+          "pimc": partial(PIMCBot, "mandala", **SEARCH), "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
     seat_summary=seat_summary,
     from_observation=from_observation,
 )
