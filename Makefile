@@ -128,19 +128,22 @@ datasets: $(VENV)/.test
 	$(BIN)/python -m mandalakit.summaries datasets
 
 # The strength ladder of each game (datasets/README.md, "Strength ladder"): the one-ply bots over 400
-# games per pairing, then the search bots against greedy over LADDER_GAMES games (a search bot
-# thinks up to about 1 s per move: 6 games take about 2 minutes of CPU time per game). Run with
-# nice: the arena's figures are CPU seconds, so a busy machine slows it but does not bias them.
+# games per pairing, then the search bot against greedy over LADDER_GAMES games for each of two seeds,
+# and against the rule of thumb in Mandala (a search bot thinks up to about 1 s per move: a game
+# takes about 20 s of CPU time). Run with nice: the arena's figures are CPU seconds, so a busy
+# machine slows it but does not bias them.
 LADDER_GAMES ?= 6
 .PHONY: ladder
 ladder: $(VENV)/.test
 	nice $(BIN)/mandalakit arena --game mandala --bots greedy,random,heuristic --games 400 --seed 2026 --out datasets/ladder-mandala-one-ply.csv
 	nice $(BIN)/mandalakit arena --game ohanami --bots greedy,random --games 400 --seed 2026 --out datasets/ladder-ohanami-one-ply.csv
 	nice $(BIN)/mandalakit arena --game flowers --bots greedy,random --games 400 --seed 2026 --out datasets/ladder-flowers-one-ply.csv
-	for game in mandala ohanami flowers; do \
-		nice $(BIN)/mandalakit arena --game $$game --bots pimc,greedy --games $(LADDER_GAMES) --seed 1 \
-			--out datasets/ladder-$$game-search.csv || exit 1; \
-	done
+	for game in mandala ohanami flowers; do for seed in 1 2; do \
+		nice $(BIN)/mandalakit arena --game $$game --bots pimc,greedy --games $(LADDER_GAMES) --seed $$seed \
+			--out datasets/ladder-$$game-search-seed$$seed.csv || exit 1; \
+	done; done
+	nice $(BIN)/mandalakit arena --game mandala --bots pimc,heuristic --games $(LADDER_GAMES) --seed 1 \
+		--out datasets/ladder-mandala-search-heuristic.csv
 
 # Random self-play on one core (bench), then the same games as a tournament on 1 and 2 local
 # processes and on a local Dask cluster of 2 workers: games/s, worker start-up included.
