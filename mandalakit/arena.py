@@ -192,11 +192,19 @@ def standings(table):
     ratings : pandas.DataFrame
         One row per bot, strongest first: ``rating`` (Bradley-Terry by ``choix``, Elo scale,
         the first bot listed at 0), ``seconds_per_move`` (CPU), ``moves``.
+
+    Raises
+    ------
+    RulesError
+        If ``choix`` (the ``analysis`` extra) is not installed.
     """
-    import choix
     import numpy as np
     import pandas as pd
 
+    try:
+        import choix
+    except ImportError:
+        raise RulesError("options", _("The ratings need choix: pip install 'mandalakit[analysis]'.")) from None
     order = list(dict.fromkeys(b for t in dict.fromkeys(table.table) for b in t.split(",")))
     index = {b: i for i, b in enumerate(order)}
     tally: dict = {}
