@@ -10,18 +10,24 @@ HOST   ?= 127.0.0.1
 # (PUPILS defaults to 30; mandalakit.widgets.pools checks both).
 LESSON ?=
 PUPILS ?=
+# A class (LESSON given) keeps its pupils' answers in CLASS_DIR (widgets/classbook.py); delete it to forget them.
+CLASS_DIR ?= class
+CLASS_ENV = $(if $(LESSON),MANDALAKIT_CLASS='$(abspath $(CLASS_DIR))')
 
-.PHONY: demo port-free test bench bench-dashboard bench-ui messages clean help
+.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui messages clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "make demo LESSON=ohanami PUPILS=30 - the same for a class: 30 kernels wait with the lesson already run"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
-	@echo "make bench  - print engine throughput (games/s, decisions/s) for every game"
+	@echo "make test-quick - the same without the browser and server tests (a few minutes)"
+	@echo "make bench  - print engine and fast-path throughput (games/s, decisions/s, ratio) for every game and player count"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
+	@echo "make bench-class N=30 - N light-client pupils (no browser) join a class and answer; prints lost answers, p50/p95, CPU"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
+	@echo "make binder-links - print the Binder links (JupyterLab, Voila) of this repository's own remote"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make ladder - play the strength ladder of each game again (datasets/ladder-*.csv; LADDER_GAMES=6 search games)"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
@@ -47,7 +53,7 @@ $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[test]'
-	@touch $@ $(VENV)/.dashboard
+	@touch $@ $(VENV)/.dashboard $(VENV)/.fast
 
 # Is PORT free on HOST? Voila alone, on a taken port, prints "trying another port" and then
 # stops (port_retries=0), which reads as if it went on: say it in one sentence instead.
@@ -74,22 +80,35 @@ port-free:
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
 	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.pools).
-	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(BIN)/python -m mandalakit.widgets.pools notebooks
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) MANDALAKIT_ADDRESS='http://$(HOST):$(PORT)' \
+		$(BIN)/python -m mandalakit.widgets.pools notebooks
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
-	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
+	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 test: $(VENV)/.test
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.dashboard
-	$(BIN)/mandalakit bench --game ohanami --players 2
-	$(BIN)/mandalakit bench --game mandala --players 2
-	$(BIN)/mandalakit bench --game flowers --players 4
+# The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
+test-quick: $(VENV)/.test
+	$(BIN)/python -m pytest -m "not browser and not server and not slow"
+
+# Each game and player count on the reference engine and on the fast path (mandalakit.fast,
+# docs/fast.md), with their ratio and the load average: short runs, the machine may be shared.
+$(VENV)/.fast: pyproject.toml | $(BIN)/python
+	$(EDITABLE) '.[fast]'
+	@touch $@
+
+BENCH_SECONDS ?= 1
+bench: $(VENV)/.dashboard $(VENV)/.fast
+	@for run in "ohanami 2" "ohanami 3" "ohanami 4" "mandala 2" "flowers 2" "flowers 3" "flowers 4"; do \
+		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --seconds $(BENCH_SECONDS) || exit 1; \
+	done
+	$(BIN)/mandalakit bench --game ohanami --players 2 --bots greedy --seconds $(BENCH_SECONDS)
 
 bench-dashboard: $(VENV)/.test
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py
@@ -164,7 +183,21 @@ CLASS ?=
 bench-classroom: $(VENV)/.test
 	$(BIN)/python tests/classroom_bench.py -n $(N) $(if $(CLASS),--class)
 
+# A class of N light clients (no browser) joining make demo LESSON=ohanami PUPILS=N at once and answering
+# an exercise for DURATION seconds; RESTART=1 stops and starts the server in the middle (tests/class_load.py).
+DURATION ?= 60
+RESTART ?=
+.PHONY: bench-class
+bench-class: $(VENV)/.test
+	$(BIN)/python tests/class_load.py -n $(N) --seconds $(DURATION) $(if $(RESTART),--restart)
+
 # JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab
 lab: $(VENV)/.dashboard
 	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)
+
+# The Binder links of this repository, from its own git remote (or REMOTE=https://github.com/OWNER/NAME).
+REMOTE ?=
+.PHONY: binder-links
+binder-links:
+	@$(PYTHON) binder/links.py $(REMOTE)

@@ -105,13 +105,14 @@ def _check_digits(name: str, value: str) -> None:
 def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
     """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
 
-    Each value is read as its option's type admits (:meth:`RulesBase.option_from_text
-    <mandalakit.core.contract.RulesBase.option_from_text>`): ``true`` is a bool only for an
+    Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
+    <mandalakit.core.contract.RulesBase.option_from_command_line>`; a file option's text is the
+    file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
     option that takes one, so the game's refusal of any other value quotes what was typed
     (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
     two values was meant cannot be guessed). Names and values are checked by the game.
     """
-    read = get_game(game).rules.option_from_text
+    read = get_game(game).rules.option_from_command_line  # a file option (tiles=PATH) is read here
     rules: dict = {}
     for name, text in pairs:
         value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
@@ -409,15 +410,26 @@ def _import_ms() -> float:
 
 def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
-    from .simulate import bench
+    from .fast.bench import compare, load_average
 
     rules = _rules(args.rule, args.game)
-    out = bench(args.game, args.players, seconds=args.seconds, seed=args.seed, rules=rules)
+    bots = get_game(args.game).check_bot(args.bots)
+    out, fast = compare(args.game, args.players, args.seconds, args.seed, rules, bots)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
     variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())
-    print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
-            "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU time)",
-            variant=variant, **out))
+    if bots == "random":
+        print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU "
+                "time)", variant=variant, **out))
+    else:
+        print(_("{game} {players}p{variant} {bot} self-play, one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU "
+                "time)", variant=variant, bot=bot_name(bots), **out))
+    if fast is not None:
+        print(_("{game} {players}p{variant} fast path (mandalakit.fast), one core: {games_per_s:,.0f} games/s, "
+                "{decisions_per_s:,.0f} decisions/s ({games} games in {seconds:.2f} s of CPU time), {ratio:,.1f}x "
+                "the reference engine", variant=variant, ratio=fast["games_per_s"] / out["games_per_s"], **fast))
+    print(_("load average: {load}", load=load_average()))
     return 0
 
 
@@ -545,11 +557,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("bench", help=_("random self-play throughput on one core"))
+    p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
     game_args(p, players_required=False)
+    p.add_argument("--bots", metavar=_("BOT"), default="random",
+                   help=_("the bot in every seat: random (default) or greedy"))
     p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)
+    # --language also after the command (`mandalakit replay game.json --language fr`); given
+    # there, it replaces the one before the command.
+    for command in sub.choices.values():
+        command.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help=_("language of the games' and records' refusals (en, fr); default en"))
     # A missing command is named by the commands themselves, in every language (not "command").
     sub.metavar = "{" + ",".join(sub.choices) + "}"
     return parser
@@ -597,18 +616,17 @@ def _language_asked(argv: Sequence[str]) -> str:
     """The ``--language`` of a command line (``--language fr`` or ``--language=fr``), read before
     argparse reads the rest: argparse checks the other values (``--games 0``) as it reads them.
 
-    English for none or an unknown one (argparse then refuses the unknown one).
+    The last one given counts, before or after the command, as argparse reads them. English for
+    none or an unknown one (argparse then refuses the unknown one).
     """
     words = list(argv)
+    code = "en"
     for i, word in enumerate(words):
         if word.startswith("--language="):
             code = word.partition("=")[2]
         elif word == "--language" and i + 1 < len(words):
             code = words[i + 1]
-        else:
-            continue
-        return code if code in LANGUAGES else "en"
-    return "en"
+    return code if code in LANGUAGES else "en"
 
 
 def _discard_stdout() -> None:

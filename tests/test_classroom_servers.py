@@ -56,6 +56,12 @@ def _wait_for(server: Server, text: str, seconds: float = 120) -> str:
     pytest.fail(f"{text!r} not in the server's log: {out[-2000:]}")
 
 
+def _cookie_header(cookies: str) -> str:
+    """The Cookie header a browser sends back for the Set-Cookie headers ``cookies`` (as :func:`_get` joins them)."""
+    return "; ".join(c.split(";")[0].strip() for c in re.split(r"; (?=[\w-]+=)", cookies)
+                     if "=" in c and c.split("=")[0].strip().lower() not in ("expires", "path", "samesite", "max-age", "domain"))
+
+
 def _shutdown(url: str, kernel: str, cookies: str) -> int:
     """Voila's shutdown request as its page sends it when the tab closes (the page's cookies,
     and the ``_xsrf`` cookie's value as a form field); the response's status."""
@@ -88,6 +94,8 @@ def test_make_demo_layout_applies_the_settings():
     with serve_voila(ROOT / "notebooks") as server:
         _wait_for(server, "Kernel pool of mandala.ipynb is filled")  # preheated: a kernel has run the lesson
         _check_page(server, "voila/render/mandala.ipynb")
+        status, _, listing = _get(server.url)  # the list of pages at / calls out to no CDN either
+        assert status == 200 and "Voilà Home" in listing and "cdn." not in listing
         log = _wait_for(server, "Using pre-heated kernel")
         # Kernels over Unix sockets in Voila's folder of connection files, not TCP ports (widgets.kernel)
         folder = Path(re.search(r"Storing connection files in (\S+)\.\n", log).group(1))
@@ -108,15 +116,16 @@ def test_a_preheated_kernel_is_not_culled_before_its_page_connects():
     with serve_voila(ROOT / "notebooks" / "index.ipynb", options=quick) as server:
         _wait_for(server, "Kernel pool of index.ipynb is filled")
         time.sleep(10)  # the pooled kernel has waited longer than the idle time
-        status, _, html = _get(server.url)
+        status, cookies, html = _get(server.url)
         assert status == 200 and "Using pre-heated kernel" in server.output()
         kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
+        page = {"Cookie": _cookie_header(cookies)}  # the kernel answers only its page's browser
         time.sleep(4)  # the page has not connected yet: culled here before DashboardKernelManager
-        assert _get(server.url + f"api/kernels/{kernel}")[0] == 200
+        assert _get(server.url + f"api/kernels/{kernel}", headers=page)[0] == 200
         deadline = time.monotonic() + 60  # ... and culled once idle with no page for the whole idle time
-        while _get(server.url + f"api/kernels/{kernel}")[0] == 200 and time.monotonic() < deadline:
+        while _get(server.url + f"api/kernels/{kernel}", headers=page)[0] == 200 and time.monotonic() < deadline:
             time.sleep(1)
-        assert _get(server.url + f"api/kernels/{kernel}")[0] == 404
+        assert _get(server.url + f"api/kernels/{kernel}", headers=page)[0] == 404
 
 
 @pytest.mark.parametrize("app", ["server", "lab"])
@@ -154,10 +163,11 @@ def test_jupyter_server_reads_no_config_from_its_working_folder():
     assert str(ROOT) not in json.loads(out)["config"]
 
 
-async def _execute_over_websocket(ws_url: str, marker: Path) -> list[str]:
+async def _execute_over_websocket(ws_url: str, marker: Path, headers: dict) -> list[str]:
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    ws = await websocket_connect(ws_url)
+    ws = await websocket_connect(HTTPRequest(ws_url, headers=headers))
     kinds = []
 
     def send(msg_type, content):
@@ -185,10 +195,11 @@ def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_
     marker = tmp_path / "ran.txt"
     with serve_voila(ROOT / "notebooks") as server:
         url = server.url
-        status, _, html = _get(url + "voila/render/mandala.ipynb")
+        status, cookies, html = _get(url + "voila/render/mandala.ipynb")
         kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
+        page = {"Cookie": _cookie_header(cookies)}  # the kernel answers only its page's browser
         kinds = asyncio.run(_execute_over_websocket(
-            url.replace("http", "ws") + f"api/kernels/{kernel}/channels", marker))
+            url.replace("http", "ws") + f"api/kernels/{kernel}/channels", marker, page))
         assert "kernel_info_reply" in kinds  # the channel works ...
         assert "execute_reply" not in kinds and not marker.exists()  # ... but executes nothing
 
@@ -213,5 +224,6 @@ def test_a_page_kernel_runs_no_code_sent_over_its_websocket_and_no_outside_file_
             assert status in (404, 405), (path, status)
         status, _, _body = _get(url + "api/kernels", data=b"{}")  # starting a kernel of one's own
         assert status in (403, 404, 405), status
-        status, _, model = _get(url + f"api/kernels/{kernel}")
+        status, _, model = _get(url + f"api/kernels/{kernel}", headers=page)
         assert status == 200 and json.loads(model)["id"] == kernel  # documented in the README
+        assert _get(url + f"api/kernels/{kernel}")[0] == 403  # ... to its page's browser only

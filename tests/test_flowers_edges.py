@@ -251,7 +251,7 @@ def test_F_1_5_malformed_csv_names_the_bad_row(tmp_path, row, bad, rule, words):
     path = tmp_path / "tiles.csv"
     path.write_text("# my table\n" + _csv(rows))
     with pytest.raises(RulesError) as err:
-        Rules(tiles=str(path))
+        Rules.from_csv(str(path))
     assert err.value.rule == rule
     assert f"row {row} (line {row + 2} of tiles.csv)" in err.value.message and words in err.value.message
     with pytest.raises(RulesError) as err:  # the same table given as rows

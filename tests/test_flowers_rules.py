@@ -173,7 +173,7 @@ def test_F_1_5_custom_table_from_csv_and_rows(tmp_path):
     path.write_text("back,colour,face\n" + "\n".join(",".join(map(str, r)) for r in rows) + "\n")
     from_csv, from_rows = Rules.from_csv(path), Rules(tiles=rows)
     assert from_csv == from_rows and hash(from_csv) == hash(from_rows)
-    assert Rules(tiles=str(path)) == from_rows
+    assert Rules.option_from_command_line("tiles", str(path)) == from_rows.tiles  # --rule tiles=PATH
     assert not from_rows.default_tiles and from_rows != Rules()
     faces = {t.face for t in from_rows.tile_set.tiles[1:]}
     assert faces == {5, X3}

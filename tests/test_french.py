@@ -103,10 +103,10 @@ def test_set_language_switches_every_sentence_and_get_language_says_which():
     try:
         set_language("fr")
         assert get_language() == "fr"
-        assert _("Seat {seat} wins.", seat=0) == "Le joueur 1 est le vainqueur."
+        assert _("{name} wins!", name=_("Player {n}", n=1)) == "Joueur 1 gagne\u202f!"
     finally:
         set_language("en")
-    assert _("Seat {seat} wins.", seat=0) == "Seat 0 wins."
+    assert _("{name} wins!", name=_("Player {n}", n=1)) == "Player 1 wins!"
 
 
 def test_an_unknown_language_is_refused_and_the_language_in_force_stays():
@@ -139,9 +139,9 @@ def test_colours_agree_with_the_cards_and_tiles_they_describe():
                      "grey": ("grise", "grises"), "blue": ("bleue", "bleues"), "pink": ("rose", "roses")}
 
 
-def test_a_seat_is_counted_from_1_in_french():
+def test_a_seat_is_counted_from_1_in_english_and_french():
     state = mandala.from_position({"hands": [{"red": 1}, {"black": 1}]})
-    for code, seat in (("en", "Seat 0"), ("fr", "Le joueur 1")):
+    for code, seat in (("en", "Player 1"), ("fr", "Le joueur 1")):
         with language(code), pytest.raises(MandalakitError) as err:
             state.apply(mandala.parse("field A red 2"))
         assert err.value.message.startswith(seat)
@@ -216,7 +216,7 @@ def test_board_drawings_are_french(game, players):
             legal = state.legal_moves()
             state.apply(legal[rng.integers(len(legal))])
     assert labels and not [s for s in labels if UNFILLED.search(s) or ENGLISH.search(unquoted(s))]
-    assert any("joueur" in s for s in labels)
+    assert any("joueur" in s.lower() for s in labels)
     # « 2 cartes vertes », « défausse : 2 noires », never « 2 verte » (a card labelled with a number,
     # an Ohanami card or a Mandala river space, is one card: « 74 bleue », « 3 rouge »)
     plural = re.compile(r"\b([2-9]|\d\d+) (cartes )?(noire|verte|violette|jaune|rouge|grise|bleue|rose)\b")
@@ -252,7 +252,8 @@ def test_rule_text_reads_the_language_in_force_unless_given_one():
     assert rule_text("M-4.4", language="fr").startswith("Un joueur ne peut jamais finir son tour avec 0 carte en main.")
     with language("fr"):
         assert rule_text("O-2.4") == rule_text("O-2.4", language="fr") != rule_text("O-2.4", language="en")
-        assert rule_title("M-4.4") == "Un tour\u00a0: exactement une action parmi trois"
+        assert rule_title("M-4") == "Un tour\u00a0: exactement une action parmi trois"
+        assert rule_title("M-4.4") == "Jamais la main vide"
         assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
         with pytest.raises(RulesError, match="^\\[options\\] Les règles de Mandala n’ont pas de règle M-4.9"):
             rule_text("M-4.9")
@@ -575,7 +576,7 @@ def test_O_2_3_a_pick_in_the_placing_step_suggests_a_placement_that_is_accepted(
 
 def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
     from mandalakit import cli
-    from mandalakit.widgets.game_view import _display_names
+    from mandalakit.widgets.people import display_names
 
     out = str(tmp_path / "game.json")
     said = {}
@@ -586,4 +587,4 @@ def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
     assert "seat 0 (greedy)" in said["en"] and "seat 1 (random)" in said["en"]
     assert "joueur 1 (glouton)" in said["fr"] and "joueur 2 (au hasard)" in said["fr"], said["fr"]
     with language("fr"):
-        assert _display_names(["you", "greedy", "Ann"]) == ["Joueur 1 (vous)", "Joueur 2 (glouton)", "Joueur 3 (Ann)"]
+        assert display_names(["you", "greedy", "Ann"]) == ["Vous", "Robot (glouton)", "Ann"]

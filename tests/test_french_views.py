@@ -152,8 +152,8 @@ def test_a_replay_between_bots_names_the_seats_by_their_players_never_vous(game,
     named = [{"name": "greedy"}] + [{"name": "random"}] * (players - 1)
     record = dict(finished_record(game, players, 2), players=named)
     viewer = ReplayViewer(record, seat=1)
-    assert "(vous)" not in viewer.board.svg and "Joueur 1 (glouton)" in viewer.board.svg
-    assert "Joueur 2 (au hasard)" in viewer.board.svg
+    assert "(vous)" not in viewer.board.svg and "Robot (glouton)" in viewer.board.svg
+    assert "(au hasard)" in viewer.board.svg
 
 
 def test_an_exercise_is_french_and_reads_oui_and_non():
@@ -211,16 +211,17 @@ def test_the_dashboards_switch_rebuilds_the_view_in_the_language_chosen_and_keep
         old = page.view
         old.play_text(str(old.state.legal_moves()[0]))
         history = list(old.state.history)
-        assert page.switch.value == "en" and "your turn" in old.status.value
+        assert page.switch.value == "en" and "Your turn" in old.status.value
         page.switch.value = "fr"
         view = page.view
         assert get_language() == "fr" and view is not old and page.children == (page.switch, view)
         assert view.state.history == history and view.seed == old.seed and view.seats == old.seats
-        assert "à vous de jouer" in view.status.value and english_left(view) == []
+        assert "À vous" in view.status.value and english_left(view) == []
+        assert view.events.entries[0].text.startswith("Nouvelle partie")  # the log, told again in French
         view.undo()  # the undo of the game before the switch
         assert len(view.state.history) < len(history) and "Coup repris" in view.message.value
         page.switch.value = "en"
-        assert get_language() == "en" and "your turn" in page.view.status.value
+        assert get_language() == "en" and "Your turn" in page.view.status.value
         assert page.view.state.history == view.state.history
 
 

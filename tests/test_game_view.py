@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 import pytest
+from traitlets import TraitError
 
 from mandalakit.core import records
 from mandalakit.core.bots import RandomBot
@@ -141,7 +142,7 @@ def test_bots_move_and_undo_goes_back_to_the_human_decision():
 
 def test_hot_seat_cover_hides_the_other_hands():
     view = GameView("ohanami", seats=["you", "you"], seed=5)
-    assert view.viewer is None and view.board.svg == "" and "Seat 0" in view.cover_text.value
+    assert view.viewer is None and view.board.svg == "" and "Player 1" in view.cover_text.value
     view.uncover()
     hand1 = set(view.state.hands[1])
     assert not {f'data-mk-target="card:{c}"' for c in hand1} & set(re.findall(r'data-mk-target="card:\d+"', view.board.svg))
@@ -154,7 +155,7 @@ def test_hot_seat_cover_hides_the_other_hands():
 def test_the_width_the_page_reports_lays_the_board_out_for_it():
     view = GameView("mandala", seats=["you", "random"], seed=8)
     wide = view.board.svg
-    assert re.match(r'<svg [^>]*width="760"', wide)
+    assert re.match(r'<svg [^>]*width="800"', wide)
     view.board.width = 400  # what board_view.js reports on a 420 px phone
     assert re.match(r'<svg [^>]*width="400"', view.board.svg)
     assert sorted(targets_in(view.board.svg)) == sorted(targets_in(wide))
@@ -170,8 +171,13 @@ def test_the_width_the_page_reports_lays_the_board_out_for_it():
 def test_hint_names_a_legal_move():
     view = GameView("mandala", seats=["you", "random"], seed=8)
     view.hint()
-    move = re.search(r"<code>(.*?)</code>", view.message.value).group(1)
-    assert view.state.parse_move(move) in view.state.legal_moves()
+    move = view.state.parse_move(re.search(r'data-move="([^"]+)"', view.message.value).group(1))
+    assert move in view.state.legal_moves()
+    assert "<code>" not in view.message.value and view.events.latest.kind == "hint"
+    path = next(iter(view.part.paths(view.state, move)))
+    assert view.board.hint == [path[0]]  # the hint lights its first click on the board
+    view.click(path[0])
+    assert view.board.hint == list(path[1:2])
 
 
 def test_result_words_match_the_engine():
@@ -236,30 +242,53 @@ def test_saved_record_replays_to_the_same_game():
 
 
 def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
-    """The refusal and the news of a new game stand under the start button, not by the move box
-    far above it: on a phone the pupil sees what the button did."""
+    """Rule options are menus in words, read back by the Rules field names; the refusal and the
+    news of a new game stand under the start button (on a phone the pupil sees what it did)."""
     view = GameView("ohanami", seats=["you", "greedy"], seed=2)
     before = [str(e) for _, e in view.state.history]
-    view.rule_box.children[0].value = "many"
-    view._start_from_panel()
-    assert "Refused" in view.form_message.value and "kept" in view.form_message.value
+    menu = view.form.rule_menus["sakura_cap"]
+    assert [label for label, _v in menu.options][:2] == ["15 (the printed table)", "no limit"]
+    with pytest.raises(TraitError):  # a forged value the menu does not offer
+        menu.value = "many"
     assert [str(e) for _, e in view.state.history] == before
-    view.rule_box.children[0].value = "true"  # O-3.4: a whole number or none; quoted as typed
-    view._start_from_panel()
-    assert "got &#x27;true&#x27;" in view.form_message.value and [str(e) for _, e in view.state.history] == before
-    view.rule_box.children[0].value = "none"
+    menu.value = "none"
     view.seed_text.value = "12"
     view._start_from_panel()
     assert view.seed == 12 and view.state.rules.sakura_cap is None
-    assert view.form_message.value == '<div role="status">New game: seed 12, sakura_cap none.</div>'
-    view.rule_box.children[0].value = " 7 "  # spaces around a number in the form
+    assert view.form_message.value == '<div role="status">New game: deal 12; Pink cards scored at most: no limit.</div>'
+    menu = view.form.rule_menus["sakura_cap"]
+    menu.value = "8"
     view.seed_text.value = "1" * 40
     view._start_from_panel()
     assert "the value of seed has more than 18 digits" in view.form_message.value and view.seed == 12
     view.seed_text.value = " 13 "
     view._start_from_panel()
-    assert view.seed == 13 and view.state.rules.sakura_cap == 7
-    assert "New game: seed 13, sakura_cap 7." in view.form_message.value and not view.message.value
+    assert view.seed == 13 and view.state.rules.sakura_cap == 8
+    assert "New game: deal 13; Pink cards scored at most: 8." in view.form_message.value
+    assert "deal 13" in view.message.value  # the new game is the latest event
+
+
+def test_new_game_deals_anew_and_play_this_deal_again_keeps_the_deal():
+    view = GameView("mandala", seats=["you", "greedy"], seed=2)
+    seeds = set()
+    for _ in range(3):
+        view._start_from_panel()
+        seeds.add(view.seed)
+    assert len(seeds) == 3 and 2 not in seeds  # an empty deal number draws a new deal
+    view.form.again_button.click()
+    assert view.seed in seeds and f"deal {view.seed}" in view.form_message.value
+    first = [str(e) for _, e in view.state.history]
+    view.form.again_button.click()
+    assert [str(e) for _, e in view.state.history] == first
+
+
+def test_names_typed_in_the_form_name_the_players():
+    view = GameView("ohanami", seats=["you", "greedy"], seed=2)
+    view.seat_box.children[1].value = "you"
+    view.form.name_box.children[0].value = "Ann"
+    view._start_from_panel()
+    assert view.names == ["Ann", "Player 2"] and view.players == ["Ann", "you"]
+    assert "Ann against Player 2" in view.events.entries[-1].text
 
 
 def test_unknown_seat_kind_is_refused():
@@ -273,7 +302,7 @@ def test_seats_as_one_text_are_refused_in_words():
 
 
 def test_hot_seat_names_the_seats_without_you():
-    assert GameView("flowers", seats=["you", "you", "greedy"], seed=2).names == ["Seat 0", "Seat 1", "Seat 2 (greedy)"]
+    assert GameView("flowers", seats=["you", "you", "greedy"], seed=2).names == ["Player 1", "Player 2", "Bot (greedy)"]
 
 
 def test_chance_after_a_loaded_record_is_resolved():
@@ -326,7 +355,7 @@ def test_saved_game_loads_with_the_same_seats_and_names():
     assert [p["name"] for p in record["players"]] == ["you", "greedy"]
     history = [str(e) for _, e in view.state.history]
     view.load_record(record)
-    assert view.seats == ["you", "greedy"] and view.names == ["Seat 0 (you)", "Seat 1 (greedy)"]
+    assert view.seats == ["you", "greedy"] and view.names == ["You", "Bot (greedy)"]
     assert [str(e) for _, e in view.state.history] == history and view.state.current_player == 0
 
 
@@ -369,15 +398,64 @@ def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
 
 
 def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
-    """A French page offers « vous », « au hasard », « glouton » (as its score panel names the
-    seats), and the seat kinds stay the bots' own names the game is started with."""
+    """A French page offers « une personne devant cet écran », « Robot (au hasard) », « Robot
+    (glouton) » (as its log names the players), and the seat kinds stay the bots' own names."""
     from mandalakit.core.messages import language
 
     with language("fr"):
         view = GameView("mandala", seats=["you", "greedy"], seed=2)
         menu = view.seat_box.children[1]
-        assert [label for label, _kind in menu.options] == ["vous", "au hasard", "glouton"]
-        assert menu.label == "glouton" and menu.value == "greedy"
+        assert [label for label, _kind in menu.options] == ["une personne devant cet écran", "Robot (au hasard)",
+                                                             "Robot (glouton)"]
+        assert menu.label == "Robot (glouton)" and menu.value == "greedy" and menu.description == "Joueur 2"
         menu.value = "random"
         view._start_from_panel()
     assert view.seats == ["you", "random"]
+
+
+def test_a_game_ends_on_the_engines_score_screen_with_play_again_and_save_this_game():
+    """Issue 20: the end is a moment, a score table with the breakdown and the winner."""
+    view = GameView("ohanami", seats=["you", "greedy"], seed=4, bot_delay=0)
+    assert view.end.layout.display == "none" and view.end.picture.value == ""
+    rng = np.random.default_rng(4)
+    while not view.state.is_terminal():
+        targets = sorted(view.active)
+        view.click(targets[int(rng.integers(len(targets)))])
+    assert view.end.layout.display == "flex"
+    assert view.end.picture.value == view.state.scores_svg(view.viewer, width=view.board.width or None,
+                                                           names=view.names, you=True)
+    res = view.state.result()
+    said = "You win!" if res.winners == (0,) else "Bot (greedy) wins!" if res.winners == (1,) else "share the victory!"
+    assert said in view.end.picture.value
+    view.end.save_button.click()
+    assert "download=" in view.end.link.value and view.end.link.value == view.download.value
+    seed = view.seed
+    view.end.again_button.click()  # a new deal of the same game, the same seats
+    assert view.seed != seed and not view.state.history[1:] and view.seats == ["you", "greedy"]
+    assert view.end.layout.display == "none" and view.end.link.value == ""
+
+
+def test_a_reload_offers_to_resume_the_game_the_browser_kept():
+    """The board hands the record of the game in progress to the page after each move; a new
+    page that gets it back (board_view.js sends what localStorage kept) offers to resume it,
+    and resuming replays it: the same position, seats and deal."""
+    view = GameView("mandala", seats=["you", "greedy"], seed=3, bot_delay=0)
+    for _ in range(3):
+        view.play_text(str(view.state.legal_moves()[0]))
+    kept = view.board.record
+    assert view.board.store_key == "mandalakit-game-in-progress:mandala"
+    assert [str(e) for _, e in records.replay(json.loads(kept)).history] == [str(e) for _, e in view.state.history]
+    reloaded = GameView("mandala", seats=["you", "greedy"], bot_delay=0)
+    assert reloaded.seed != 3 and reloaded.resume_offer.layout.display == "none"
+    for forged in ("", "{", '{"game": "mandala"}', kept.replace('"field', '"fiel'), "x" * 2_000_000):
+        reloaded.board._message(reloaded.board, {"kind": "resume", "record": forged}, [])
+        assert reloaded.resume_offer.layout.display == "none", forged[:40]
+    reloaded.board._message(reloaded.board, {"kind": "resume", "record": kept}, [])
+    assert reloaded.resume_offer.layout.display == "flex" and "move 6" in reloaded.resume_offer.text.value
+    reloaded.resume_offer.yes.click()
+    assert [str(e) for _, e in reloaded.state.history] == [str(e) for _, e in view.state.history]
+    assert reloaded.seed == 3 and reloaded.names == ["You", "Bot (greedy)"]
+    assert reloaded.events.latest.text.startswith("Game resumed at move 6")
+    while not reloaded.state.is_terminal():  # a finished game is not kept
+        reloaded.play_text(str(reloaded.state.legal_moves()[0]))
+    assert reloaded.board.record == ""

@@ -603,8 +603,11 @@ def test_svg_shows_both_mandalas_rivers_own_hand_and_colour_names_only():
     state = from_position(pos(rivers=[["red"], ["green", "black"]], cups=[{"red": 2}, {"orange": 3}]))
     svg = state.to_svg(0)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    for text in ("Mandala A", "Mandala B", "mountain", "field 0", "field 1", "river", "hand", "cup", "red", "green"):
-        assert text in svg
+    for text in ("Mandala A", "Mandala B", "mountain A", "your field", "Player 2&#x27;s field", "river", "hand", "cup",
+                 "red", "green", 'data-mk-target="field:A"', 'data-mk-target="mountain:B"'):
+        assert text in svg, text
+    assert "seat" not in svg.lower() and "field 0" not in svg
+    assert "Bot (greedy)&#x27;s field" in state.to_svg(0, names=["Ann", "Bot (greedy)"], you=True)
     # The drawing depends only on what seat 0 may know: other hidden cards, same picture.
     rng = np.random.default_rng(0)
     for _ in range(5):

@@ -39,12 +39,21 @@ def _open(browser, url: str, name: str, width: int = 1024, height: int = 768):
     return page, errors, outside
 
 
+def _click(target) -> None:
+    """A pupil's click on a target: a board target at its clickable area (its first rect, which
+    covers the whole target), a chip as a button."""
+    if target.evaluate("e => e.tagName.toLowerCase() === 'g'"):
+        target.locator("rect").first.click()
+    else:
+        target.click()
+
+
 def _status(page) -> str:
     return page.locator(".mk-status").inner_text()
 
 
 def _saved_record(page) -> dict:
-    page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
+    page.locator(".mk-game-view").get_by_text("Record", exact=True).first.click()
     page.get_by_role("button", name="save this game as a record").click()
     link = page.locator("a.mk-download")
     link.wait_for(timeout=30_000)
@@ -52,9 +61,24 @@ def _saved_record(page) -> dict:
     return json.loads(base64.b64decode(href.split(",", 1)[1]))
 
 
+#: Whether the status line (the prompt) and the latest event are inside the window, as laid out now.
+IN_SIGHT = """() => {
+  const seen = (selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  };
+  return {prompt: seen('.mk-status'), latest: seen('.mk-message')};
+}"""
+
+
 @pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
-def test_a_whole_game_by_clicks(browser, demo_url, game):
-    page, errors, outside = _open(browser, demo_url, f"play-{game}.ipynb")
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (420, 800)])
+def test_a_whole_game_by_clicks(browser, demo_url, game, width, height):
+    """A whole game by clicks only; after every click and every bot move the prompt and the
+    latest event are in the window (the status line stays on top however far the board goes)."""
+    page, errors, outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=height)
     try:
         clicks = 0
         deadline = time.monotonic() + 600
@@ -67,19 +91,27 @@ def test_a_whole_game_by_clicks(browser, demo_url, game):
                 if "Game over" in _status(page):
                     break
                 raise
+            sight = page.evaluate(IN_SIGHT)
+            assert sight == {"prompt": True, "latest": True}, (clicks, sight)
             before = page.locator(".mk-board-svg").inner_html() + _status(page)
-            target.click()
+            _click(target)
             clicks += 1
             page.wait_for_function(
                 "before => (document.querySelector('.mk-board-svg')?.innerHTML ?? '') + "
                 "(document.querySelector('.mk-status')?.innerText ?? '') !== before",
                 arg=before, timeout=30_000)
+            sight = page.evaluate(IN_SIGHT)
+            assert sight == {"prompt": True, "latest": True}, (clicks, sight)
         shown = _status(page)
+        assert page.evaluate(IN_SIGHT) == {"prompt": True, "latest": True}
         record = _saved_record(page)
         result = records.replay(record).result()
-        scores = [int(s) for s in re.findall(r"\) (\d+)", shown.split("Final scores:")[1].split(".")[0])]
-        assert scores == list(result.scores), (shown, result)
-        print(f"{game}: {clicks} clicks, {shown}")
+        names = ["You", "Bot (greedy)"]
+        finals = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores))
+        assert f"Final scores: {finals}." in shown, (shown, result)
+        log = page.locator(".mk-log").inner_text()
+        assert "You played" in log or "You keep" in log
+        print(f"{game} at {width}x{height}: {clicks} clicks, {shown}")
         assert not errors, errors
         assert not outside, outside
     finally:
@@ -122,20 +154,22 @@ def test_the_board_fits_the_page_unscaled_on_a_phone_and_on_a_1024_px_screen(bro
 def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url):
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:
-        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
-        page.get_by_label("seat 1", exact=True).select_option("you")
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).first.click()
+        page.locator(".widget-dropdown", has=page.locator("label", has_text="Player 2")).locator("select") \
+            .select_option(index=0)  # a person at this screen (the first choice)
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
+        seed = int(re.search(r"deal (\d+)", page.locator(".mk-form-message").inner_text())[1])
         page.locator(".mk-cover button").click()
         page.wait_for_selector(".mk-board-svg svg", timeout=30_000)
-        hidden = get_game("ohanami").new_game(2, seed=1).hands[1]
+        hidden = get_game("ohanami").new_game(2, seed=seed).hands[1]
         html = page.content()
         shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', html)}
-        assert shown == set(get_game("ohanami").new_game(2, seed=1).hands[0])
+        assert shown == set(get_game("ohanami").new_game(2, seed=seed).hands[0])
         assert not shown & set(hidden)
         # Seat 0 picks: the cover comes back before seat 1's hand is drawn.
         for _ in range(2):
-            page.locator(".mk-board-svg .mk-active").first.click()
+            _click(page.locator(".mk-board-svg .mk-active").first)
             page.wait_for_timeout(300)
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
         assert not re.findall(r'data-mk-target="card:\d+"', page.content())
@@ -154,15 +188,15 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
     path.write_text(json.dumps(record))
     page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
     try:
-        board = page.locator(".mk-board-svg").inner_html()
-        page.locator(".mk-game-view").get_by_text("Record", exact=True).click()
+        told = page.locator(".mk-log li").all_inner_texts()
+        page.locator(".mk-game-view").get_by_text("Record", exact=True).first.click()
         with page.expect_file_chooser() as chooser:
             page.locator(".mk-game-view .widget-upload").click()
         chooser.value.set_files(str(path))
         page.wait_for_selector(".mk-message .mk-refusal", timeout=30_000)
         text = page.locator(".mk-message").inner_text()
         assert "event 3" in text and "kept" in text
-        assert page.locator(".mk-board-svg").inner_html() == board
+        assert page.locator(".mk-log li").all_inner_texts()[1:] == told  # the refusal on top, the game kept
         assert not errors, errors
     finally:
         page.close()
@@ -184,22 +218,25 @@ FORM_FIELDS = """() => {
 @pytest.mark.parametrize("game", ["ohanami", "flowers"])
 @pytest.mark.parametrize("width", [420, 1024])
 def test_every_field_of_the_new_game_form_fits_the_form(browser, demo_url, game, width):
-    """At 420 px a rule option box (``sakura_cap``) and its name stay inside the New game form, neither
-    cut at the right edge nor their name cut short; at 1024 px too."""
+    """At 420 px each rule option's menu and its words stay inside the New game form, neither
+    cut at the right edge nor cut short; at 1024 px too. The menus read in words, with the
+    rule id as a tag, and the news of the new game stands under the button."""
     page, errors, _outside = _open(browser, demo_url, f"play-{game}.ipynb", width=width, height=768)
     try:
-        page.locator(".mk-game-view").get_by_text("New game", exact=True).click()
+        page.locator(".mk-game-view").get_by_text("New game", exact=True).first.click()
         page.get_by_role("button", name="start a new game").wait_for(timeout=30_000)
         sizes = page.evaluate(FORM_FIELDS)
         print(f"New game form at {width} px: {sizes}")
         assert not sizes["wide"], sizes
-        # a refused option is said under the button, where the pupil pressed it
-        page.locator(".mk-game-view input[type=text]").last.fill("many")
+        menu = page.locator(".mk-game-view select").filter(has_text=re.compile("printed|published"))
+        words = menu.locator("option").all_inner_texts()
+        assert words[0].replace("\xa0", " ") in ("15 (the printed table)", "4 (the published rules)"), words
+        menu.select_option(index=1)
         page.get_by_role("button", name="start a new game").click()
-        page.locator(".mk-form-message").get_by_text("Refused").wait_for(timeout=30_000)
+        page.locator(".mk-form-message").get_by_text("New game: deal").wait_for(timeout=30_000)
         button = page.get_by_role("button", name="start a new game").bounding_box()
         said = page.locator(".mk-form-message").bounding_box()
-        assert 0 <= said["y"] - (button["y"] + button["height"]) < 40, (button, said)
+        assert 0 <= said["y"] - (button["y"] + button["height"]) < 80, (button, said)
         assert not errors, errors
     finally:
         page.close()

@@ -63,12 +63,36 @@ def test_M_7_1_is_the_rewritten_deck_trigger():
 
 
 def test_titles_sections_and_rules_in_order():
-    assert rule_title("M-4.4") == rule_title("M-4") == "A turn: exactly one of three actions"
+    assert rule_title("M-4") == "A turn: exactly one of three actions"
+    assert rule_title("M-4.4") == "Never an empty hand" and rule_title("O-3.4") == "The sakura cap"
+    assert rule_title("M-4.1") == "Mountain" and rule_title("F-3.6") == "Check"
+    # A title ending in a full stop is not part of the rule's text; a defined term is.
+    assert rule_text("O-3.4").startswith("Ruling: the score table stops at 15 pink")
+    assert rule_text("M-4.1").startswith("**Mountain**: play exactly 1 card")
     assert sections("mandala") == tuple(f"M-{n}" for n in range(1, 9))
     assert sections("flowers") == tuple(f"F-{n}" for n in range(1, 7))
     assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
     assert rules("M-7") == ("M-7.1", "M-7.2", "M-7.3", "M-7.4", "M-7.5")
     assert rules("O-1") == ("O-1.1", "O-1.2") and rules("M-8") == ()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_every_rule_has_a_title_of_its_own(game, language):
+    for section in sections(game, language):
+        for rule in rules(section, language):
+            title = rule_title(rule, language)
+            assert title and title != rule_title(section, language) and "*" not in title, rule
+            assert not rule_text(rule, language).startswith(f"**{title}.**"), rule
+
+
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_the_rulebook_holds_the_rules_of_record_of_docs_rules(game):
+    """docs/rules/<game>.md (the rules of record) and the package's rulebook have the same ids."""
+    record = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    ids = re.findall(r"^(?:## |- )([MFO]-\d+(?:\.\d+)?) ", record, flags=re.M)
+    shipped = [rid for section in sections(game) for rid in (section, *rules(section))]
+    assert ids == shipped
 
 
 def test_package_exports_rule_text_lazily():

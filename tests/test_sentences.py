@@ -137,7 +137,7 @@ def test_mandala_refusals_read_naturally(mandala_refusals):
 def test_flowers_refusals_read_naturally(flowers_refusals):
     assert unnatural(flowers_refusals) == []
     text = "\n".join(flowers_refusals)
-    assert "Seat 0 has 1 orange card, so" in text and "has 2 yellow cards, so" in text
+    assert "Player 1 has 1 orange card, so" in text and "has 2 yellow cards, so" in text
     tiles = re.findall(r"Mandala \d has (an? \w+ (?:\d|x3)) and (an? \w+ (?:\d|x3)) tile", text)
     named = {word for pair in tiles for word in pair}
     assert {a.split()[1] for a in named} >= {"orange", "grey"} and any(a.startswith("an ") for a in named)

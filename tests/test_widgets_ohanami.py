@@ -211,7 +211,7 @@ def test_svg_shows_own_hand_and_pick_but_never_another_hand():
     state.apply(own)  # seat 0 picks; seats 1 and 2 still choose
     svg0 = render_svg(state, 0)
     svg1 = render_svg(state)  # None: the seat to act, seat 1
-    assert "seen by seat 1" in svg1
+    assert "your turn: pick 2 cards of your hand" in svg1 and "your turn" not in svg0
     assert set(state.hands[0]) <= card_titles(svg0)
     assert "your pick: {} and {}".format(*own.cards) in svg0
     assert not card_titles(svg1) & (set(state.hands[0]) | set(state.hands[2]))
@@ -228,9 +228,11 @@ def test_svg_shows_own_hand_and_pick_but_never_another_hand():
 def test_svg_of_a_finished_game_names_the_winner(finished_record):
     state = records.replay(finished_record)
     svg = state.to_svg()
-    assert svg.startswith("<svg") and "seen by seat 0" in svg
+    assert svg.startswith("<svg") and "the game is over" in svg
     winners = state.result().winners
-    assert f"seat {winners[0]}" in svg and ("wins" in svg or "share" in svg)
+    said = ("share the victory!" if len(winners) > 1 else "You win!" if winners == (0,)
+            else f"Player {winners[0] + 1} wins!")
+    assert said in svg
     rows = {c for rows in state.rows for r in rows for c in r}
     assert rows <= card_titles(svg)
     for suit in ohanami.SUITS:  # colours are always named too

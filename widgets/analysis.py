@@ -151,6 +151,8 @@ class AnalysisDashboard(W.VBox):
 
     # ----- controls ---------------------------------------------------------------------------
     def _game_changed(self) -> None:
+        if self.game.value is None:  # a page may send "nothing selected": the charts stay
+            return
         counts = [int(p) for p in self.summaries[self.game.value]]
         self._quiet = True
         self.players.options = [(str(p), p) for p in counts]
@@ -159,7 +161,7 @@ class AnalysisDashboard(W.VBox):
         self._players_changed()
 
     def _players_changed(self) -> None:
-        if self._quiet:
+        if self._quiet or None in (self.game.value, self.players.value):
             return
         self._quiet = True
         self.lineup.options = [(_(EVERY_LINEUP), EVERY_LINEUP)] + [(", ".join(map(bot_name, lineup.split(","))), lineup)
@@ -179,8 +181,8 @@ class AnalysisDashboard(W.VBox):
 
     # ----- charts -----------------------------------------------------------------------------
     def _draw(self) -> None:
-        if self._quiet:
-            return
+        if self._quiet or None in (self.game.value, self.players.value, self.lineup.value):
+            return  # a menu without a choice (a page may send it): the charts stay
         chosen, summary = self.selection(), self.summary()
         self._draw_seats(chosen["seats"])
         self._draw_scores(chosen["scores"])

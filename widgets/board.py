@@ -31,6 +31,14 @@ class BoardView(anywidget.AnyWidget):
         ``[target, label]`` buttons shown under the board.
     chips_label : str
         Accessible name of the row of chips.
+    hint : list of str
+        Targets a hint lights (class ``mk-hint``, a blue glow: unlike the dashed outline of
+        ``mk-active`` and the solid one of ``mk-selected``).
+    store_key, record : str
+        While ``store_key`` is set, the front end keeps ``record`` (a game record's JSON) in
+        the browser's ``localStorage`` under that key whenever it changes (removed when it is
+        emptied), and on opening sends back what it kept (:meth:`on_resume`), so a reload
+        loses no game (:mod:`mandalakit.widgets.resume`).
     clickable : bool
         ``False``: a board only looked at (:func:`drawing`); its targets are neither buttons nor
         focusable, and the drawing stays an image (``role="img"``).
@@ -48,6 +56,9 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     chips = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     chips_label = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    store_key = traitlets.Unicode("").tag(sync=True)
+    record = traitlets.Unicode("").tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
     width = traitlets.Int(0, min=0).tag(sync=True)
 
@@ -55,6 +66,7 @@ class BoardView(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._on_target: Callable[[str], None] | None = None
         self._on_escape: Callable[[], None] | None = None
+        self._on_resume: Callable[[str], None] | None = None
         self.on_msg(self._message)
 
     def on_target(self, callback: Callable[[str], None]) -> None:
@@ -62,6 +74,10 @@ class BoardView(anywidget.AnyWidget):
 
     def on_escape(self, callback: Callable[[], None]) -> None:
         self._on_escape = callback
+
+    def on_resume(self, callback: Callable[[str], None]) -> None:
+        """``callback(text)`` gets the record the browser kept under :attr:`store_key`."""
+        self._on_resume = callback
 
     def _message(self, _widget, content, _buffers) -> None:
         # Everything from the page is checked: a forged message is ignored, never raised.
@@ -71,6 +87,8 @@ class BoardView(anywidget.AnyWidget):
             self._on_target(content["target"][:100])
         elif content.get("kind") == "key" and content.get("key") == "Escape" and self._on_escape:
             self._on_escape()
+        elif content.get("kind") == "resume" and isinstance(content.get("record"), str) and self._on_resume:
+            self._on_resume(content["record"])  # checked by the receiver (size, JSON, replay)
 
 
 def drawing(state, player: int | None = None) -> BoardView:

@@ -74,13 +74,12 @@ class ClickTree:
         self.part = part
         self.moves: dict[Path, object] = {}
         self._next: dict[Path, set[str]] = defaultdict(set)
-        for move in state.legal_moves():
-            for path in part.paths(state, move):
-                other = self.moves.setdefault(path, move)
-                if other != move:
-                    raise ValueError(f"clicks {path} make both {other} and {move}")
-                for i in range(len(path)):
-                    self._next[path[:i]].add(path[i])
+        for path, move in part.click_paths(state):
+            other = self.moves.setdefault(path, move)
+            if other != move:
+                raise ValueError(f"clicks {path} make both {other} and {move}")
+            for i in range(len(path)):
+                self._next[path[:i]].add(path[i])
         clash = [p for p in self.moves if p in self._next]
         if clash:
             raise ValueError(f"clicks {clash[0]} make a whole move and start a longer one")

@@ -22,6 +22,8 @@ import traitlets
 
 from mandalakit.core.messages import _
 
+from .pupil import next_exercise, note_attempt
+
 __all__ = ["Exercise", "read_answer"]
 
 #: A whole number as a pupil types one for a count or points: digits only (no sign, no point).
@@ -89,7 +91,10 @@ class Exercise(anywidget.AnyWidget):
     feedback : str
         HTML, empty until the pupil checks an answer or asks for it.
     attempts : int
-        Answers checked that could be read (the same answer checked twice counts once).
+        Answers checked that could be read (the same answer checked twice counts once); in class
+        mode each is kept in the class's book (:mod:`mandalakit.widgets.pupil`).
+    number : int
+        The exercise's number on its page (1, 2, ...), as the teacher's class page lists it.
     """
 
     _esm = resources.files(__package__).joinpath("static", "exercise.js").read_text(encoding="utf-8")
@@ -112,6 +117,7 @@ class Exercise(anywidget.AnyWidget):
         self.explanation = explanation
         self._check = check
         self.attempts = 0
+        self.number = next_exercise()  # as the teacher's class page lists the page's exercises
         self._checked = None
         self.on_msg(self._message)
 
@@ -144,10 +150,12 @@ class Exercise(anywidget.AnyWidget):
         if value is None:
             self.feedback = f'<div class="mk-exercise-unread">{escape(self._how_to_answer(raw))}</div>'
             return False
+        right = self.is_right(value)
         if raw != self._checked:  # the same answer checked again (Enter, then the button) is one attempt
             self.attempts += 1
             self._checked = raw
-        if self.is_right(value):
+            note_attempt(str(self.number), raw, right)  # kept for the teacher in class mode only
+        if right:
             self.feedback = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
                              + _("Right!") + f"</b> {escape(self.explanation)}</div>")
             return True

@@ -3,9 +3,12 @@
 One view over the engine contract. What is the same for every game is written here once:
 the turn loop, human and bot seats, the hot-seat cover, undo, hint, typed moves, refusals,
 the score panel frame, the record panel (save, load, look back, play from here) and the
-teacher's new-game panel. Each game adds only its part (:mod:`mandalakit.widgets.games`):
-which clicks make which move, and its score panel. Legality, scores and refusals all come
-from the engine.
+teacher's new-game panel. Around it, one module per job: the status line on top
+(:mod:`.status`), the log of what happened (:mod:`.log`), people's names (:mod:`.people`),
+the New game form (:mod:`.new_game_form`), the game kept in the browser (:mod:`.resume`),
+the intro and Legend (:mod:`.legend`), the bots' pace (:mod:`.pacing`). Each game adds only
+its part (:mod:`mandalakit.widgets.games`): which clicks make which move, how its moves are
+told, and its score panel. Legality, scores and refusals all come from the engine.
 
 >>> from mandalakit.widgets import GameView
 >>> view = GameView("mandala", seats=["you", "greedy"], seed=3)
@@ -18,30 +21,35 @@ from the engine.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
+from numbers import Integral
 
 import ipywidgets as W
 
 from mandalakit.core import records
 from mandalakit.core.contract import make_rng
-from mandalakit.core.errors import MandalakitError, RecordError, RulesError, shown
-from mandalakit.core.messages import _, bot_name
+from mandalakit.core.errors import MandalakitError, RecordError, RulesError, quote, shown
+from mandalakit.core.messages import _
 from mandalakit.core.registry import get_game
 
 from .board import BoardView
 from .clicks import ClickTree, targets_in
+from .end_screen import EndScreen
 from .games import part_of
-from .refusals import refusal_html
-from .replay import _seat_name
+from .legend import against, intro_html, legend_html
+from .log import Entry, EventLog
+from .new_game_form import NewGameForm
+from .pacing import Pacer
+from .people import HUMAN, display_names
+from .pupil import note_game
+from .refusals import refusal_html, typed_move
+from .resume import ResumeOffer, checked_record
+from .status import SCORE_STYLE, TABLE_STYLE, status_html
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
-
-#: Seat kind of a person at the screen (every other seat kind is a bot name of the game).
-HUMAN = "you"
 #: Largest record file accepted by the upload (a whole game is a few tens of KB).
 MAX_UPLOAD_BYTES = 1_000_000
 
@@ -93,10 +101,14 @@ class GameView(W.VBox):
     def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "greedy"), *, seed: int | None = None,
                  rules=None, bot_delay: float = 0.6):
         self.bot_delay = float(bot_delay)
-        self._task: asyncio.Task | None = None
+        self._pacer = Pacer(self._bot_step, self.bot_delay)  # bot moves a pupil can follow
         self._build_widgets()
-        super().__init__([self.status, self.cover, self.board, self.controls, self.message, self.score,
-                          self.panels])
+        top = W.VBox([self.status, self.message, self.resume_offer])
+        top.add_class("mk-top")
+        table = W.Box([W.VBox([self.end, self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
+                       self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
+        table.add_class("mk-table")
+        super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
         self.add_class("mk-game-view")
         self.new_game(game, seats, seed=seed, rules=rules)
 
@@ -108,6 +120,8 @@ class GameView(W.VBox):
         self.board.add_class("mk-board-view")
         self.board.on_target(self.click)
         self.board.on_escape(self.clear)
+        self.resume_offer = ResumeOffer(self._resume)
+        self.board.on_resume(self._offer_resume)
         self.board.observe(lambda _c: self._redraw(), names="width")  # a narrow page gets a narrow layout
         self.cover_text = W.HTML()
         self.cover_button = W.Button(description="", button_style="primary", layout=W.Layout(width="auto"))
@@ -119,7 +133,8 @@ class GameView(W.VBox):
                                 layout=W.Layout(width="22em", max_width="100%"))
         self.move_text.add_class("mk-move-text")
         # Enter (or leaving the box) sends the text: continuous_update=False.
-        self.move_text.observe(lambda c: c["new"].strip() and self.play_text(c["new"]), names="value")
+        self.move_text.observe(lambda c: c["new"] and not c["new"].isspace() and self.play_text(c["new"]),
+                               names="value")
         self.move_button = W.Button(description=_("play it"), tooltip=_("Play the typed move"))
         self.move_button.on_click(lambda _b: self.move_text.value.strip() and self.play_text(self.move_text.value))
         self.undo_button = W.Button(description=_("↶ undo"), tooltip=_("Take back your last move"))
@@ -134,8 +149,12 @@ class GameView(W.VBox):
                                 self.clear_button], layout=W.Layout(flex_flow="row wrap"))
         self.message = W.HTML()
         self.message.add_class("mk-message")
+        self.events = EventLog(layout=W.Layout(flex="1 1 240px", max_height="70vh", overflow="auto"))
         self.score = W.HTML()
         self.score.add_class("mk-score")
+        # The end of a game: the engine's score screen, a new deal, the record (issue 20).
+        self.end = EndScreen(again=lambda: self.new_game(self.spec.name, self.seats, rules=self.state.rules),
+                             save=lambda: (self.prepare_download(), self.download.value)[1])
         self._build_panels()
 
     def _build_panels(self) -> None:
@@ -143,10 +162,16 @@ class GameView(W.VBox):
         self.save_button = W.Button(description=_("save this game as a record"), layout=W.Layout(width="auto"))
         self.save_button.on_click(lambda _b: self.prepare_download())
         self.download = W.HTML()
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description=_("load a record"), layout=W.Layout(width="auto"))
+        # ipywidgets writes "load a record (0)" on the button, the count of files it holds (always
+        # 0 here: each file is read at once): the button's words come from the style instead.
+        words = _("load a saved game")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="", tooltip=words,
+                                   layout=W.Layout(width="auto"))
+        self.upload.add_class("mk-upload")
+        upload_words = W.HTML('<style>.mk-upload.widget-upload { font-size: 0; } .mk-upload.widget-upload::after '
+                              f'{{ content: "{_css_text(words)}"; font-size: 13px; }}</style>')
         self.upload.observe(self._on_upload, names="value")
-        self.review = W.IntSlider(value=0, min=0, max=0, description=_("event"), continuous_update=False,
+        self.review = W.IntSlider(value=0, min=0, max=0, description=_("move"), continuous_update=False,
                                   layout=W.Layout(width="30em", max_width="100%"))
         self.review.observe(self._on_review, names="value")
         self.view_of = W.Dropdown(options=[(_("the player at this screen"), -1)], value=-1,
@@ -156,31 +181,30 @@ class GameView(W.VBox):
         self.play_here.on_click(lambda _b: self.play_from_here())
         record_box = W.VBox([
             W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
-                     "position shown. A record is a JSON file (at most 1 MB) that mandalakit checks by replaying it.")),
+                     "position shown. Save this game in a file, or load a saved game (at most 1 MB; it is checked "
+                     "by playing it again).")),
             W.HBox([self.review, self.view_of, self.play_here], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.save_button, self.upload], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.save_button, self.upload, upload_words], layout=W.Layout(flex_flow="row wrap")),
             self.download,
         ])
-        # The teacher's new game: players, seats, seed, rule options.
-        self.players_choice = W.Dropdown(description=_("players"))
-        self.players_choice.observe(lambda _c: self._seat_widgets(), names="value")
-        self.seat_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.seed_text = W.Text(description=_("seed"), layout=W.Layout(width="14em"))
-        self.rule_box = W.VBox()
-        self.start_button = W.Button(description=_("start a new game"), button_style="primary",
-                                     layout=W.Layout(width="auto"))
-        self.start_button.on_click(lambda _b: self._start_from_panel())
-        # What the button did, under it: on a phone the move box's message is out of sight.
-        self.form_message = W.HTML()
-        self.form_message.add_class("mk-form-message")
-        new_box = W.VBox([self.players_choice, self.seat_box, self.seed_text, self.rule_box, self.start_button,
-                          self.form_message])
-        self.panels = W.Accordion(children=[new_box, record_box], titles=(_("New game"), _("Record")),
+        # The teacher's new game: players, seats, the deal, rule options (in words).
+        self.form = NewGameForm()
+        self.form.start_button.on_click(lambda _b: self._start_from_panel())
+        self.form.again_button.on_click(lambda _b: self._start_from_panel(again=True))
+        for name in ("players_choice", "seat_box", "seed_text", "rule_box", "start_button", "form_message"):
+            setattr(self, name, getattr(self.form, name))
+        new_box = self.form
+        self.intro = W.HTML()  # how to play, folded: the status line says what to click at each step
+        self.legend = W.HTML()
+        self.panels = W.Accordion(children=[self.intro, new_box, record_box, self.legend],
+                                  titles=(_("How to play"), _("New game"), _("Record"), _("Legend")),
                                   selected_index=None)
 
     # ----- a game -----------------------------------------------------------------------------
-    def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None) -> None:
-        """Start a new game (same arguments as the constructor); the old game is dropped."""
+    def new_game(self, game: str, seats: Sequence[str], *, seed: int | None = None, rules=None,
+                 players: Sequence[str] | None = None) -> None:
+        """Start a new game (same arguments as the constructor); the old game is dropped.
+        ``players``: the name each seat is recorded and shown under (default: its kind)."""
         spec = get_game(game)
         if isinstance(seats, str):  # "you" would otherwise be read as three seats, "y", "o" and "u"
             raise RulesError("options", _("seats must be a list with one entry per seat, such as "
@@ -189,7 +213,7 @@ class GameView(W.VBox):
         seats = [str(s) for s in seats]
         for seat, kind in enumerate(seats):
             if kind != HUMAN and kind not in spec.bots:
-                raise RulesError("options", _("Seat {seat} must be {human} or a bot of {game} ({bots}), not {kind}.",
+                raise RulesError("options", _("Player {seat:+1} must be {human} or a bot of {game} ({bots}), not {kind}.",
                                               seat=seat, human=HUMAN, game=game, bots=", ".join(spec.bots),
                                               kind=shown(kind)))
         if rules is None or isinstance(rules, Mapping):
@@ -198,16 +222,23 @@ class GameView(W.VBox):
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
         self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
-        self.players = list(seats)  # who plays each seat, as a record names them
-        self.names = _display_names(self.players)
+        # who plays each seat, as a record names them: a typed name only for a person's seat
+        self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
+        self.names = display_names(self.players, you=len(self.humans) == 1)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
-        self._start(state)
+        self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
+        self._pacer.cancel()
+        self.state = state
         self._fill_panel()
+        self._start(state, lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
+                                                 players=against(view.names)))])
 
-    def _start(self, state) -> None:
-        self._cancel_bots()
+    def _start(self, state, opening=None) -> None:
+        """Play on from ``state`` with an empty log that opens with ``opening(view)``'s
+        sentences (who plays whom), before any bot moves."""
+        self._pacer.cancel()
         self.state = state
         self._undo: list = []
         self.selection: tuple[str, ...] = ()
@@ -216,6 +247,14 @@ class GameView(W.VBox):
         self.message.value = ""
         self.form_message.value = ""
         self.download.value = ""
+        self._hint: tuple[str, ...] = ()
+        self.events.clear()
+        self._told: list = []
+        if opening is not None:
+            self._remember(opening)
+        before = self.state.clone()
+        self._resolve_chance()
+        self._tell(before)
         self._after_change()
 
     @property
@@ -233,7 +272,7 @@ class GameView(W.VBox):
         """
         humans = self.humans
         if self.state.is_terminal() or not humans:  # the game is over, or only bots play
-            if self.view_of.value >= 0:
+            if isinstance(self.view_of.value, int) and self.view_of.value >= 0:  # a page may send no choice
                 return self.view_of.value
             return self.looking if self.looking is not None else (humans[0] if humans else 0)
         # A live game with people at this screen: looking back never shows another seat's
@@ -266,6 +305,8 @@ class GameView(W.VBox):
 
     _tree_cache: ClickTree | None = None
     _tree_len = -1
+    _rule_inputs: dict = {}  # rules option name -> its box in the New game form (_fill_panel)
+    _seat_inputs: list = []  # one box per seat in the New game form (_seat_widgets)
 
     def _can_click(self) -> bool:
         seat = self.to_act
@@ -286,7 +327,7 @@ class GameView(W.VBox):
                 move = self.state.parse_move(outcome.text)
                 self.state.clone().apply(move)  # the engine judges on a copy
             except MandalakitError as error:
-                self.message.value = refusal_html(error, self._instead())
+                self._refuse(error, self._instead())
                 self._redraw()
                 return
             # The engine would accept what the clicks were read as, but they are not a path of
@@ -297,14 +338,14 @@ class GameView(W.VBox):
         if outcome.kind == "unknown":
             self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
         else:
-            self.message.value = ""
+            self._say()  # the latest event stays in sight while the move is chosen
         self.selection = outcome.selection
         self._redraw()
 
     def clear(self) -> None:
         """Forget the targets chosen so far (the Escape key)."""
         self.selection = ()
-        self.message.value = ""
+        self._say()
         self._redraw()
 
     def play_text(self, text: str) -> bool:
@@ -316,10 +357,10 @@ class GameView(W.VBox):
         if not self._explain_no_click():
             return False
         try:
-            move = self.state.parse_move(str(text).strip())
+            move = self.state.parse_move(typed_move(text))  # a capped length: no page is parsed
             self.state.clone().apply(move)
         except MandalakitError as error:
-            self.message.value = refusal_html(error)
+            self._refuse(error)
             return False
         self.move_text.value = ""
         self._play(move)
@@ -330,7 +371,7 @@ class GameView(W.VBox):
         if not self._undo:
             self.message.value = '<div class="mk-note">' + _("Nothing to undo yet.") + "</div>"
             return
-        self._cancel_bots()
+        self._pacer.cancel()
         self.state = self._undo.pop()
         self.selection = ()
         self.message.value = '<div class="mk-note">' + _("Move taken back.") + "</div>"
@@ -347,10 +388,12 @@ class GameView(W.VBox):
         obs = self.state.observation(seat)
         moves = self.state.legal_moves()
         move = self._hint_bot.choose(obs, moves)
-        clicks = " → ".join(self.part.label(t) for t in next(iter(self.part.paths(self.state, move))))
-        words = _("Click {clicks}.", clicks=clicks)
-        said = _("the greedy bot’s move is {move}", move=f"<code>{escape(str(move))}</code>")
-        self.message.value = ('<div class="mk-hint"><b>' + _("Hint") + "</b>" + _(": ") + f"{said}. {escape(words)}</div>")
+        self._hint = next(iter(self.part.paths(self.state, move)))
+        clicks = " → ".join(self.part.label(t) for t in self._hint)
+        words = _("Hint (what the greedy bot would play): click {clicks}.", clicks=clicks)
+        self._say(Entry(words, kind="hint"), html=f'<div class="mk-hint" data-move="{escape(str(move))}">'
+                                                  f'{escape(words)}</div>')
+        self._redraw()
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""
@@ -365,7 +408,7 @@ class GameView(W.VBox):
             return True
         seat = self.to_act
         if self.reviewing:
-            why = _("You are looking back at event {i}. Press “play from here” to go on from this position, "
+            why = _("You are looking back at move {i}. Press “play from here” to go on from this position, "
                     "or move the slider to the end.", i=self.review.value)
         elif self.state.is_terminal():
             why = _("The game is over. Start a new game in the panel below.")
@@ -388,10 +431,53 @@ class GameView(W.VBox):
         self.state.apply(move)  # legal: checked by the click tree or on a copy
         self._undo.append(before)
         self.selection = ()
+        self._hint = ()
         self.message.value = ""
         self.form_message.value = ""
         self.download.value = ""
+        self._resolve_chance()
+        self._tell(before)
         self._after_change()
+
+    def _tell(self, before) -> None:
+        """Tell in the log what happened since ``before`` (the game's part reads both
+        positions as the seat looking may know them), and put the newest sentence on top."""
+        after = self.state.clone()
+        viewer = self.humans[0] if len(self.humans) == 1 else None  # hot-seat: only what all may know
+
+        def told(view: GameView) -> list[Entry]:
+            entries = view.part.tell(before, after, viewer, view.names)
+            if after.is_terminal() and not before.is_terminal():
+                entries.append(Entry(view.part.result_words(after, view.names)))
+            return entries
+
+        self._remember(told)
+        if after.is_terminal() and not before.is_terminal():  # the status line has the result: what next
+            self.message.value = ('<div class="mk-note">' + escape(_("What next: play again with New game, or save "
+                                                                      "this game under Record.")) + "</div>")
+            if len(self.humans) == 1:  # in class mode, the pupil's finished game is kept for the teacher
+                note_game(self._record(), won=self.humans[0] in after.result().winners)
+
+    def _remember(self, told) -> None:
+        """Say ``told(view)``'s sentences now, and keep ``told`` so that a view rebuilt in
+        another language tells the whole game again in that language."""
+        self._told.append(told)
+        self._say(*told(self))
+
+    def _say(self, *entries: Entry, html: str | None = None) -> None:
+        """Add ``entries`` to the log; the line under the status shows ``html`` or the newest
+        sentence of the log."""
+        self.events.add(*entries)
+        latest = self.events.latest
+        if html is not None:
+            self.message.value = html
+        elif latest is not None:
+            self.message.value = f'<div class="mk-latest mk-log-{latest.kind}">{latest.body_html()}</div>'
+
+    def _refuse(self, error: MandalakitError, instead: str = "") -> None:
+        """Show the engine's refusal on top (rule, sentence, what to do instead) and log it."""
+        self._say(Entry(error.message, rule=error.rule if error.names_a_rule else "", kind="refusal"),
+                  html=refusal_html(error, instead))
 
     def _resolve_chance(self) -> None:
         while self.state.is_chance():  # a replayed game has no generator of its own
@@ -413,33 +499,38 @@ class GameView(W.VBox):
         finally:
             self._syncing = False
 
+    def _keep(self) -> None:
+        """Hand the record of the game in progress to the page to keep (none once it is over)."""
+        self.board.record = "" if self.state.is_terminal() else json.dumps(self._record(), ensure_ascii=False)
+
+    def _offer_resume(self, text) -> None:
+        record = checked_record(text, self.spec.name)
+        if record is not None and len(record["events"]) > len(self.state.history):
+            self.resume_offer.offer(record)
+
+    def _resume(self, record) -> None:
+        """Go on with the game the browser kept (replayed and checked by the engine)."""
+        try:
+            self.load_record(record)
+        except MandalakitError as error:
+            self._refuse(error, _("The current game is kept."))
+            return
+        seed = record.get("seed")
+        self.seed = seed if isinstance(seed, int) else self.seed
+        n = sum(1 for by, _m in self.state.history if by >= 0)
+        self._remember(lambda view: [Entry(_("Game resumed at move {n}: {players}.", n=n,
+                                             players=against(view.names)))])
+
     def _after_change(self) -> None:
         self._resolve_chance()
+        self._keep()
         self._review_to_end()
         seat = self.to_act
         if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
             self.looking = None  # hot-seat: cover until the next player says only they look
         self._redraw()
         if seat >= 0 and self.seats[seat] != HUMAN:
-            self._schedule_bots()
-
-    def _schedule_bots(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.bot_delay <= 0:
-            while self._bot_step():
-                pass
-            return
-        self._cancel_bots()
-        self._task = loop.create_task(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        while True:
-            await asyncio.sleep(self.bot_delay)
-            if not self._bot_step():
-                return
+            self._pacer.start()
 
     def _bot_step(self) -> bool:
         """One bot move if a bot is to act; True if another bot move follows."""
@@ -447,32 +538,17 @@ class GameView(W.VBox):
         if seat < 0 or self.seats[seat] == HUMAN or self.reviewing:
             return False
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
+        before = self.state.clone()
         self.state.apply(move)
         self._resolve_chance()
-        self.message.value = f'<div class="mk-bot-move">{self._public_move(seat, move)}</div>'
+        self._tell(before)
+        self._keep()
         self._review_to_end()
         nxt = self.to_act
         if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
             self.looking = None
         self._redraw()
         return nxt >= 0 and self.seats[nxt] != HUMAN
-
-    def _public_move(self, seat: int, move) -> str:
-        """HTML of a bot's move as the viewer may know it (the game's part hides what the
-        rules hide, such as Ohanami's picks until every seat has chosen); while the cover is
-        up nobody looks, so nothing hidden is told."""
-        viewer = self.viewer if self.viewer is not None else -1
-        return self.part.public_event(self.state, {"by": seat, "event": str(move)}, viewer, self.names)
-
-    def _cancel_bots(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            try:
-                current = asyncio.current_task()
-            except RuntimeError:
-                current = None
-            if task is not current:
-                task.cancel()
 
     # ----- drawing ----------------------------------------------------------------------------
     def _shown_state(self):
@@ -490,6 +566,7 @@ class GameView(W.VBox):
         if covered:
             self.board.svg = ""
             self.board.chips = []
+            self.board.hint = []
             self.score.value = ""
             self.cover_text.value = ('<p style="font-size:1.3em">'
                                      + _("{name}’s turn: click when only {name} is looking.", name=self.names[seat])
@@ -502,26 +579,20 @@ class GameView(W.VBox):
         # both cards) is drawn as clickable; the status line lists what is chosen.
         marks = {t: "selected" for t in self.selection}
         marks.update({t: "active" for t in active})
-        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None)
+        you = 0 <= viewer < len(self.seats) and self.seats[viewer] == HUMAN  # "your field" for a person here
+        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None, names=self.names, you=you)
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]
-        self.score.value = _SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
-        self.status.value = self._status(state, viewer)
-
-    def _status(self, state, viewer: int) -> str:
-        if state.is_terminal():
-            return f'<div class="mk-result" role="status"><b>{escape(self.part.result_words(state, self.names))}</b></div>'
-        seat = state.current_player
-        if self.reviewing:
-            text = _("Looking back: event {i} of {n}.", i=self.review.value, n=len(self.state.history))
-        elif seat >= 0 and self.seats[seat] == HUMAN:
-            text = _("{name}: your turn.", name=self.names[seat])
-            if self.selection:
-                text += " " + _("Chosen: {chosen}.", chosen=", ".join(self.part.label(t) for t in self.selection))
+        # The hint lights the next target of its clicks while the clicks so far follow it.
+        hint, chosen = self._hint, self.selection
+        self.board.hint = [hint[len(chosen)]] if hint[:len(chosen)] == chosen and len(hint) > len(chosen) else []
+        self.score.value = SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
+        self.status.value = status_html(self, state)
+        if state.is_terminal() and not self.reviewing:
+            self.end.show(state, viewer, width=self.board.width or None, names=self.names, you=you)
         else:
-            text = _("{name} is thinking…", name=self.names[seat])
-        return f'<div role="status">{escape(text)}</div>'
+            self.end.hide()
 
     # ----- records ----------------------------------------------------------------------------
     def _record(self) -> dict:
@@ -549,7 +620,7 @@ class GameView(W.VBox):
         # A record names each seat by who played it: a bot's name makes that seat a bot again.
         self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
         self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
-        self.names = _display_names(self.players)
+        self.names = display_names(self.players, you=len(self.humans) == 1)
         self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
         self._start(state)
         self._fill_panel()
@@ -558,32 +629,33 @@ class GameView(W.VBox):
     def from_record(cls, record: Mapping, *, at: int = 0, bot_delay: float = 0.6) -> GameView:
         """A view of a record's game, shown at event ``at`` (the record slider scrubs through
         it; *play from here* goes on from any event). The record's bot seats stay bots, every
-        other seat is played at this screen. Raises :class:`RecordError` for a bad record."""
+        other seat is played at this screen. Raises :class:`RecordError` for a bad record, and
+        :class:`RulesError` if ``at`` is not a whole number."""
+        if isinstance(at, bool) or not isinstance(at, Integral):
+            raise RulesError("options", _("at must be the number of an event of the record (a whole number), "
+                                          "not {value}.", value=shown(at)))
         spec = get_game(record.get("game") if isinstance(record, Mapping) and isinstance(record.get("game"), str)
                         else "")
         view = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
         view.load_record(record)
         view.review.value = max(0, min(int(at), view.review.max))
-        view.panels.selected_index = 1
+        view.panels.selected_index = 2
         return view
 
     def _on_upload(self, change) -> None:
         files = change["new"]
         if not files:
             return
-        file = files[0]
-        content = bytes(file.get("content", b""))
         try:
-            if len(content) > MAX_UPLOAD_BYTES or file.get("size", 0) > MAX_UPLOAD_BYTES:
-                raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
+            name, content = _uploaded(files[0])
             record = records.loads(content.decode("utf-8-sig", errors="strict"), _("The uploaded file"))
             self.load_record(record)
         except UnicodeDecodeError:
-            self.message.value = refusal_html(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
+            self._refuse(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
         except MandalakitError as error:
-            self.message.value = refusal_html(error, _("The current game is kept."))
+            self._refuse(error, _("The current game is kept."))
         else:
-            loaded = _("Record loaded: {name}.", name=file.get("name", ""))
+            loaded = _("Record loaded: {name}.", name=name)
             self.message.value = f'<div class="mk-note">{escape(loaded)}</div>'
         finally:
             self.upload.value = ()
@@ -592,14 +664,17 @@ class GameView(W.VBox):
         """A new view of this game, made in the language in force (:func:`mandalakit.set_language`):
         the same position, seats, players, seed, rules, bots and undo; this view's waiting bots are
         cancelled, so the new view replaces it on the page."""
-        self._cancel_bots()
+        self._pacer.cancel()
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
-        view._cancel_bots()
-        view.players, view.names = self.players, _display_names(self.players)
+        view._pacer.cancel()
+        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
         view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
         view._fill_panel()
         view._start(self.state)
         view._undo, view.looking = list(self._undo), self.looking
+        view._told = list(self._told)
+        view.events.clear()
+        view.events.add(*(entry for told in view._told for entry in told(view)))
         view._redraw()
         return view
 
@@ -612,79 +687,55 @@ class GameView(W.VBox):
 
     # ----- the new-game panel ------------------------------------------------------------------
     def _fill_panel(self) -> None:
-        spec = self.spec
-        self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
-        self.players_choice.value = len(self.seats)
-        self._seat_widgets()
+        self.form.fill(self.spec, self.seats, self.players, self.state.rules)
+        self.intro.value = intro_html(self.part, self.names)
+        self.legend.value = legend_html(self.part)
         self._view_of_options()
-        self.seed_text.value = str(self.seed)
-        rules = self.state.rules.to_dict()
-        self.rule_box.children = [
-            # the option's name above its box: a long name (reshuffle_then_last_completion) and the
-            # box both fit a phone's width
-            W.Text(value=_option_text(v), description=name, style={"description_width": "initial"},
-                   layout=W.Layout(flex_flow="column", width="100%", max_width="30em"))
-            for name, v in rules.items() if not isinstance(v, (list, tuple))
-        ]
 
     def _view_of_options(self) -> None:
         self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(self.names)]
         self.view_of.value = -1
 
-    def _seat_widgets(self) -> None:
-        n = self.players_choice.value or len(self.seats)
-        kinds = [HUMAN, *self.spec.bots]
-        old = [w.value for w in self.seat_box.children] or self.seats
-        # shown in the page's language (« vous », « glouton »), valued by the kinds a record keeps
-        labels = [(_("you") if k == HUMAN else bot_name(k), k) for k in kinds]
-        self.seat_box.children = [
-            W.Dropdown(options=labels, value=old[i] if i < len(old) and old[i] in kinds else kinds[min(i, 1)],
-                       description=_("seat {seat}", seat=i), layout=W.Layout(width="14em"))
-            for i in range(n)
-        ]
-
-    def _start_from_panel(self) -> None:
+    def _start_from_panel(self, again: bool = False) -> None:
+        """Start the game the New game form describes: a new deal, the deal number typed, or
+        (``again``) this game's deal once more."""
         from mandalakit.core.options import option_value
 
         try:
-            seed_text = self.seed_text.value.strip()
-            seed = option_value(seed_text, "seed") if seed_text else None
-            read = self.spec.rules.option_from_text  # as the option's type takes it: "true" is no cap
-            rules = {w.description: read(w.description, w.value) for w in self.rule_box.children}
-            rules = {**{k: v for k, v in self.state.rules.to_dict().items() if k not in rules}, **rules}
-            self.new_game(self.spec.name, [w.value for w in self.seat_box.children], seed=seed, rules=rules)
+            seats, players, seed_text, rules = self.form.read(self.spec.rules, self.state.rules.to_dict())
+            seed = self.seed if again else option_value(seed_text, "seed") if seed_text else None
+            self.new_game(self.spec.name, seats, seed=seed, rules=rules, players=players)
         except MandalakitError as error:
             self.form_message.value = refusal_html(error, _("The current game is kept."))
             return
         except TypeError as error:
             self.form_message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
             return
-        defaults = self.spec.rules().to_dict()
-        changed = [f"{name} {_option_text(v)}" for name, v in self.state.rules.to_dict().items() if v != defaults[name]]
-        options = ", ".join([_("seed {seed}", seed=self.seed), *changed])
+        options = "; ".join([_("deal {seed}", seed=self.seed), *self.form.changed_words(self.spec, self.state.rules)])
         news = _("New game: {options}.", options=options)
         self.form_message.value = f'<div role="status">{escape(news)}</div>'
 
 
-#: Tables of the score panels: readable at 420 px, lines between cells (not colour alone).
-_SCORE_STYLE = """<style>
-.mk-score table { border-collapse: collapse; margin: 0.4em 0; font-size: 14px; }
-.mk-score th, .mk-score td { border: 1px solid #767676; padding: 2px 6px; text-align: center; }
-.mk-score caption { font-weight: bold; text-align: left; padding: 2px 0; }
-.mk-score ul { margin: 0.2em 0; padding-left: 1.2em; }
-</style>"""
+def _uploaded(file) -> tuple[str, bytes]:
+    """The name (cut to 60 characters) and the bytes of an upload entry as the page sent it.
 
+    Every field is checked before use, so a forged entry (text or a number as its content, a
+    size that is no number) gets one sentence and nothing is allocated for a number it names.
 
-def _display_names(players: Sequence[str]) -> list[str]:
-    """``"Seat 0 (you)"``, ``"Seat 1 (greedy)"``, ``"Seat 2 (Ann)"``: the seat and who plays it.
-
-    Hot-seat games (two or more ``"you"``) name those seats ``"Seat 0"``, ``"Seat 1"``: "you"
-    would be every pupil at the screen at once. So does a record's default name (``"seat 0"``).
+    Raises
+    ------
+    RecordError
+        For an entry that holds no file's bytes, or a file larger than :data:`MAX_UPLOAD_BYTES`.
     """
-    hot_seat = list(players).count(HUMAN) > 1
-    # "you" is the seat kind a record keeps; it is shown in the language in force (« vous »).
-    return [_seat_name(i, None if hot_seat and n == HUMAN else _("you") if n == HUMAN else bot_name(n))
-            for i, n in enumerate(players)]
+    content = file.get("content") if isinstance(file, Mapping) else None
+    size = file.get("size", 0) if isinstance(file, Mapping) else None
+    if (not isinstance(content, (bytes, bytearray, memoryview)) or isinstance(size, bool)
+            or not isinstance(size, Integral) or size < 0):
+        raise RecordError("record", _("The page sent no file that can be read; choose the record file again."))
+    if len(content) > MAX_UPLOAD_BYTES or size > MAX_UPLOAD_BYTES:
+        raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
+    name = file.get("name")
+    return quote(name) if isinstance(name, str) else "", bytes(content)
 
 
 def _chip_order(target: str):
@@ -692,7 +743,6 @@ def _chip_order(target: str):
     return (kind, int(what) if what.isdigit() else what)
 
 
-def _option_text(value) -> str:
-    if value is None or isinstance(value, bool):
-        return str(value).lower()
-    return str(value)
+def _css_text(text: str) -> str:
+    """``text`` inside a CSS string (quotes, backslashes and angle brackets escaped)."""
+    return "".join(c if c.isalnum() or c in " .,;:!?'’-()…" else f"\\{ord(c):x} " for c in text)

@@ -4,7 +4,7 @@
 >>> from mandalakit.widgets.language import LanguageSwitch
 >>> page = LanguageSwitch(GameView("mandala", seats=["you", "greedy"], seed=1))
 >>> page.switch.value = "fr"           # the view is rebuilt in French, with the same game
->>> "à vous de jouer" in page.view.status.value
+>>> "À vous" in page.view.status.value
 True
 >>> page.switch.value = "en"
 """

@@ -26,10 +26,14 @@ import os
 import sys
 from pathlib import Path
 
+from . import classbook, teacher
+
 __all__ = ["MOST_PUPILS", "class_line", "kernel_pools", "main"]
 
 #: The most pupils ``make demo`` prepares kernels for (about 70 MB each).
 MOST_PUPILS = 60
+#: The teacher's class page (notebooks/class.ipynb, fr/class.ipynb): never a lesson, never pooled for pupils.
+CLASS_PAGE = "class.ipynb"
 
 
 def kernel_pools(lesson: str, pupils: str, notebooks: Path) -> dict:
@@ -64,9 +68,10 @@ def kernel_pools(lesson: str, pupils: str, notebooks: Path) -> dict:
             raise SystemExit(f"PUPILS={pupils[:20]} needs a lesson: make demo LESSON=ohanami PUPILS={pupils[:20]}")
         return pools
     page = lesson.removesuffix(".ipynb") + ".ipynb"
-    if not (notebooks / page).is_file() or notebooks.resolve() not in (notebooks / page).resolve().parents:
+    if (not (notebooks / page).is_file() or notebooks.resolve() not in (notebooks / page).resolve().parents
+            or Path(page).name == CLASS_PAGE):
         pages = sorted(str(p.relative_to(notebooks).with_suffix("")) for p in notebooks.rglob("*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts)
+                       if ".ipynb_checkpoints" not in p.parts and p.name != CLASS_PAGE)
         raise SystemExit(f"LESSON={lesson[:40]} is no page of {notebooks.name}/; the pages are: {', '.join(pages)}")
     pupils = pupils or "30"
     if not (pupils.isascii() and pupils.isdigit()) or not 1 <= int(pupils) <= MOST_PUPILS:
@@ -100,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if line := class_line(pools):
         print(line)
+    if folder := os.environ.get(classbook.ENV):
+        address = os.environ.get("MANDALAKIT_ADDRESS", "http://127.0.0.1:8866").replace("//0.0.0.0:", "//127.0.0.1:")
+        print(f"the class's answers are kept in {folder} (delete the folder to forget them);\n"
+              f"  your class page, for you only (do not show this line to the class):\n"
+              f"  {address}/voila/render/class.ipynb?{teacher.ARGUMENT}={teacher.key(folder)}")
     return 0
 
 

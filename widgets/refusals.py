@@ -8,7 +8,32 @@ from mandalakit.core.errors import MandalakitError, NotationError, RulesError
 from mandalakit.core.messages import _
 from mandalakit.core.rulebook import rule_text
 
-__all__ = ["refusal_html"]
+__all__ = ["MAX_MOVE_CHARS", "refusal_html", "typed_move"]
+
+#: The longest typed move read (a move of any game is a few tens of characters): longer text is
+#: refused in one sentence before any parsing, so a pasted page costs the kernel nothing.
+MAX_MOVE_CHARS = 200
+
+
+def typed_move(text: str) -> str:
+    """``text`` without surrounding spaces, if it is at most :data:`MAX_MOVE_CHARS` long.
+
+    Raises
+    ------
+    NotationError
+        For longer text (the sentence gives the length allowed), before it is read.
+
+    >>> typed_move("  pick 3 7 ")
+    'pick 3 7'
+    >>> typed_move("x" * 10**6)
+    Traceback (most recent call last):
+    mandalakit.core.errors.NotationError: [notation] A move is at most 200 characters long; this text has 1,000,000.
+    """
+    text = str(text)
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(_("A move is at most {most} characters long; this text has {n:,}.",
+                              most=MAX_MOVE_CHARS, n=len(text)))
+    return text.strip()
 
 
 def refusal_html(error: MandalakitError, instead: str = "") -> str:

@@ -32,8 +32,9 @@ from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _, bot_name
 
 from .board import BoardView
+from .people import display_names
 from .games import part_of
-from .refusals import refusal_html
+from .refusals import refusal_html, typed_move
 
 __all__ = ["ReplayViewer"]
 
@@ -43,14 +44,6 @@ def _current_task() -> asyncio.Task | None:
         return asyncio.current_task()
     except RuntimeError:  # no running event loop
         return None
-
-
-def _seat_name(seat: int, name) -> str:
-    """``"Seat 0 (greedy)"`` (a bot's name in the language in force: French « glouton »);
-    ``"Seat 0"`` for a record's default name ``"seat 0"`` or none."""
-    if not name or str(name).casefold() == f"seat {seat}":
-        return _("Seat {seat}", seat=seat)
-    return _("Seat {seat} ({name})", seat=seat, name=bot_name(str(name)))
 
 
 class ReplayViewer(W.VBox):
@@ -113,7 +106,7 @@ class ReplayViewer(W.VBox):
         start = 0
         while start < self.n_events and events[start]["by"] == "chance":  # the setup: shuffles
             start += 1
-        self.names = [_seat_name(i, p.get("name")) for i, p in enumerate(record["players"])]
+        self.names = display_names([str(p.get("name", "")) for p in record["players"]], you=False)
         self._tried: tuple[int, str] | None = None  # (event, text) of the move tried last
         self._build_widgets(start, seat)
         self.slider.observe(self._update, names="value")
@@ -140,7 +133,7 @@ class ReplayViewer(W.VBox):
         self.add_class("mk-replay-viewer")
 
     def _build_widgets(self, start: int, seat: int) -> None:
-        self.slider = W.IntSlider(value=start, min=start, max=self.n_events, description=_("event"),
+        self.slider = W.IntSlider(value=start, min=start, max=self.n_events, description=_("move"),
                                   continuous_update=False, layout=W.Layout(width="420px", max_width="100%"))
         self.slider.add_class("mk-replay-slider")
         # A toggle run by the kernel rather than ipywidgets.Play: Play draws its buttons with
@@ -204,8 +197,10 @@ class ReplayViewer(W.VBox):
 
     @property
     def viewer(self) -> int:
-        """The seat whose view is drawn."""
-        return self.seat.value
+        """The seat whose view is drawn (the first seat while *view of* shows no choice, which
+        a page may send)."""
+        seat = self.seat.value
+        return seat if isinstance(seat, int) else 0
 
     def _on_play(self, change) -> None:
         self.play.description = _("■ pause") if change["new"] else _("▶ play")
@@ -245,9 +240,9 @@ class ReplayViewer(W.VBox):
         state, viewer, i = self.state, self.viewer, self.slider.value
         self._draw_board()
         self.score.value = self.part.score_panel(state, viewer, self.names)
-        last = (self.part.public_event(state, self.record["events"][i - 1], viewer, self.names) if i
-                else escape(_("no event yet")))
-        index = _("event {i} of {n}", i=f'<span class="mk-event-index">{i}</span>', n=self.n_events)
+        told = self.part.tell(self.state_at(i - 1), state, viewer, self.names) if i else []
+        last = " ".join(e.body_html() for e in told) if told else escape(_("nothing has happened yet"))
+        index = _("move {i} of {n}", i=f'<span class="mk-event-index">{i}</span>', n=self.n_events)
         lines = [f"<b>{index}</b> · {last}"]
         if state.is_terminal():
             lines.append(f'<b class="mk-result">{escape(self.part.result_words(state, self.names))}</b>')
@@ -274,7 +269,7 @@ class ReplayViewer(W.VBox):
     def _what_to_type(self) -> str:
         shown = self.state
         if shown.current_player < 0:
-            return _("Type a move first; at this point of the game no seat is to move.")
+            return _("Type a move first; at this point of the game nobody is to move.")
         return _("Type a move first, e.g. {example}.", example=str(shown.legal_moves()[0]))
 
     def try_move(self, text: str) -> bool:
@@ -300,7 +295,7 @@ class ReplayViewer(W.VBox):
                                       + escape(_("Not your turn")) + "</b>" + _(": ") + f"{escape(why)}</div>")
             return False
         try:
-            move = state.parse_move(str(text).strip())
+            move = state.parse_move(typed_move(text))  # a capped length: no page is parsed
             after = state.clone()
             after.apply(move)
         except MandalakitError as error:

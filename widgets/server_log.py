@@ -15,6 +15,9 @@ gone since the kernels talk over Unix sockets: :mod:`mandalakit.widgets.kernel`)
   that answers no ping for 30 s loses its connection, whatever is set, and nothing is for the
   teacher to change.
 
+- The traceback of a malformed ``voila/templates/...`` address (:data:`TEMPLATE_PATH`): anyone
+  on the network can ask for one, and Voila's handler fails to read it (500, one access line kept).
+
 Every other line of the log, warnings included, is kept; but a kernel's id is shown by its first
 8 characters (``Kernel started: 1f9ce12b…``, :func:`short_kernel_ids`). A teacher may project this
 terminal, and whoever knows a page's whole kernel id can drive that pupil's widgets (README,
@@ -26,10 +29,13 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
+__all__ = ["TEMPLATE_PATH", "TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
+#: Tornado, for an address under ``voila/templates/`` that is not ``<template>/static/<file>``: Voila's
+#: handler fails to split it (a ValueError) and answers 500; the access log keeps its one line.
+TEMPLATE_PATH = "Uncaught exception GET {}/voila/templates/"
 
 
 class _Without(logging.Filter):

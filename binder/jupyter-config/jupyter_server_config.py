@@ -6,7 +6,9 @@ is started in, and Voila's extension takes only Voila's own options from the roo
 is found through ``JUPYTER_CONFIG_PATH`` (``binder/start``) and applies the whole ``voila.json``,
 so every layout runs with the same settings (Voila's code hooks: ``voila.py`` next to this file),
 and names the identity provider that gives a Voila page the ``_xsrf`` cookie of its shutdown
-request (``mandalakit.widgets.identity``; ``voila.py`` names it for Voila alone).
+request and the kernel manager that binds a page's kernel to its browser
+(``mandalakit.widgets.identity``, ``mandalakit.widgets.page_owner``; ``voila.py`` and ``voila.json``
+name them for Voila alone).
 """
 
 import json
@@ -19,3 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 c = get_config()  # noqa: F821 - provided by traitlets when it runs a configuration file
 c.merge(Config(json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))))
 c.ServerApp.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"
+# Voila's pages take their kernels from Jupyter Server's manager here: it binds each to its page's
+# browser (mandalakit.widgets.page_owner); JupyterLab's own kernels stay the token's.
+c.ServerApp.kernel_manager_class = "mandalakit.widgets.kernel_manager.DashboardKernelManager"

@@ -31,7 +31,8 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
   to set it, beside preheated kernels).
 - A log a teacher can read, and project: without "Notebook ... is not trusted" for every page
-  read, nor Tornado's warning of its websocket ping time-out, and kernel ids shown by their
+  read, nor Tornado's warning of its websocket ping time-out, nor the traceback of a malformed
+  ``voila/templates/...`` address (Voila answers it 500), and kernel ids shown by their
   first 8 characters (:mod:`mandalakit.widgets.server_log` says why).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
@@ -42,7 +43,7 @@ from pathlib import Path
 
 from mandalakit.widgets.kernel import connection_root
 from mandalakit.widgets.pools import kernel_pools
-from mandalakit.widgets.server_log import TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
+from mandalakit.widgets.server_log import TEMPLATE_PATH, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,6 +67,7 @@ c.VoilaConfiguration.template = "mandalakit"
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
 quiet("Voila", UNTRUSTED)
+quiet("tornado.application", TEMPLATE_PATH)
 quiet("tornado.general", TORNADO_PING)
 for logger in ("Voila", "tornado.access", "tornado.general"):  # the app's lines, requests, request warnings
     short_kernel_ids(logger)

@@ -125,7 +125,16 @@ class Result:
 
 
 class RulesBase:
-    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options)."""
+    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options).
+
+    A game whose option may be read from a file names it in ``file_options`` (option name to
+    a function of the path, such as Flowers' ``{"tiles": read_tiles_csv}``): only
+    :meth:`option_from_command_line` reads such a file. The rules themselves never open a path,
+    so no value from a page or a record can name a file on the machine that runs them.
+    """
+
+    #: Options whose text on a command line is a file to read: option name -> reader of a path.
+    file_options: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
 
     @classmethod
     def from_dict(cls, options: Mapping[str, Any] | None):
@@ -172,6 +181,24 @@ class RulesBase:
                 cls(**{name: text})  # the same check, refusing the text as typed
                 raise
         return value
+
+    @classmethod
+    def option_from_command_line(cls, name: str, text: str):
+        """The value of the option ``name`` as a command line writes it (``--rule NAME=VALUE``):
+        for an option of :attr:`file_options`, text other than ``none`` is the path of a file,
+        read there (``--rule tiles=my_tiles.csv``); any other as :meth:`option_from_text` reads it.
+
+        Never used for a page's values: a page's text is data, never a path.
+
+        Raises
+        ------
+        RulesError
+            As :meth:`option_from_text`, or the reader's refusal of the file (its rule id).
+        """
+        reader = cls.file_options.get(name)
+        if reader is not None and text.strip().lower() not in ("none", "null"):
+            return reader(text)
+        return cls.option_from_text(name, text)
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)  # type: ignore[call-overload]
@@ -391,18 +418,34 @@ class State(ABC):
             if player == CHANCE:
                 raise IllegalMoveError("chance", _("A chance outcome is due before any move; got {move}.",
                                                   move=quote(str(move))))
-            raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=player))
+            raise IllegalMoveError("chance", _("No chance outcome is due now; it is player {seat:+1}'s turn.", seat=player))
 
-    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None) -> str:
+    def to_svg(self, player: int | None = None, *, marks=None, width: float | None = None, names=None,
+               you: bool | None = None) -> str:
         """SVG drawing of the position, seen by ``player`` (``None``: the seat to act).
 
-        ``marks`` (target id to ``"active"`` or ``"selected"``) outlines click targets;
-        ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it out for
-        a narrow page; ``names`` (one per seat, ``None``: "Seat 0 (you)" for ``player``) names
-        the seats; see the game's ``render.render_svg``.
+        ``marks`` (target id to ``"active"``, ``"selected"`` or ``"hint"``) outlines click
+        targets; ``width`` (CSS px the drawing is shown at, ``None``: the wide layout) lays it
+        out for a narrow page; ``names`` (one per seat, ``None``: "You" for ``player`` and
+        "Player 2" for the others) names the seats, and ``you`` (default: ``names is None``)
+        addresses ``player`` as *you* ("your field"); see the game's ``render.render_svg``.
         """
         render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_svg(self, player, marks=marks, width=width, names=names)
+        return render.render_svg(self, player, marks=marks, width=width, names=names, you=you)
+
+    def scores_svg(self, player: int | None = None, *, width: float | None = None, names=None,
+                   you: bool | None = None) -> str:
+        """SVG score screen of a game that is over: the breakdown per player and the winner, as
+        ``player`` is addressed (``names``, ``you`` and ``width`` as in :meth:`to_svg`); see the
+        game's ``render.render_scores``.
+
+        Raises
+        ------
+        RulesError
+            If the game is not over.
+        """
+        render = importlib.import_module(f"mandalakit.{self.game}.render")
+        return render.render_scores(self, player, width=width, names=names, you=you)
 
     def _repr_html_(self) -> str:
         """A notebook shows a state as :meth:`to_svg`'s drawing, inline in the page, where its

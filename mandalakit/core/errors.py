@@ -109,12 +109,10 @@ class RecordError(MandalakitError, ValueError):
     ----------
     index : int or None
         Index of the offending entry in the record's ``events`` list, or ``None`` when the
-        problem is in the record's header (format, game, rules, players, result).
+        problem is in the record's header (format, game, rules, players, result). The message
+        names the event itself (:mod:`mandalakit.core.records` writes it).
     """
 
     def __init__(self, rule: str, message: str, index: int | None = None):
-        from .messages import _  # messages imports this module
-
-        where = _("event {index}: ", index=index) if index is not None else ""
-        super().__init__(rule, where + message)
+        super().__init__(rule, message)
         self.index = index

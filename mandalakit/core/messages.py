@@ -29,8 +29,8 @@ made with Babel: see ``babel.cfg``). :func:`set_language` chooses the language o
 made afterwards; :func:`language` chooses it for a ``with`` block:
 
 >>> with language("fr"):
-...     _("Seat {seat} wins.", seat=0), ngettext("{n} card", "{n} cards", 0)
-('Le joueur 1 est le vainqueur.', '0 carte')
+...     _("{name} wins!", name=_("Player {n}", n=1)), ngettext("{n} card", "{n} cards", 0)
+('Joueur 1 gagne\u202f!', '0 carte')
 >>> get_language()
 'en'
 
@@ -42,7 +42,7 @@ can fall behind its source. Babel is a dependency for this.
 What a translation may do besides moving fields:
 
 * count seats from 1 with ``{seat:+1}``: French pupils say « joueur 1 » for seat 0 (the
-  glossary of ``shared/rules/glossary-fr.md``);
+  glossary of ``docs/rules/glossary-fr.md``);
 * agree a colour with its count: colour words are translated by :func:`colour`, as the
   adjective of a card or tile (French ``carte``, ``tuile`` and ``Fleur`` are feminine, so
   ``« 2 cartes vertes »``);
@@ -64,7 +64,7 @@ from functools import cache
 
 from .errors import RulesError, quote, shown
 
-__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_words", "first_up", "get_language", "language",
+__all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_words", "counts_words", "first_up", "get_language", "language",
            "ngettext", "number", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
@@ -167,6 +167,12 @@ def colour(word: str, n: int = 1, /) -> str:
     the adjective of ``n`` cards or tiles: ``"red"``; in French ``"rouge"``, ``"rouges"``,
     ``"verte"``. A word with no catalogue entry comes back unchanged."""
     return _catalogue.ngettext(word, word, n)
+
+
+def counts_words(counts, colours) -> str:
+    """``"2 red, 1 black"`` for counts indexed like ``colours``, or ``"empty"`` (words for pupils)."""
+    return ", ".join(_("{n} {colour}", n=k, colour=colour(colours[c], k))
+                     for c, k in enumerate(counts) if k) or _("empty")
 
 
 #: The bots' names as people read them in sentences and seat labels; the names themselves

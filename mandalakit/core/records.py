@@ -195,6 +195,11 @@ def _is_int(value: Any, expected: int | None = None) -> bool:
             and (expected is None or value == expected))
 
 
+def _event_error(rule: str, message: str, index: int) -> RecordError:
+    """A record's problem at its event ``index``, said with the event's index first."""
+    return RecordError(rule, _("event {index}: ", index=index) + message, index)
+
+
 def replay(record: Mapping, *, upto: int | None = None) -> State:
     """Replay a record and return the state after its events (validated move by move).
 
@@ -239,27 +244,27 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
     events = record["events"] if upto is None else record["events"][:upto]
     for index, entry in enumerate(events):
         if not isinstance(entry, Mapping) or "event" not in entry or "by" not in entry:
-            raise RecordError("record", _("An event must be an object with 'by' and 'event'."), index)
+            raise _event_error("record", _("An event must be an object with 'by' and 'event'."), index)
         if not isinstance(entry["event"], str):
-            raise RecordError("record", _("'event' must be text in the game's notation, not {kind}.",
+            raise _event_error("record", _("'event' must be text in the game's notation, not {kind}.",
                                           kind=_kind(entry["event"])), index)
         by = entry["by"]
         if by == "chance":
             by = CHANCE
         elif not _is_int(by):
-            raise RecordError("record", _("'by' must be a seat number or 'chance', not {value}.", value=shown(by)), index)
+            raise _event_error("record", _("'by' must be a seat number or 'chance', not {value}.", value=shown(by)), index)
         elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
-            raise RecordError("record", _("'by' must be a seat number from 0 to {last} or 'chance', not {value}.",
+            raise _event_error("record", _("'by' must be a seat number from 0 to {last} or 'chance', not {value}.",
                                           last=players - 1, value=shown(by)), index)
         if by != state.current_player:
             expected = (_("nothing (the game is over)") if state.is_terminal() else _("a chance event")
                         if state.current_player == CHANCE else _("a move by seat {seat}", seat=state.current_player))
-            raise RecordError("record", _("The record has {by} acting here, but the game expects {expected}.",
+            raise _event_error("record", _("The record has {by} acting here, but the game expects {expected}.",
                                           by=shown(entry["by"]), expected=expected), index)
         try:
             state.apply(state.parse_move(entry["event"]))  # the engine refuses a misplaced chance event
         except MandalakitError as exc:
-            raise RecordError(exc.rule, exc.message, index) from None
+            raise _event_error(exc.rule, exc.message, index) from None
     if upto is None and record.get("result") is not None:
         _check_result(state, record["result"])
     return state

@@ -17,14 +17,16 @@ A file holds, after a title that the parser skips, sections and rules in this fo
       cards without exceeding 8 in hand: ...
 
 A section heading gives the section's id and title; a rule is a list item that starts with its
-id, continued on lines indented by two spaces. Texts keep their inline Markdown (``**term**``
+id and its title, continued on lines indented by two spaces. The title is either a bold lead
+ending in a full stop (``**Never an empty hand.** A player may never ...``), which is not part
+of the rule's text, or the bold term the rule defines (``**Mountain**: play ...``), which is. Texts keep their inline Markdown (``**term**``
 for a defined word, backquotes for an option name). A file is read on first use, once.
 
 >>> print(rule_text("M-4.4"))
 A player may never end a turn with 0 cards in hand. A move that would do so is illegal
 (for example a field play of every card in hand).
->>> rule_text("M-4"), rule_title("M-4.4")
-('A turn: exactly one of three actions', 'A turn: exactly one of three actions')
+>>> rule_text("M-4"), rule_title("M-4"), rule_title("M-4.4"), rule_title("M-4.1")
+('A turn: exactly one of three actions', 'A turn: exactly one of three actions', 'Never an empty hand', 'Mountain')
 >>> sections("mandala")
 ('M-1', 'M-2', 'M-3', 'M-4', 'M-5', 'M-6', 'M-7', 'M-8')
 >>> rules("M-3")
@@ -34,7 +36,7 @@ A player may never end a turn with 0 cards in hand. A move that would do so is i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import RulesError, quote, shown
@@ -50,6 +52,9 @@ _ID = re.compile(r"(?P<section>[A-Z]-[1-9]\d*)(\.[1-9]\d*)?")
 _HEADING = re.compile(r"## (?P<id>\S+) (?P<title>\S.*)")
 _ITEM = re.compile(r"- (?P<id>[A-Z]-\S+) (?P<text>\S.*)")
 _CONTINUED = "  "
+#: A rule's bold lead: a title ending in a full stop (left out of the text), or a defined term
+#: followed by a colon or a bracket (kept in the text; French puts a space before the colon).
+_TITLE = re.compile(r"\*\*(?P<title>[^*]+?)(?P<stop>\.)?\*\*(?(stop) |\s?[:(])")
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class Rulebook:
     texts: dict[str, str]
     #: Section id -> the ids of its rules, in order.
     sections: dict[str, tuple[str, ...]]
+    #: Rule id -> the rule's title (its bold lead), for every rule that has one.
+    titles: dict[str, str] = field(default_factory=dict)
 
 
 def parse_rulebook(text: str, letter: str, name: str = "rules text") -> Rulebook:
@@ -104,7 +111,14 @@ def parse_rulebook(text: str, letter: str, name: str = "rules text") -> Rulebook
         else:
             raise ValueError(f"{name}, line {number}: expected a '## ' section heading, a '- ' rule "
                              "or a rule's continuation indented by two spaces.")
-    return Rulebook(texts, {section: tuple(ids) for section, ids in members.items()})
+    titles = {}
+    for rid, text in texts.items():
+        lead = _TITLE.match(text) if "." in rid else None
+        if lead:
+            titles[rid] = lead["title"]
+            if lead["stop"]:
+                texts[rid] = text[lead.end():]
+    return Rulebook(texts, {section: tuple(ids) for section, ids in members.items()}, titles)
 
 
 def _folder():
@@ -187,12 +201,14 @@ def rule_text(rule: str, language: str | None = None) -> str:
 
 
 def rule_title(rule: str, language: str | None = None) -> str:
-    """The title of the section a rule belongs to: ``rule_title("M-4.4") == rule_title("M-4")``.
+    """The title of a rule (``rule_title("M-4.4") == "Never an empty hand"``) or of a section
+    (``rule_title("M-4") == "A turn: exactly one of three actions"``), in ``language``.
 
+    A rule without a title of its own (none in the shipped texts) is given its section's title.
     Raises :class:`RulesError` as :func:`rule_text` does.
     """
     book, section = _lookup(rule, language)
-    return book.texts[section]
+    return book.titles.get(rule) or book.texts[section]
 
 
 def rules(section: str, language: str | None = None) -> tuple[str, ...]:

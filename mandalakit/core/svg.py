@@ -24,24 +24,30 @@ from collections.abc import Mapping
 from html import escape
 
 from . import messages
-from .messages import _
+from .messages import _, counts_words  # noqa: F401 (the drawings' words for an area)
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
-#: Okabe-Ito hues, darkened or lightened so that the colours of one game differ in lightness.
+#: Chosen so that every two fills differ by at least 25 CIEDE2000 Delta-E and each has at least
+#: 3:1 contrast with every background a card lies on (:data:`CARD_BACKGROUNDS`);
+#: ``python -m mandalakit.core.colour_check`` prints the figures.
 PALETTE: dict[str, tuple[str, str]] = {
     "black": ("#000000", "#ffffff"),
-    "purple": ("#5B2C8F", "#ffffff"),
-    "green": ("#00704F", "#ffffff"),
-    "red": ("#D55E00", "#000000"),
-    "pink": ("#C5679B", "#000000"),
-    "orange": ("#E69F00", "#000000"),
-    "blue": ("#5CB8EC", "#000000"),
-    "grey": ("#C6C6C6", "#000000"),
-    "yellow": ("#F0E442", "#000000"),
+    "purple": ("#5A38A9", "#ffffff"),
+    "green": ("#006536", "#ffffff"),
+    "red": ("#A30E2C", "#ffffff"),
+    "pink": ("#D448A0", "#000000"),
+    "orange": ("#D9642C", "#000000"),
+    "blue": ("#007FEE", "#000000"),
+    "grey": ("#777777", "#000000"),
+    "yellow": ("#A38500", "#000000"),
     "back": ("#E8E8E8", "#333333"),  # a face-down card, drawn with its colour's symbol and name
 }
 #: The page under the drawing and the two text colours used on it (16:1 and 7.5:1).
 PAGE, INK, MUTED = "#ffffff", "#222222", "#555555"
+#: The mat: the light sand the mandalas, rivers and rows are drawn on (MUTED keeps 6.4:1 on it).
+MAT, MAT_EDGE = "#F4EFE6", "#8C7B5E"
+#: Every background a card is drawn on: the page and the mat.
+CARD_BACKGROUNDS = (PAGE, MAT)
 #: The smallest font size in a drawing, in px at its natural size.
 MIN_FONT = 11
 
@@ -61,7 +67,7 @@ SYMBOLS: dict[str, str] = {
 }
 
 #: CSS class added to a target's ``<g>`` for each mark of :func:`target`.
-MARK_CLASSES: dict[str, str] = {"active": "mk-active", "selected": "mk-selected"}
+MARK_CLASSES: dict[str, str] = {"active": "mk-active", "selected": "mk-selected", "hint": "mk-hint"}
 
 
 def colour_name(colour: str, n: int = 1) -> str:
@@ -71,12 +77,6 @@ def colour_name(colour: str, n: int = 1) -> str:
     The message ids are the English names, the keys of :data:`PALETTE`.
     """
     return messages.colour(colour, n)
-
-
-def counts_words(counts, colours) -> str:
-    """``"2 red, 1 black"`` for counts indexed like ``colours``, or ``"empty"`` (words for pupils)."""
-    return ", ".join(_("{n} {colour}", n=k, colour=colour_name(colours[c], k))
-                     for c, k in enumerate(counts) if k) or _("empty")
 
 
 def fill(colour: str) -> str:
@@ -107,31 +107,59 @@ def symbol(x: float, y: float, colour: str, ink: str, size: float = 12) -> str:
 
 
 def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, h: float = 54,
-         face_down: bool = False, count: int = 1) -> str:
-    """One card: a rounded rectangle in the colour's fill with its label, symbol and colour name.
+         face_down: bool = False, count: int = 1, key: str | None = None) -> str:
+    """One card: a rounded card in the colour's fill with its label, symbol and colour name.
 
+    The card has a soft shadow and a thin inner frame, so it reads as a card lying on the mat.
     ``face_down`` draws a light card with a dashed border for cards whose colour is public but
     which lie face down; the symbol and the name still tell the colour. The ``<title>`` is
     ``"{label} {name}"``, plus ``" (face down)"``; where ``label`` is a number of cards, ``count``
     gives it, so that the name agrees in the title (« 3 vertes »; the name on the card stays short).
+
+    ``key`` names the card (or the stack of one colour in one area) across redraws, written as
+    ``data-mk-key`` with ``data-mk-colour`` and ``data-mk-n`` (the count): the board's front end
+    moves a card with the same key, or a card of that colour that left another place, from where
+    it was to where it is now (a brief CSS transition, :mod:`mandalakit.widgets.board`).
     """
     bg, fg = PALETTE[colour]
     name = colour_name(colour)
     title = (_("{label} {colour}", label=label, colour=colour_name(colour, count))
              + (_(" (face down)") if face_down else ""))
     if face_down:
-        body = rect(x, y, w, h, fill_colour=PALETTE["back"][0], stroke="#333333", dash=True)
-        fg = PALETTE["back"][1]
-    else:
-        body = rect(x, y, w, h, fill_colour=bg, stroke="#333333")
-    parts = [f"<g><title>{escape(title)}</title>{body}"]
+        bg, fg = PALETTE["back"]
+    keyed = (f' class="mk-card" data-mk-key="{escape(key)}" data-mk-colour="{colour}" data-mk-n="{count}"'
+             if key is not None else ' class="mk-card"')
+    parts = [f"<g{keyed}><title>{escape(title)}</title>",
+             f'<rect x="{x + 1.5:g}" y="{y + 2:g}" width="{w:g}" height="{h:g}" rx="6" fill="#000000" '
+             f'fill-opacity="0.16"/>',
+             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{bg}" stroke="#333333"'
+             + (' stroke-dasharray="4 3"/>' if face_down else "/>"),
+             f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="4" fill="none" '
+             f'stroke="{fg}" stroke-opacity="0.35"/>']
     middle = x + w / 2
     if label != "":
-        parts.append(text(middle, y + 16, label, size=14, anchor="middle", colour=fg, weight="bold"))
-    parts.append(symbol(middle - 7, y + 20, colour, fg, size=14))
+        parts.append(text(middle, y + 17, label, size=14, anchor="middle", colour=fg, weight="bold"))
+    parts.append(symbol(middle - 7, y + 21, colour, fg, size=14))
     parts.append(text(middle, y + h - 6, name, size=MIN_FONT, anchor="middle", colour=fg))
     parts.append("</g>")
     return "".join(parts)
+
+
+def rule_tag(x: float, y: float, rule: str) -> tuple[str, float]:
+    """A small tag with a rule id (``"M-4.4"``) whose ``<title>`` holds the rule's text (hover).
+
+    ``(x, y)`` is the tag's top left corner; returns the SVG and the tag's width in px. The
+    text comes from :func:`mandalakit.core.rulebook.rule_text` in the language in force,
+    without its Markdown marks.
+    """
+    from .rulebook import rule_text  # the rulebook reads the registry, which imports the games
+
+    words = rule_text(rule).replace("**", "").replace("`", "")
+    hover = rule + _(": ") + words
+    w = text_width(rule, MIN_FONT) + 8
+    return (f'<g class="mk-rule"><title>{escape(hover)}</title>'
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="16" rx="8" fill="#E8E8E8" stroke="#767676"/>'
+            + text(x + w / 2, y + 12, rule, size=MIN_FONT, anchor="middle", colour=INK) + "</g>"), w
 
 
 def target(tid: str, label: str, box: tuple[float, float, float, float], body: list[str] | str,
@@ -150,14 +178,15 @@ def target(tid: str, label: str, box: tuple[float, float, float, float], body: l
     body : list of str or str
         The SVG drawn inside the group.
     marks : mapping of str to str, optional
-        Target id to ``"active"`` (a dashed 3 px outline, class ``mk-active``) or
-        ``"selected"`` (a solid 4 px outline, class ``mk-selected``). Ids not in the mapping
-        are drawn unmarked.
+        Target id to ``"active"`` (a dashed 3 px black outline, class ``mk-active``: it may be
+        clicked), ``"selected"`` (a solid 4 px blue outline on a light blue wash, class
+        ``mk-selected``: it is chosen) or ``"hint"`` (a thick dotted orange-brown outline, class
+        ``mk-hint``: what the hint suggests). Ids not in the mapping are drawn unmarked.
 
     Raises
     ------
     ValueError
-        If the mark of ``tid`` is neither ``"active"`` nor ``"selected"``.
+        If the mark of ``tid`` is not one of ``"active"``, ``"selected"`` or ``"hint"``.
     """
     x, y, w, h = box
     mark = marks.get(tid) if marks else None
@@ -167,12 +196,23 @@ def target(tid: str, label: str, box: tuple[float, float, float, float], body: l
         return (f'<g data-mk-target="{escape(tid)}" data-mk-label="{escape(label)}"><title>{escape(label)}</title>'
                 f'{hit}{content}</g>')
     if mark not in MARK_CLASSES:
-        raise ValueError(f"A mark is 'active' or 'selected'; got {str(mark)[:60]!r} for target {tid!r}.")
-    style = 'stroke-width="3" stroke-dasharray="7 4"' if mark == "active" else 'stroke-width="4"'
+        raise ValueError(f"A mark is 'active', 'selected' or 'hint'; got {str(mark)[:60]!r} for target {tid!r}.")
+    style, under = _MARK_STYLES[mark]
     outline = (f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="6" fill="none" '
-               f'stroke="#000000" {style}/>')
+               f'{style}/>')
+    wash = (f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="6" fill="{under}" '
+            f'fill-opacity="0.35"/>' if under else "")
     return (f'<g data-mk-target="{escape(tid)}" data-mk-label="{escape(label)}" class="{MARK_CLASSES[mark]}">'
-            f'<title>{escape(label)}</title>{hit}{content}{outline}</g>')
+            f'<title>{escape(label)}</title>{hit}{wash}{content}{outline}</g>')
+
+
+#: Outline and wash of each mark: clickable (dashed black), chosen (solid blue on a light blue
+#: wash) and hinted (thick dotted brown), so that the three look different in colour and in form.
+_MARK_STYLES: dict[str, tuple[str, str]] = {
+    "active": ('stroke="#000000" stroke-width="3" stroke-dasharray="7 4"', ""),
+    "selected": ('stroke="#0050A0" stroke-width="4"', "#CFE4F8"),
+    "hint": ('stroke="#8A4B00" stroke-width="5" stroke-dasharray="2 4" stroke-linecap="round"', ""),
+}
 
 
 def flow(x: float, y: float, items: list[tuple[float, object]], right: float, line: float,
@@ -238,6 +278,17 @@ def lines(parts: list[str], x: float, y: float, s: object, width: float, *, size
     return (len(rows) - 1) * step
 
 
+def lines_tagged(parts: list[str], x: float, y: float, s: object, width: float, rule: str | None, *,
+                 size: int = 12, colour: str = INK, weight: str = "normal") -> float:
+    """:func:`lines` after the :func:`rule_tag` of ``rule`` (none if ``None``): the tag first, on
+    the first line, and the words beside it. Returns the height the lines after the first add."""
+    if not rule:
+        return lines(parts, x, y, s, width, size=size, colour=colour, weight=weight)
+    tag, w = rule_tag(x, y - 12, rule)
+    parts.append(tag)
+    return lines(parts, x + w + 6, y, s, width - w - 6, size=size, colour=colour, weight=weight)
+
+
 def layout_width(width: float | None, natural: float, smallest: float) -> float:
     """The width to lay a drawing out for, in px.
 
@@ -262,12 +313,14 @@ def document(width: float, height: float, body: list[str] | str, title: str = ""
             f'{head}{content}</svg>')
 
 
+def player_name(seat: int) -> str:
+    """``"Player 1"`` for seat 0: seats as people count them, from 1 (« joueur 1 »)."""
+    return _("Player {n}", n=seat + 1)
+
+
 def seat_head(seat: int, viewer: int, names=None) -> str:
     """The name a drawing gives a seat: ``names[seat]`` when the caller names the seats, else
-    ``"Seat 0 (you)"`` for the viewing seat and ``"Seat 1"`` for the others.
-
-    A replay between bots names its seats by their players (``"Seat 0 (greedy)"``): "you"
-    would name a pupil who does not play.
+    ``"You"`` for the viewing seat and ``"Player 2"`` (:func:`player_name`) for the others.
 
     Raises
     ------
@@ -275,20 +328,136 @@ def seat_head(seat: int, viewer: int, names=None) -> str:
         If ``names`` is given and has no name for ``seat``.
     """
     if names is None:
-        return _("Seat {seat} (you)", seat=seat) if seat == viewer else _("Seat {seat}", seat=seat)
+        return _("You") if seat == viewer else player_name(seat)
     if not 0 <= seat < len(names):
-        raise ValueError(_("names has {n} seat names; seat {seat} has none.", n=len(names), seat=seat))
+        raise ValueError(_("names has {n} seat names; {player} has none.", n=len(names), player=player_name(seat)))
     return str(names[seat])
 
 
-def result_lines(scores, winners) -> tuple[str, str]:
-    """``("Final scores: seat 0 78, seat 1 68.", "Seat 0 wins.")``; several winners share the victory."""
-    finals = ", ".join(_("seat {seat} {score}", seat=p, score=s) for p, s in enumerate(scores))
+def field_words(seat: int, viewer: int, names=None, *, you: bool | None = None) -> str:
+    """``"your field"`` for the viewing seat addressed as *you*, else ``"Bot (greedy)'s field"``.
+
+    ``you`` defaults to ``names is None``: a replay between bots names every seat, and "your"
+    would be a bot's.
+    """
+    if seat == viewer and (names is None if you is None else you):
+        return _("your field")
+    return _("{name}'s field", name=seat_head(seat, viewer, names))
+
+
+def verdict(winners, heads, you: int | None = None) -> str:
+    """``"You win!"`` (the seat ``you`` won alone), ``"Player 2 wins!"`` or ``"Player 1 and
+    Player 2 share the victory!"``; ``heads`` names each seat (:func:`seat_head`)."""
     if len(winners) > 1:
-        seats = ", ".join(str(w) for w in winners[:-1])
-        players = ", ".join(str(w + 1) for w in winners[:-1])  # as pupils count seats (« joueur 1 »)
-        verdict = _("Seats {seats} and {last} share the victory.", seats=seats, last=winners[-1], players=players,
-                    last_player=winners[-1] + 1)
-    else:
-        verdict = _("Seat {seat} wins.", seat=winners[0])
-    return _("Final scores: {finals}.", finals=finals), verdict
+        return _("{names} and {last} share the victory!", names=", ".join(heads[w] for w in winners[:-1]),
+                 last=heads[winners[-1]])
+    if winners[0] == you:
+        return _("You win!")
+    return _("{name} wins!", name=heads[winners[0]])
+
+
+#: A score table's column heading wraps at this width (px), so eight columns fit 800 px.
+HEAD_WRAP = 80
+
+
+def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], rows: list[list[object]],
+                 heads: list[str], winners, *, you: int | None = None, width: float | None = None) -> str:
+    """The end of a game as one drawing: a title, the score table with its breakdown, the winner.
+
+    Parameters
+    ----------
+    game : str
+        The title (``"Mandala"``).
+    reason : str
+        Why the game ended, in words (may be ``""``).
+    columns : list of (str, str or None)
+        Each breakdown column's heading and its rule id (a hover tag), the total last.
+    rows : list of list
+        One row per seat: a value per column.
+    heads : list of str
+        The seats' names (:func:`seat_head`).
+    winners : sequence of int
+        The winning seats: their rows are marked with a star and a light gold band.
+    you : int, optional
+        The seat addressed as *you* ("You win!").
+    width : float, optional
+        The page's width in px. A table whose columns do not fit is drawn as one card per
+        player, the breakdown one line per column.
+
+    Returns
+    -------
+    str
+        An ``<svg>`` document, at most ``width`` px wide (420 px pages get 10 px text at least).
+    """
+    name_w = max(text_width(h, 14, "bold") for h in heads) + 36
+    col_w = [max(58.0, max(text_width(w, 12, "bold") for w in wrap(c, HEAD_WRAP, size=12, weight="bold")) + 14)
+             for c, _rule in columns]
+    page = layout_width(width, min(max(640.0, 32 + name_w + sum(col_w)), 960.0), 300)
+    room = page - 2 * 16
+    parts: list[str] = []
+    y = 16.0
+    parts.append(f'<rect x="2" y="2" width="{page - 4:g}" height="HEIGHT" rx="14" fill="{MAT}" stroke="{MAT_EDGE}" '
+                 f'stroke-width="2"/>')
+    y += 22
+    y += lines(parts, 16, y, _("{game}: the game is over", game=game), room, size=20, weight="bold")
+    if reason:
+        y += 22 + lines(parts, 16, y + 22, reason, room, colour=MUTED, size=13)
+    y += 30
+    said = messages.first_up(verdict(winners, heads, you))
+    parts.append(symbol(16, y - 16, "yellow", "#8A6D00", size=20))
+    y += lines(parts, 44, y, said, room - 28, size=18, weight="bold") + 14
+    if 16 + name_w + sum(col_w) <= page - 16:  # a table, a row per player
+        head_lines = max(len(wrap(c, HEAD_WRAP, size=12, weight="bold")) for c, _rule in columns)
+        x = 16 + name_w
+        for (c, rule), w in zip(columns, col_w):
+            for i, row in enumerate(wrap(c, HEAD_WRAP, size=12, weight="bold")):
+                parts.append(text(x + w / 2, y + 12 + 15 * i, row, size=12, anchor="middle", weight="bold"))
+            if rule:
+                tag, tw = rule_tag(x + w / 2 - (text_width(rule, MIN_FONT) + 8) / 2, y + 15 * head_lines + 2, rule)
+                parts.append(tag)
+            x += w
+        y += 15 * head_lines + (22 if any(r for _c, r in columns) else 4)
+        for seat, (head, row) in enumerate(zip(heads, rows)):
+            won = seat in winners
+            band = "#FFF1B8" if won else PAGE
+            parts.append(f'<rect x="12" y="{y:g}" width="{name_w + sum(col_w) + 8:g}" height="30" rx="6" '
+                         f'fill="{band}" stroke="#C9BFA8"/>')
+            if won:
+                parts.append(symbol(18, y + 8, "yellow", "#8A6D00", size=14))
+            parts.append(text(38, y + 20, head, size=14, weight="bold" if won else "normal"))
+            x = 16 + name_w
+            for i, (value, w) in enumerate(zip(row, col_w)):
+                last = i == len(row) - 1
+                parts.append(text(x + w / 2, y + 20, value, size=15 if last else 14, anchor="middle",
+                                  weight="bold" if last else "normal"))
+                x += w
+            y += 36
+    else:  # one card per player, the breakdown one line per column
+        for seat, (head, row) in enumerate(zip(heads, rows)):
+            won = seat in winners
+            top = y
+            body: list[str] = []
+            yy = y + 22
+            if won:
+                body.append(symbol(18, yy - 14, "yellow", "#8A6D00", size=14))
+            yy += lines(body, 38, yy, head, room - 30, size=15, weight="bold") + 8
+            for (c, rule), value in zip(columns, row):
+                last = (c, rule) == columns[-1]
+                x = 24
+                if rule:
+                    tag, tw = rule_tag(x, yy + 9, rule)
+                    body.append(tag)
+                    x += tw + 6
+                yy += 22
+                value_w = text_width(value, 14, "bold") + 8
+                yy += lines(body, x, yy, c, page - 24 - value_w - x, size=13, weight="bold" if last else "normal")
+                body.append(text(page - 24, yy, value, size=14, anchor="end", weight="bold" if last else "normal"))
+            yy += 12
+            parts.append(f'<rect x="12" y="{top:g}" width="{page - 24:g}" height="{yy - top:g}" rx="8" '
+                         f'fill="{"#FFF1B8" if won else PAGE}" stroke="#C9BFA8"/>')
+            parts += body
+            y = yy + 8
+    y += 10
+    height = y + 6
+    parts[0] = parts[0].replace("HEIGHT", f"{height - 4:g}")
+    return document(page, height, parts, title=_("{game}: final scores. {verdict}", game=game, verdict=said))

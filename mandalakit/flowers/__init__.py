@@ -3,7 +3,7 @@ players: rules F-1 to F-5 of flowers.md.
 
 The tile values are data (``tiles.csv``, rule F-1.5). **The default values — per colour 1,
 1, 2, 2, 3 and ×3 — are an assumption until checked against a printed copy of the game.**
-Pass ``Rules(tiles=...)`` (a CSV path or rows) to play with another table.
+Pass ``Rules(tiles=rows)`` or ``Rules.from_csv(path)`` to play with another table.
 
 >>> from mandalakit import flowers
 >>> state = flowers.new_game(players=2, seed=1)

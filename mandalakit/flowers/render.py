@@ -1,4 +1,8 @@
-"""SVG drawing of a Flowers position, as one seat sees it (F-2.4).
+"""SVG drawing of a Flowers position, as one seat sees it (F-2.4), laid out as on the table.
+
+Each of the three mandalas is a round mat with its two half-flower tiles in the middle (F-1.4)
+and the claim marker on its rim, numbered as people count players (F-3.6); the other players'
+cards lie on its far side and the viewing seat's on its near side (F-3.1).
 
 Drawing reads only :meth:`FlowersState.observation` of the viewing seat (plus the rules and,
 at the end, the result), so it cannot show another seat's hand. It returns SVG text and
@@ -23,6 +27,7 @@ from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS
 from .tiles import X3
@@ -31,6 +36,7 @@ WIDTH = 960
 MARGIN = 10
 CARD_W, CARD_H, GAP = 44, 54, 3
 TILE_R = 24
+DISC_R = 64  # a mandala's round mat, with room for its two tiles
 LINE = 16
 COLUMN_MIN = 280  # the narrowest column a mandala is drawn in
 SMALLEST = 320  # the narrowest layout: the mandalas one above the other
@@ -59,95 +65,112 @@ def _tile(x: float, y: float, tile, caption: str = "") -> str:
             + "</g>")
 
 
-def _to_act(obs) -> str:
+def _to_act(obs, player: int, heads, you: bool) -> str:
     if obs.to_act == TERMINAL:
         return _("game over")
     if obs.to_act == CHANCE:
-        return _("waiting for a shuffle")
-    if obs.phase == "choose":
-        return _("seat {seat} (claim holder) chooses a tile of mandala {mandala}; seat {other} gets the other",
-                 seat=obs.to_act, mandala=obs.pending + 1, other=obs.runner_up)
-    return _("seat {seat} to play", seat=obs.to_act)
+        return _("shuffling the deck")
+    mine = obs.to_act == player and you
+    if obs.phase == "choose":  # F-4.1
+        if mine:
+            return _("you hold the claim marker of mandala {mandala}: choose a tile; {other} gets the other",
+                     mandala=obs.pending + 1, other=heads[obs.runner_up])
+        if obs.runner_up == player and you:
+            return _("{name} holds the claim marker of mandala {mandala} and chooses a tile; you get the other",
+                     name=heads[obs.to_act], mandala=obs.pending + 1)
+        return _("{name} holds the claim marker of mandala {mandala} and chooses a tile; {other} gets the other",
+                 name=heads[obs.to_act], mandala=obs.pending + 1, other=heads[obs.runner_up])
+    if mine:
+        return _("your turn")
+    return _("{name} to play", name=heads[obs.to_act])
 
 
-def _seat_cards(view, seat: int, x0: float, y: float, col_w: float) -> tuple[list[str], float]:
+def _seat_cards(view, seat: int, x0: float, y: float, col_w: float, key: str) -> tuple[list[str], float]:
     """A seat's cards on one mandala: face up (filled) then face down (dashed), wrapping in the column."""
     items = [(CARD_W + GAP, (c, n, False)) for c, (owner, n) in enumerate(view.face_up) if owner == seat and n]
     items += [(CARD_W + GAP, (c, n, True)) for c, n in enumerate(view.face_down(seat)) if n]
-    placed, height = _svg.flow(x0 + 8, y, items, x0 + col_w - 8, CARD_H + 4)
-    parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down, count=n) for x, yy, (c, n, down) in placed]
+    placed, height = _svg.flow(x0 + 12, y, items, x0 + col_w - 10, CARD_H + 4)
+    parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down, count=n,
+                       key=f"{key}{'d' if down else 'u'}:{COLOURS[c]}")
+             for x, yy, (c, n, down) in placed]
     return parts, height
 
 
-def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, names,
+def _side_label(view, seat: int, player: int, heads, you: bool) -> str:
+    cards = ngettext("{n} card", "{n} cards", view.totals[seat])
+    if seat == player and you:
+        return _("your side: {cards}, {up} face up", cards=cards, up=view.face_up_totals[seat])
+    return _("{name}: {cards}, {up} face up", name=heads[seat], cards=cards, up=view.face_up_totals[seat])
+
+
+def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, heads, you: bool,
              ) -> tuple[list[str], float]:
-    """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: tiles, claim marker, missing colours
-    and every seat's cards there."""
+    """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: the other seats' cards on the far
+    side, a round mat with the two tiles and the claim marker, the missing colours, then the
+    viewing seat's side (a target, F-3.1)."""
     view = obs.mandalas[i]
-    room = col_w - INFO_X - 8  # right of the tiles
+    room = col_w - 16
     parts: list[str] = []
-    yy = top + 20
-    parts.append(_svg.text(x0 + 8, yy, _("Mandala {mandala}", mandala=i + 1), size=14, weight="bold"))
-    if view.claim >= 0:  # the claim marker: a black disc with the holder's seat number (F-3.6)
-        parts.append(f'<circle cx="{x0 + 104:g}" cy="{yy - 5:g}" r="9" fill="#000000"/>')
-        parts.append(_svg.text(x0 + 104, yy - 1, view.claim, size=_svg.MIN_FONT, anchor="middle", colour="#ffffff",
-                               weight="bold"))
-        parts.append(_svg.text(x0 + INFO_X, yy, _("claim marker: seat {seat}", seat=view.claim), size=12))
-    else:
-        parts.append(_svg.text(x0 + INFO_X, yy, _("unclaimed"), size=12))
-    yy += 8
-    extra = 0
+    yy = top + 22
+    parts.append(_svg.text(x0 + 10, yy, _("Mandala {mandala}", mandala=i + 1), size=15, weight="bold"))
+    yy += 10
+    for seat in [s for s in range(n) if s != player]:  # the far side
+        yy += 4 + _svg.lines(parts, x0 + 10, yy + 13, _side_label(view, seat, player, heads, you), room)
+        drawn, height = _seat_cards(view, seat, x0, yy + 18, col_w, f"m{i}s{seat}")
+        parts += drawn
+        yy += max(height, 6) + 20
+    # the mat: a disc with the two half-flower tiles (F-1.4) and the claim marker on its rim (F-3.6)
+    cx, r = x0 + col_w / 2, DISC_R
+    cy = yy + r + 4
+    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r}" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" stroke-width="2"/>')
     if view.tiles:
         choosing = obs.phase == "choose" and obs.pending == i  # F-4.1
         for j, (tile, back) in enumerate(zip(view.tiles, (_("dark back"), _("light back")))):
-            x = x0 + 8 + j * (2 * TILE_R + 6)
-            drawn = _tile(x, yy, tile, _(", {back}", back=back))
+            x = cx - 2 * TILE_R - 3 + j * (2 * TILE_R + 6)
+            drawn = _tile(x, cy - TILE_R, tile, _(", {back}", back=back))
             if choosing:
                 colour = COLOURS[tile.colour]
                 words = _("take the {colour} tile, {face}", colour=_svg.colour_name(colour), face=_face(tile)[1])
-                drawn = _svg.target(f"tile:{colour}", words, (x, yy, 2 * TILE_R, 2 * TILE_R), drawn, marks)
+                drawn = _svg.target(f"tile:{colour}", words, (x, cy - TILE_R, 2 * TILE_R, 2 * TILE_R), drawn, marks)
             parts.append(drawn)
-        missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
-        if missing:
-            parts.append(_svg.text(x0 + INFO_X, yy + 18, ngettext("{n} colour missing:", "{n} colours missing:",
-                                                                  len(missing)), size=12))
-            # two lines fit beside the tiles; a third pushes the seats' cards down
-            extra = max(0, _svg.lines(parts, x0 + INFO_X, yy + 34, ", ".join(missing), room) - LINE)
-        else:
-            parts.append(_svg.text(x0 + INFO_X, yy + 18, _("complete"), size=12))
-    elif obs.phase == "setup":
-        extra = _svg.lines(parts, x0 + 8, yy + 20, _("tiles not placed yet (setup, F-2.2)"), col_w - 16)
     else:
-        extra = _svg.lines(parts, x0 + 8, yy + 20, _("no tiles: the stacks ran out (F-5.2)"), col_w - 16)
-    yy += 2 * TILE_R + 10 + extra
-    for seat in range(n):
-        cards = ngettext("{n} card", "{n} cards", view.totals[seat])
-        if names is not None:  # a replay names the seats by their players: "you" would be a bot
-            label = _("{name}: {cards}, {up} face up", name=_svg.seat_head(seat, player, names), cards=cards,
-                      up=view.face_up_totals[seat])
-        elif seat == player:
-            label = _("you, seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
-        else:
-            label = _("seat {seat}: {cards}, {up} face up", seat=seat, cards=cards, up=view.face_up_totals[seat])
-        head: list[str] = []
-        extra = _svg.lines(head, x0 + 8, yy + 13, label, col_w - 16, weight="bold" if seat == player else "normal")
-        drawn, height = _seat_cards(view, seat, x0, yy + 18 + extra, col_w)
-        height += extra
-        if seat == player:  # F-3.1: the viewing seat plays onto its own side; always a box to click
-            height = max(height, CARD_H + 4)
-            box = (x0 + 4, yy, col_w - 8, height + 20)
-            side = [_svg.rect(*box, stroke=_svg.MUTED, dash=True)]
-            words = _("mandala {mandala}, your side: {cards}", mandala=i + 1,
-                      cards=_svg.counts_words(view.cards[seat], COLOURS))
-            parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks))
-            yy += height + 24
-        else:
-            parts += head + drawn
-            yy += height + 20
-    return parts, yy + 4
+        parts.append(_svg.text(cx, cy + 4, _("no tiles"), size=12, anchor="middle", colour=_svg.MUTED))
+    if view.claim >= 0:  # the claim marker: a black disc with the holder's number, as people count (F-3.6)
+        mx, my = cx + r * 0.72, cy - r * 0.72
+        holder = _("you") if view.claim == player and you else heads[view.claim]
+        claim = _("claim marker: {name}", name=holder)
+        parts.append(f'<g><title>{escape(claim)}</title>'
+                     f'<circle cx="{mx:g}" cy="{my:g}" r="12" fill="#000000" stroke="#ffffff" stroke-width="2"/>'
+                     + _svg.text(mx, my + 5, view.claim + 1, size=13, anchor="middle", colour="#ffffff", weight="bold")
+                     + "</g>")
+    else:
+        claim = _("nobody holds the claim marker")
+    yy = cy + r + 18
+    yy += _svg.lines(parts, x0 + 10, yy, claim, room, colour=_svg.MUTED) + LINE
+    if view.tiles:
+        missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
+        said = (_("{count} {colours}", count=ngettext("{n} colour missing:", "{n} colours missing:", len(missing)),
+                  colours=", ".join(missing)) if missing else _("complete: all six colours"))
+        yy += _svg.lines(parts, x0 + 10, yy, said, room) + LINE
+    elif obs.phase == "setup":
+        yy += _svg.lines(parts, x0 + 10, yy, _("the tiles are not placed yet"), room, colour=_svg.MUTED) + LINE
+    else:
+        yy += _svg.lines(parts, x0 + 10, yy, _("no tiles: the stacks ran out"), room, colour=_svg.MUTED) + LINE
+    # the near side: the viewing seat plays onto it (F-3.1); always a box to click
+    head: list[str] = []
+    extra = _svg.lines(head, x0 + 12, yy + 13, _side_label(view, player, player, heads, you), room - 4,
+                       weight="bold")
+    drawn, height = _seat_cards(view, player, x0, yy + 18 + extra, col_w, f"m{i}s{player}")
+    height = max(height, CARD_H + 4) + extra
+    box = (x0 + 4, yy - 2, col_w - 8, height + 24)
+    side = [_svg.rect(*box, fill_colour=_svg.PAGE, stroke=_svg.MUTED, dash=True)]
+    words = _("mandala {mandala}, {side}: {cards}", mandala=i + 1, side=_side_label(view, player, player, heads, you),
+              cards=_svg.counts_words(view.cards[player], COLOURS))
+    parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks))
+    return parts, yy + height + 28
 
 
-def _seat(obs, seat: int, player: int, y: float, right: float, marks, names) -> tuple[list[str], float]:
+def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you: bool) -> tuple[list[str], float]:
     """One seat's lines: score, hand (the viewer's own only, F-2.4), Flowers and unpaired tiles.
 
     The hand and the tiles wrap at ``right``.
@@ -155,12 +178,11 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, names) -> 
     parts: list[str] = []
     own = seat == player
     flowers = obs.flowers[seat]
-    head = _svg.seat_head(seat, player, names)
-    head = _("{head} · score {score} · {flowers} · {hand} in hand", head=head, score=obs.scores[seat],
+    head = _("{head} · score {score} · {flowers} · {hand} in hand", head=heads[seat], score=obs.scores[seat],
              flowers=ngettext("{n} Flower", "{n} Flowers", len(flowers)),
              hand=ngettext("{n} card", "{n} cards", obs.hand_sizes[seat]))
     if seat == obs.to_act:  # the seat that decides now (the claim holder while a tile is chosen, F-4.1)
-        head = _("{head} · this seat's turn", head=head)
+        head = _("{head} · your turn", head=head) if own and you else _("{head} · to play now", head=head)
     y += 16
     y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6
     if own and any(obs.hand):
@@ -170,12 +192,14 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, names) -> 
         for x, yy, c in placed:
             words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
                              colour=_svg.colour_name(COLOURS[c], obs.hand[c]))
-            drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c])
+            drawn = _svg.card(x, yy, COLOURS[c], obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c],
+                              key=f"hand{seat}:{COLOURS[c]}")
             parts.append(_svg.target(f"hand:{COLOURS[c]}", words, (x, yy, CARD_W, CARD_H), drawn, marks))
         y += height
     # Flowers, then unpaired tiles, each kind after its label (kept on the line of its first tile)
-    groups = ((_("Flowers"), 56, 4 * TILE_R + 18, flowers),
-              (_("unpaired"), 60, 2 * TILE_R + 6, [(t,) for t in obs.singles[seat]]))
+    paired, unpaired = _("paired"), _("unpaired")
+    groups = ((paired, max(56, _svg.text_width(paired, 12) + 8), 4 * TILE_R + 18, flowers),
+              (unpaired, max(60, _svg.text_width(unpaired, 12) + 8), 2 * TILE_R + 6, [(t,) for t in obs.singles[seat]]))
     items = [(w + (label_w if k == 0 else 0), (label if k == 0 else None, label_w, tiles))
              for label, label_w, w, kind in groups for k, tiles in enumerate(kind)]
     if items:
@@ -195,7 +219,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, names) -> 
 
 
 def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
-               width: float | None = None, names: Sequence[str] | None = None) -> str:
+               width: float | None = None, names: Sequence[str] | None = None, you: bool | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -204,8 +228,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     player : int or None
         The viewing seat. ``None`` means the seat to act, or seat 0 when nobody acts.
     marks : mapping of str to str, optional
-        Target id (``"hand:red"``, ``"mandala:2"``, ``"tile:red"``) to ``"active"`` or
-        ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
+        Target id (``"hand:red"``, ``"mandala:2"``, ``"tile:red"``) to ``"active"``,
+        ``"selected"`` or ``"hint"``: that target is outlined (:func:`mandalakit.core.svg.target`).
     width : float, optional
         The width in CSS px the drawing will be shown at. ``None`` or 960 and more: the wide
         layout, 960 px, the three mandalas side by side. Narrower: the drawing is laid out for
@@ -214,8 +238,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         other with the viewing seat's hand and tiles above them; hands, tiles and long lines
         wrap. The targets are the same.
     names : sequence of str, optional
-        A name per seat, printed where a seat is named (a replay between bots:
-        ``"Seat 0 (greedy)"``). ``None``: ``"Seat 0 (you)"`` for the viewing seat.
+        A name per seat (``"Bot (greedy)"``). ``None``: ``"You"`` for the viewing seat and
+        ``"Player 2"``, ``"Player 3"``... for the others.
+    you : bool, optional
+        Address the viewing seat as *you* ("your side", "your turn"). Default: ``names is None``.
 
     Returns
     -------
@@ -227,72 +253,101 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     RulesError
         If ``player`` is not a seat of the game.
     ValueError
-        If a mark is neither ``"active"`` nor ``"selected"``, or ``names`` has no name for a seat.
+        If a mark is not a known mark, or ``names`` has no name for a seat.
 
     Notes
     -----
-    Shown: the three mandalas with their dark and light tile, claim marker (F-3.6) and the
-    colours still missing (F-3.7); on each, every seat's face-up cards (filled) and
-    face-down cards (dashed outline; their colour is public, F-2.4) with counts; each seat's
-    hand size, Flowers and unpaired tiles with the score (F-5.4); the viewing seat's hand;
-    deck, discard pile and tile stacks. The viewing seat sees no other hand.
+    Shown: the three mandalas with their dark and light tile, claim marker (F-3.6, numbered
+    from 1) and the colours still missing (F-3.7); on each, every seat's face-up cards
+    (filled) and face-down cards (dashed outline; their colour is public, F-2.4) with counts;
+    each seat's hand size, Flowers and unpaired tiles with the score (F-5.4); the viewing
+    seat's hand; deck, discard pile and tile stacks. The viewing seat sees no other hand.
     """
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
     n = state.num_players
+    addressed = names is None if you is None else bool(you)
+    heads = [_svg.seat_head(seat, player, names) for seat in range(n)]
     page = _svg.layout_width(width, WIDTH, SMALLEST)
     right = page - MARGIN
     room = right - MARGIN
     parts: list[str] = []
     y = MARGIN + 14
-    to_act = _to_act(obs)
-    y += _svg.lines(parts, MARGIN, y, _("Flowers · {to_act}", to_act=to_act), room, size=15, weight="bold") + LINE + 2
-    seen = _("seen by seat {seat} · deck {deck} · discard {discard} ({contents}) · "
-             "tile stacks: {dark} dark, {light} light",
-             seat=player, deck=obs.deck_size, discard=sum(obs.discard),
+    to_act = _to_act(obs, player, heads, addressed)
+    y += _svg.lines(parts, MARGIN, y, _("Flowers · {to_act}", to_act=to_act), room, size=16, weight="bold") + LINE + 2
+    seen = _("deck: {deck} · discard pile: {discard} ({contents}) · tile stacks: {dark} dark, {light} light",
+             deck=obs.deck_size, discard=sum(obs.discard),
              contents=_svg.counts_words(obs.discard, COLOURS), dark=obs.stacks[0], light=obs.stacks[1])
-    y += _svg.lines(parts, MARGIN, y, seen, room, colour=_svg.MUTED) + LINE
     table = (_("default tile values (an assumption until checked against a printed copy, F-1.5)")
              if state.rules.default_tiles else _("custom tile table"))
-    y += _svg.lines(parts, MARGIN, y, table, room, colour=_svg.MUTED) + 8
+    line: list[str] = []
+    y += _svg.lines(line, MARGIN, y, seen, room, colour=_svg.MUTED) + 8
+    parts.append(f"<g><title>{escape(table)}</title>{''.join(line)}</g>")  # for the teacher, on hover
 
     stacked = room / NUM_MANDALAS < COLUMN_MIN
     if not stacked:  # the three mandalas side by side, framed to the same height
         col_w = room / NUM_MANDALAS
         bottom = y
         for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, names)
+            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed)
             parts += drawn
             bottom = max(bottom, yy + 4)
         for i in range(NUM_MANDALAS):
-            parts.append(_svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=8))
+            parts.insert(0, _svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=10))
         y = bottom
     else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
-        drawn, y = _seat(obs, player, player, y, right, marks, names)
+        drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)
         parts += drawn
         y += 10
         for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks, names)
+            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks, heads, addressed)
+            parts.insert(0, _svg.rect(MARGIN + 2, y, room - 4, yy + 4 - y, stroke="#999999", rx=10))
             parts += drawn
-            parts.append(_svg.rect(MARGIN + 2, y, room - 4, yy + 4 - y, stroke="#999999", rx=8))
             y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)
     y += 8
     y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
                                             "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
         if not (stacked and seat == player):
-            drawn, y = _seat(obs, seat, player, y, right, marks, names)
+            drawn, y = _seat(obs, seat, player, y, right, marks, heads, addressed)
             parts += drawn
 
     if obs.to_act == TERMINAL:  # F-5.5: highest total wins, a tie is a shared victory
         res = state.result()
-        y += 22
-        reasons = {"F-5.1": _("a third Flower"), "F-5.2": _("a tile stack ran out"), "F-5.3": _("every seat passed")}
-        finals, verdict = _svg.result_lines(res.scores, res.winners)
-        reason = reasons.get(state.end_reason, _("end"))
-        y += _svg.lines(parts, MARGIN, y, _("Game over ({reason}). {finals}", reason=reason, finals=finals), room,
-                        size=13, weight="bold") + 18
-        y += _svg.lines(parts, MARGIN, y, verdict, room, size=13, weight="bold")
+        y += 24
+        y += _svg.lines(parts, MARGIN, y, _svg.verdict(res.winners, heads, player if addressed else None), room,
+                        size=16, weight="bold")
     y += MARGIN + 6
-    title = _("Flowers position seen by seat {seat}: {to_act}", seat=player, to_act=to_act)
+    title = _("Flowers: {to_act}", to_act=to_act)
     return _svg.document(page, y, parts, title=title)
+
+
+def render_scores(state, player: int | None = None, *, width: float | None = None,
+                  names: Sequence[str] | None = None, you: bool | None = None) -> str:
+    """The score screen at the end (F-5.4, F-5.5): per player the points of the Flowers and of
+    the unpaired tiles, the total and the winner (a tie is a shared victory).
+
+    Parameters are those of :func:`render_svg`.
+
+    Raises
+    ------
+    RulesError
+        ``F-5.5`` if the game is not over.
+    """
+    if state.current_player != TERMINAL:
+        raise RulesError("F-5.5", _("The game is not over yet, so there is no score screen."))
+    player = state.viewer(player)
+    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
+    res = state.result()
+    columns = [(_("Flowers made"), None), (_("points of Flowers"), "F-5.4"), (_("unpaired tiles"), None),
+               (_("points of unpaired tiles"), "F-5.4"), (_("total"), "F-5.5")]
+    rows = []
+    for p, info in enumerate(res.players):
+        flowers_points = sum(f["score"] for f in info["flowers"])
+        singles_points = sum(t["score"] for t in info["singles"])
+        rows.append([len(info["flowers"]), flowers_points, len(info["singles"]), singles_points, res.scores[p]])
+    reasons = {"F-5.1": _("A player completed a third Flower."), "F-5.2": _("A tile stack ran out."),
+               "F-5.3": _("Every player passed.")}
+    addressed = names is None if you is None else bool(you)
+    return _svg.score_screen(_("Flowers"), reasons.get(state.end_reason, ""), columns, rows, heads, res.winners,
+                             you=player if addressed else None, width=width)

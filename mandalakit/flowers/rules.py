@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..core.contract import RulesBase
 from ..core.errors import RulesError, shown
@@ -23,17 +24,22 @@ class Rules(RulesBase):
     tiles : tuple of (back, colour, face)
         F-1.5: the tile table, 36 rows (tile id = row number). Default: the table shipped
         as ``mandalakit/flowers/tiles.csv``, per colour faces 1, 1, 2, 2, 3 and ×3 — **an
-        assumption until checked against a printed copy**. Accepts a CSV path (header
-        ``back,colour,face``), any list of rows / mappings, or ``None`` for the default; it
-        is checked and stored as a tuple of ``(back, colour, face)`` with face an int or
-        ``"x3"``, so a game record keeps the table and replays with it.
+        assumption until checked against a printed copy**. Accepts any list of rows /
+        mappings, or ``None`` for the default; it is checked and stored as a tuple of
+        ``(back, colour, face)`` with face an int or ``"x3"``, so a game record keeps the
+        table and replays with it. A CSV file (header ``back,colour,face``) is read only by
+        :meth:`from_csv` (and ``--rule tiles=PATH`` on the command line): text or a path
+        given as ``tiles`` is refused, never opened, so a page or a record names no file.
 
     Raises
     ------
     RulesError
         For a negative or non-integer ``single_play_draw`` (F-3.3) or a malformed tile table
-        (the message names the bad row, F-1.3 to F-1.5).
+        (the message names the bad row, F-1.3 to F-1.5; text or a path: F-1.5).
     """
+
+    #: ``--rule tiles=PATH`` reads the CSV file PATH (:meth:`RulesBase.option_from_command_line`).
+    file_options: ClassVar = {"tiles": read_tiles_csv}
 
     single_play_draw: int = 4
     # "| None": None (``--rule tiles=none``) gives the default table; None is never stored.
@@ -47,8 +53,10 @@ class Rules(RulesBase):
         tiles = self.tiles
         if tiles is None:
             tiles = DEFAULT_TILES
-        elif isinstance(tiles, (str, os.PathLike)):
-            tiles = read_tiles_csv(tiles)
+        elif isinstance(tiles, (str, bytes, os.PathLike)):
+            raise RulesError("F-1.5", _("A tile table is a list of (back, colour, face) rows, not the text {value}; "
+                                        "a table in a CSV file is read with Rules.from_csv(path).",
+                                        value=shown(os.fsdecode(tiles) if isinstance(tiles, os.PathLike) else tiles)))
         elif tiles is not DEFAULT_TILES:
             tiles = normalise_table(tiles)
         object.__setattr__(self, "tiles", tiles)

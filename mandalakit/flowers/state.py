@@ -388,20 +388,20 @@ class FlowersState(State):
         elif phase == CHOOSE:
             if type(move) is not Take:
                 raise IllegalMoveError(
-                    "F-4.1", _("Seat {seat} holds the claim marker of the completed mandala {mandala} and must choose a "
+                    "F-4.1", _("Player {seat:+1} holds the claim marker of the completed mandala {mandala} and must choose a "
                                "tile now ('{a}' or '{b}'), not '{move}'.", seat=seat, mandala=self._pending + 1,
                                a=self.legal_moves()[0], b=self.legal_moves()[1], move=quote(str(move))))
             self._take(seat, move)
         elif type(move) is Take:
             raise IllegalMoveError(
-                "F-4.1", _("No completed mandala is waiting for a tile choice; seat {seat} must play cards now.",
+                "F-4.1", _("No completed mandala is waiting for a tile choice; player {seat:+1} must play cards now.",
                            seat=seat))
         elif type(move) is Pass:
             self._pass(seat)
         elif type(move) is Play:  # pragma: no cover - handled by the hot path
             self._play(seat, move)
         else:
-            raise IllegalMoveError("F-3.1", _("Seat {seat} must play cards now ('play 1 red on 2'), not '{move}'.",
+            raise IllegalMoveError("F-3.1", _("Player {seat:+1} must play cards now ('play 1 red on 2'), not '{move}'.",
                                               seat=seat, move=quote(str(move))))
         self.history.append((seat, move))
         self._after_apply()
@@ -740,17 +740,17 @@ class FlowersState(State):
                                               move=quote(str(move))))
         have = self.hands[seat][c]
         if have < k:
-            raise IllegalMoveError("F-3.1", ngettext("Seat {seat} has {n} {colour} card, so it cannot play {k}.",
-                                                     "Seat {seat} has {n} {colour} cards, so it cannot play {k}.",
+            raise IllegalMoveError("F-3.1", ngettext("Player {seat:+1} has {n} {colour} card, so they cannot play {k}.",
+                                                     "Player {seat:+1} has {n} {colour} cards, so they cannot play {k}.",
                                                      have, seat=seat, colour=colour(COLOURS[c], have), k=k))
         if k >= 2:
             raise IllegalMoveError("F-3.4", ngettext(
-                "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
+                "Player {seat:+1} cannot play all {n} of their cards: a play of 2 or more cards draws nothing, and a hand "
                 "must keep at least 1 card (play fewer).",
-                "Seat {seat} cannot play all {n} of its cards: a play of 2 or more cards draws nothing, and a hand "
+                "Player {seat:+1} cannot play all {n} of their cards: a play of 2 or more cards draws nothing, and a hand "
                 "must keep at least 1 card (play fewer).", k, seat=seat))
         raise IllegalMoveError(
-            "F-3.4", _("Seat {seat} cannot play its last card: there is nothing to draw (deck and discard pile "
+            "F-3.4", _("Player {seat:+1} cannot play their last card: there is nothing to draw (deck and discard pile "
                        "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).", seat=seat))
 
     def _continue_turn(self) -> None:
@@ -811,7 +811,7 @@ class FlowersState(State):
     def _pass(self, seat: int) -> None:
         """F-5.3: pass only without a legal play; everyone passing in a row ends the game."""
         if self.sizes[seat] >= 2 or (self.sizes[seat] == 1 and self._can_draw()):
-            raise IllegalMoveError("F-5.3", _("Seat {seat} has a legal play, so it may not pass.", seat=seat))
+            raise IllegalMoveError("F-5.3", _("Player {seat:+1} has a legal play, so they may not pass.", seat=seat))
         self.passes += 1
         if self.passes >= self.num_players:
             self.end_reason = "F-5.3"

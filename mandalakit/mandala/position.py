@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from numbers import Integral
 
 from ..core.errors import NotationError, RulesError, quote, shown
-from ..core.messages import _, colour, first_up
-from ..core.svg import counts_words
+from ..core.messages import _, colour, counts_words, first_up
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import STALEMATE_END, Rules
 from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game

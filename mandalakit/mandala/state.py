@@ -41,8 +41,7 @@ import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
 from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import N_, _, colour, ngettext
-from ..core.svg import counts_words
+from ..core.messages import N_, _, colour, counts_words, ngettext
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
                     RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
@@ -329,11 +328,11 @@ class MandalaState(State):
             elif kind is Pick:
                 self._pick(seat, move)
             elif kind is ChanceEvent:
-                raise IllegalMoveError("chance", _("No chance outcome is due now; seat {seat} must pick a colour.", seat=seat))
+                raise IllegalMoveError("chance", _("No chance outcome is due now; player {seat:+1} must pick a colour.", seat=seat))
             else:
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
-                    "M-5.3", _("Mandala {m} is being destroyed: seat {seat} must pick a colour from mountain {m} "
+                    "M-5.3", _("Mandala {m} is being destroyed: player {seat:+1} must pick a colour from mountain {m} "
                                "('pick red'), not play {move}.", m=m, seat=seat, move=quote(str(move))))
             self.history.append((seat, move))
             if self._turn == CHANCE and self.rng is not None:
@@ -586,11 +585,11 @@ class MandalaState(State):
 
     def _refuse_in_play(self, seat: int, move) -> None:
         if type(move) is Pick:
-            raise IllegalMoveError("M-5.3", _("No mandala is being destroyed, so there is nothing to pick; seat {seat} "
+            raise IllegalMoveError("M-5.3", _("No mandala is being destroyed, so there is nothing to pick; player {seat:+1} "
                                               "plays into a mountain or a field, or discards.", seat=seat))
         if type(move) is ChanceEvent:
-            raise IllegalMoveError("chance", _("No chance outcome is due now; it is seat {seat}'s turn.", seat=seat))
-        raise IllegalMoveError("M-4", _("{move} is not a Mandala move; seat {seat} plays into a mountain or a field, "
+            raise IllegalMoveError("chance", _("No chance outcome is due now; it is player {seat:+1}'s turn.", seat=seat))
+        raise IllegalMoveError("M-4", _("{move} is not a Mandala move; player {seat:+1} plays into a mountain or a field, "
                                         "or discards (M-4.1 to M-4.3).", move=repr(move), seat=seat))
 
     def _area_name(self, m: int, owner: int, seat: int) -> str:
@@ -606,7 +605,7 @@ class MandalaState(State):
         m, c = move.mandala, move.colour
         hand = self.hands[seat]
         if not hand[c]:
-            raise IllegalMoveError("M-4.1", _("Seat {seat} has no {colour} card in hand to play into mountain "
+            raise IllegalMoveError("M-4.1", _("Player {seat:+1} has no {colour} card in hand to play into mountain "
                                               "{mandala}.", seat=seat, colour=_colour(c), mandala=MANDALAS[m]))
         owner = self.owner[m][c]
         if owner > _MOUNTAIN:
@@ -616,7 +615,7 @@ class MandalaState(State):
                                               colour=_colour(c), where=where, mandala=MANDALAS[m]))
         size = self.hand_sizes[seat] - 1
         if not size and not self.deck and not self.discard_size:
-            raise IllegalMoveError("M-4.4", _("Seat {seat} would end the turn with no card in hand: the deck and the "
+            raise IllegalMoveError("M-4.4", _("Player {seat:+1} would end the turn with no card in hand: the deck and the "
                                               "discard pile are empty, so nothing can be drawn.", seat=seat))
         hand[c] -= 1
         self.hand_sizes[seat] = size
@@ -636,8 +635,8 @@ class MandalaState(State):
         hand = self.hands[seat]
         if n > hand[c]:
             raise IllegalMoveError("M-4.2", ngettext(
-                "Seat {seat} has {n} {colour} card in hand, so it cannot play {k} into its field.",
-                "Seat {seat} has {n} {colour} cards in hand, so it cannot play {k} into its field.",
+                "Player {seat:+1} has {n} {colour} card in hand, so they cannot play {k} into their field.",
+                "Player {seat:+1} has {n} {colour} cards in hand, so they cannot play {k} into their field.",
                 hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
         owner = self.owner[m][c]
         if owner != _NONE and owner != seat + 1:
@@ -648,9 +647,9 @@ class MandalaState(State):
         size = self.hand_sizes[seat] - n
         if size < 1:
             raise IllegalMoveError("M-4.4", ngettext(
-                "Playing your last card would leave seat {seat} with an empty hand; a turn may never end with no "
+                "Playing your last card would leave player {seat:+1} with an empty hand; a turn may never end with no "
                 "card in hand, and a field play draws nothing.",
-                "Playing all {n} cards would leave seat {seat} with an empty hand; a turn may never end with no "
+                "Playing all {n} cards would leave player {seat:+1} with an empty hand; a turn may never end with no "
                 "card in hand, and a field play draws nothing.", n, seat=seat))
         hand[c] -= n
         self.hand_sizes[seat] = size
@@ -671,8 +670,8 @@ class MandalaState(State):
         hand = self.hands[seat]
         if n > hand[c]:
             raise IllegalMoveError("M-4.3", ngettext(
-                "Seat {seat} has {n} {colour} card in hand, so it cannot discard {k}.",
-                "Seat {seat} has {n} {colour} cards in hand, so it cannot discard {k}.",
+                "Player {seat:+1} has {n} {colour} card in hand, so they cannot discard {k}.",
+                "Player {seat:+1} has {n} {colour} cards in hand, so they cannot discard {k}.",
                 hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
         hand[c] -= n
         self.hand_sizes[seat] -= n

@@ -22,19 +22,20 @@ from collections.abc import Mapping, Sequence
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
+from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import PINK, SUIT_OF, SUITS
 from .moves import MAX_ROWS
 from .scoring import sakura_points
 
-# Geometry in pixels: 520 wide (a hand of 10 cards), so a board fits a 1024 px page unscaled;
+# Geometry in pixels: 640 wide (13 cards a line), so a board fits a 1024 px page unscaled;
 # on a narrower page (``width``) the drawing is laid out for that width down to 320 px: long
 # rows, hands, the "new row" boxes and long lines wrap.
-WIDTH = 520
+WIDTH = 640
 SMALLEST = 320
 CARD_W, CARD_H, GAP = 38, 54, 3
 MARGIN = 10
-ROW_LABEL = 62  # room for "row 1" left of a row
+ROW_LABEL = 70  # room for "row 1" (or "row 1, continued" on two lines) left of a row
 LINE = 16
 NEW_ROW_W = 110
 DISCARD_W = 150
@@ -59,7 +60,7 @@ def _cards(y: float, cards, right: float, *, targets: bool = False, ringed=(), m
     placed, height = _svg.flow(MARGIN + ROW_LABEL, y, [(CARD_W + GAP, c) for c in cards], right, CARD_H + 4)
     parts = []
     for x, yy, c in placed:
-        drawn = _svg.card(x, yy, _suit(c), c, w=CARD_W, h=CARD_H)
+        drawn = _svg.card(x, yy, _suit(c), c, w=CARD_W, h=CARD_H, key=f"card{c}")
         if c in ringed:
             drawn += _svg.rect(x - 2, yy - 2, CARD_W + 4, CARD_H + 4, stroke="#000000", rx=5)
         if targets:
@@ -69,15 +70,18 @@ def _cards(y: float, cards, right: float, *, targets: bool = False, ringed=(), m
     return parts, height, x_end
 
 
-def _seat_to_act(state) -> str:
+def _to_act(state, player: int, heads, you: bool) -> str:
     turn = state.current_player
     if turn == TERMINAL:
-        return _("nobody acts any more")
+        return _("the game is over")
     if turn == CHANCE:
-        return _("waiting for the shuffle")
+        return _("shuffling the deck")
+    if turn == player and you:
+        return _("your turn: pick 2 cards of your hand") if state.phase == "pick" else \
+            _("your turn: place your 2 cards")
     if state.phase == "pick":
-        return _("seat {seat} to pick", seat=turn)
-    return _("seat {seat} to place", seat=turn)
+        return _("{name} picks 2 cards", name=heads[turn])
+    return _("{name} places 2 cards", name=heads[turn])
 
 
 def _where(obs) -> str:
@@ -91,25 +95,37 @@ def _where(obs) -> str:
 
 
 def _rows(obs, seat: int, own: bool, y: float, right: float, marks) -> tuple[list[str], float]:
-    """A seat's rows (O-2.4); for the viewing seat, ``row:R`` targets and a box per row it may start."""
+    """A seat's rows (O-2.4), each on a strip of mat; a row too long for one line goes on under
+    itself, its next line labelled "row 1, continued". For the viewing seat, ``row:R`` targets
+    and a box per row it may start."""
     parts = []
     rows = obs.rows[seat]
     for r, row in enumerate(rows, start=1):
-        label = _svg.text(MARGIN, y + CARD_H / 2 + 4, _("row {row}", row=r), size=12, colour=_svg.MUTED)
         cards, height, x_end = _cards(y, row, right)
+        last = y + height - CARD_H - 4  # the top of the row's last line
+        strip = [f'<rect x="{MARGIN - 2:g}" y="{y - 3:g}" width="{right - MARGIN + 4:g}" height="{height + 2:g}" '
+                 f'rx="8" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}"/>',
+                 _svg.text(MARGIN + 4, y + CARD_H / 2 + 4, _("row {row}", row=r), size=13, weight="bold")]
+        line = y + CARD_H + 4
+        while line <= last:  # each continuation line says whose row it carries on
+            strip.append(f'<line x1="{MARGIN + 4:g}" y1="{line - 2:g}" x2="{right - 4:g}" y2="{line - 2:g}" '
+                         f'stroke="{_svg.MAT_EDGE}" stroke-dasharray="3 4"/>')
+            _svg.lines(strip, MARGIN + 4, line + CARD_H / 2 - 3, _("row {row}, continued", row=r), ROW_LABEL - 8,
+                       size=_svg.MIN_FONT, leading=14, colour=_svg.MUTED)
+            line += CARD_H + 4
         if own:
             words = _("row {row}: {cards}", row=r, cards=", ".join(str(c) for c in row))
-            box = (MARGIN - 2, y - 2, x_end - MARGIN + 4, height)
-            parts.append(_svg.target(f"row:{r}", words, box, [label] + cards, marks))
+            box = (MARGIN - 2, y - 3, right - MARGIN + 4, height + 2)
+            parts.append(_svg.target(f"row:{r}", words, box, strip + cards, marks))
         else:
-            parts += [label] + cards
-        y += height
+            parts += strip + cards
+        y += height + 4
     free = MAX_ROWS - len(rows)
     if free and own:  # one dashed box per row number still free (O-2.4)
         boxes = [(NEW_ROW_W + 8, r) for r in range(len(rows) + 1, MAX_ROWS + 1)]
         placed, height = _svg.flow(MARGIN + ROW_LABEL, y, boxes, right + 8, CARD_H + 4)
         for x, yy, r in placed:
-            box = [_svg.rect(x, yy, NEW_ROW_W, CARD_H, stroke=_svg.MUTED, dash=True),
+            box = [_svg.rect(x, yy, NEW_ROW_W, CARD_H, fill_colour=_svg.PAGE, stroke=_svg.MUTED, dash=True),
                    _svg.text(x + NEW_ROW_W / 2, yy + CARD_H / 2 + 4, _("new row {row}", row=r), size=12,
                              anchor="middle", colour=_svg.MUTED)]
             parts.append(_svg.target(f"row:{r}", _("start row {row}", row=r), (x, yy, NEW_ROW_W, CARD_H), box, marks))
@@ -131,7 +147,7 @@ def _discard(obs, x: float, y: float, marks) -> str:
 
 
 def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | None = None,
-               width: float | None = None, names: Sequence[str] | None = None) -> str:
+               width: float | None = None, names: Sequence[str] | None = None, you: bool | None = None) -> str:
     """Draw ``state`` as seen by seat ``player``.
 
     Parameters
@@ -141,30 +157,33 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         The viewing seat. ``None`` means the seat to act, or seat 0 when nobody acts (game
         over, or waiting for the shuffle).
     marks : mapping of str to str, optional
-        Target id (``"card:45"``, ``"row:2"``, ``"discard"``) to ``"active"`` or
-        ``"selected"``: that target is outlined (see :func:`mandalakit.core.svg.target`).
+        Target id (``"card:45"``, ``"row:2"``, ``"discard"``) to ``"active"``, ``"selected"``
+        or ``"hint"``: that target is outlined (:func:`mandalakit.core.svg.target`).
     width : float, optional
-        The width in CSS px the drawing will be shown at. ``None`` or 520 and more: the wide
-        layout, 520 px. Narrower: the drawing is laid out for that width (320 px at least,
+        The width in CSS px the drawing will be shown at. ``None`` or 640 and more: the wide
+        layout, 640 px. Narrower: the drawing is laid out for that width (320 px at least,
         below which it scales down), so its text keeps its size; hands, rows, the "new row"
         boxes and long lines wrap, and the discard box goes under the revealed cards when
         it has no room beside them. The targets are the same.
     names : sequence of str, optional
-        A name per seat, printed where a seat is named (a replay between bots:
-        ``"Seat 0 (greedy)"``). ``None``: ``"Seat 0 (you)"`` for the viewing seat.
+        A name per seat (``"Bot (greedy)"``). ``None``: ``"You"`` for the viewing seat and
+        ``"Player 2"``... for the others.
+    you : bool, optional
+        Address the viewing seat as *you* ("your turn", "your pick"). Default: ``names is None``.
 
     Returns
     -------
     str
         An ``<svg>`` document (scaled down to narrower pages). Every card shows its number,
-        its suit's symbol and its suit name; rows longer than the drawing wrap.
+        its suit's symbol and its suit name; a row longer than the drawing goes on under
+        itself on lines labelled "row 1, continued".
 
     Raises
     ------
     RulesError
         If ``player`` is not a seat of the game.
     ValueError
-        If a mark is neither ``"active"`` nor ``"selected"``, or ``names`` has no name for a seat.
+        If a mark is not a known mark, or ``names`` has no name for a seat.
 
     Notes
     -----
@@ -175,6 +194,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     """
     player = state.viewer(player)  # raises RulesError for a seat that does not exist
     obs = state.observation(player)
+    addressed = names is None if you is None else bool(you)
+    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
     cap = state.rules.sakura_cap
     page = _svg.layout_width(width, WIDTH, SMALLEST)
     right = page - MARGIN
@@ -183,10 +204,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
 
     where = _where(obs)  # O-2.1, O-2.2
     room = right - MARGIN
-    y += _svg.lines(parts, MARGIN, y, _("Ohanami · {where}", where=where), room, size=15, weight="bold") + LINE + 2
+    y += _svg.lines(parts, MARGIN, y, _("Ohanami · {where}", where=where), room, size=16, weight="bold") + LINE + 2
     discarded = ngettext("{n} card discarded face down", "{n} cards discarded face down", obs.discarded)
-    y += _svg.lines(parts, MARGIN, y, _("{to_act} · seen by seat {seat} · {discarded}", to_act=_seat_to_act(state),
-                                        seat=player, discarded=discarded), room, colour=_svg.MUTED) + 10
+    y += _svg.lines(parts, MARGIN, y, _("{to_act} · {discarded}", to_act=_to_act(state, player, heads, addressed),
+                                        discarded=discarded), room, colour=_svg.MUTED) + 10
 
     for seat in range(state.num_players):
         own = seat == player
@@ -201,19 +222,19 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             score_text = _("{rounds} · total {total}", rounds=rounds, total=sum(scores))
         else:
             score_text = _("no round scored yet")
-        head = _svg.seat_head(seat, player, names)
-        parts.append(_svg.text(MARGIN, y + 10, head, size=13, weight="bold"))
-        indent = max(100, _svg.text_width(head, 13, "bold") + 10)  # a long name pushes the scores right
+        head = heads[seat]
+        parts.append(_svg.text(MARGIN, y + 10, head, size=14, weight="bold"))
+        indent = max(100, _svg.text_width(head, 14, "bold") + 10)  # a long name pushes the scores right
         y += _svg.lines(parts, MARGIN + indent, y + 10, score_text, room - indent) + 18
         count_text = " · ".join(_("{n} {suit}", n=counts[i], suit=_svg.colour_name(SUITS[i], counts[i])) for i in range(4))
         counts_line = _("{counts} (sakura points {points})", counts=count_text, points=sakura_points(counts[PINK], cap))
-        y += _svg.lines(parts, MARGIN, y + 8, counts_line, room, colour=_svg.MUTED) + 16
+        y += _svg.lines(parts, MARGIN, y + 8, counts_line, room, colour=_svg.MUTED) + 20
         rows, y = _rows(obs, seat, own, y, right, marks)
         parts += rows
         # Hand and pick: the viewing seat's cards, other seats' counts only (O-2.6).
         y += 2
         if own:
-            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=13, weight="bold"))
             ringed = obs.own_pick if obs.phase == "pick" and obs.own_pick else ()  # still in hand until all picked
             cards, height, _end = _cards(y, obs.hand, right, targets=True, ringed=ringed, marks=marks)
             parts += cards
@@ -221,21 +242,20 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
                 parts.append(_svg.text(MARGIN + ROW_LABEL, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
             y += max(height, CARD_H + 4)
             line = []
-            if obs.own_pick:  # a replay names the seats by their players: "your" would be a bot's
-                line.append(_("your pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]) if names is None
+            if obs.own_pick:
+                line.append(_("your pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]) if addressed
                             else _("pick: {a} and {b}", a=obs.own_pick[0], b=obs.own_pick[1]))
             if obs.own_place:
-                line.append(_("your placement: {place} (done when every seat has placed)", place=obs.own_place)
-                            if names is None else
-                            _("placement: {place} (done when every seat has placed)", place=obs.own_place))
+                line.append(_("your placement: {place} (done when every player has placed)", place=obs.own_place)
+                            if addressed else
+                            _("placement: {place} (done when every player has placed)", place=obs.own_place))
             if line:
                 y += _svg.lines(parts, MARGIN, y + 12, " · ".join(line), room) + LINE + 2
         elif obs.hand_sizes[seat]:
-            status = ngettext("hand: {n} card, hidden from seat {seat}", "hand: {n} cards, hidden from seat {seat}",
-                              obs.hand_sizes[seat], seat=player)
+            status = ngettext("hand: {n} card, hidden", "hand: {n} cards, hidden", obs.hand_sizes[seat])
             y += _svg.lines(parts, MARGIN, y + 12, status, room, colour=_svg.MUTED) + LINE + 2
         if obs.revealed is not None:  # place phase: every pick is public (O-2.3)
-            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("revealed"), size=12))
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("picked"), size=12))
             cards, height, x_end = _cards(y, obs.revealed[seat], right, targets=own and obs.own_place is None,
                                           marks=marks)
             parts += cards
@@ -250,10 +270,35 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
 
     if state.current_player == TERMINAL:  # O-3.5: the result, with the tie-break by pink
         res = state.result()
-        y += 4
-        for line in _svg.result_lines(res.scores, res.winners):
-            y += 18 + _svg.lines(parts, MARGIN, y + 18, line, room, size=13, weight="bold")
+        y += 22 + _svg.lines(parts, MARGIN, y + 22, _svg.verdict(res.winners, heads, player if addressed else None),
+                             room, size=16, weight="bold")
         y += 8
     y += MARGIN
-    title = _("Ohanami, {where}, seen by seat {seat}", where=where, seat=player)
+    title = _("Ohanami, {where}", where=where)
     return _svg.document(page, y, parts, title=title)
+
+
+def render_scores(state, player: int | None = None, *, width: float | None = None,
+                  names: Sequence[str] | None = None, you: bool | None = None) -> str:
+    """The score screen at the end (O-3, O-3.5): per player the points of each round, the pink
+    cards (the tie-break), the total and the winner.
+
+    Parameters are those of :func:`render_svg`.
+
+    Raises
+    ------
+    RulesError
+        ``O-3.5`` if the game is not over.
+    """
+    if state.current_player != TERMINAL:
+        raise RulesError("O-3.5", _("The game is not over yet, so there is no score screen."))
+    player = state.viewer(player)
+    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
+    res = state.result()
+    columns = [(_("round {round}", round=r), "O-3") for r in (1, 2, 3)]
+    columns += [(_("pink cards"), "O-3.5"), (_("total"), None)]
+    rows = [[info["rounds"][r]["score"] for r in range(3)] + [info["pink"], res.scores[p]]
+            for p, info in enumerate(res.players)]
+    addressed = names is None if you is None else bool(you)
+    return _svg.score_screen(_("Ohanami"), "", columns, rows, heads, res.winners,
+                             you=player if addressed else None, width=width)

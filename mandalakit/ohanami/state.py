@@ -377,7 +377,7 @@ class OhanamiState(State):
     def _listed_pick(self, seat: int, move) -> Pick:
         """The listed pick (cards ascending) of two cards of the hand (O-2.2), else IllegalMoveError."""
         if type(move) is not Pick:
-            raise IllegalMoveError("O-2.2", _("Seat {seat} must pick two cards now ('pick A B'), not {move}.", seat=seat,
+            raise IllegalMoveError("O-2.2", _("Player {seat:+1} must pick two cards now ('pick A B'), not {move}.", seat=seat,
                                               move=quote(str(move))))
         a, b = move.cards
         hand = self.hands[seat]
@@ -385,7 +385,7 @@ class OhanamiState(State):
             return move if a < b else pick(a, b)
         missing = [c for c in (a, b) if c not in hand]
         raise IllegalMoveError(
-            "O-2.2", _("Seat {seat} can only pick cards from its own hand; {card} is not there.", seat=seat,
+            "O-2.2", _("Player {seat:+1} can only pick cards from their own hand; {card} is not there.", seat=seat,
                        card=missing[0] if missing else a)
         )
 
@@ -402,7 +402,7 @@ class OhanamiState(State):
         """The listed placement ``move`` stands for and the rows of ``seat`` after it (O-2.3 to O-2.5)."""
         if type(move) is not Place:
             raise IllegalMoveError(
-                "O-2.3", _("Seat {seat} must place its picked cards {a} and {b} now, e.g. 'place {a}>1 {b}>x', not "
+                "O-2.3", _("Player {seat:+1} must place their picked cards {a} and {b} now, e.g. 'place {a}>1 {b}>x', not "
                            "{move}.", seat=seat, a=self.picks[seat][0], b=self.picks[seat][1], move=quote(str(move)))
             )
         rows = self._placement_rows(seat, move)
@@ -418,7 +418,7 @@ class OhanamiState(State):
         steps = move.steps
         if len(steps) != 2 or (steps[0][0], steps[1][0]) not in (picked, picked[::-1]):
             raise IllegalMoveError(
-                "O-2.3", _("Seat {seat} must place or discard exactly its picked cards {a} and {b}.", seat=seat,
+                "O-2.3", _("Player {seat:+1} must place or discard exactly their picked cards {a} and {b}.", seat=seat,
                            a=picked[0], b=picked[1])
             )
         rows = self.rows[seat]
@@ -444,12 +444,12 @@ class OhanamiState(State):
                           "than {low}.", card=card, row=row, cards="-".join(map(str, r)), high=r[-1], low=r[0]),
                     )
             elif len(rows) >= MAX_ROWS:
-                raise IllegalMoveError("O-2.4", _("Seat {seat} already has 3 rows; card {card} cannot start a fourth.",
+                raise IllegalMoveError("O-2.4", _("Player {seat:+1} already has 3 rows; card {card} cannot start a fourth.",
                                                   seat=seat, card=card))
             else:
                 raise IllegalMoveError("O-2.4", ngettext(
-                    "There is no row {row}; seat {seat} has {n} row, so row {next} starts a new one.",
-                    "There is no row {row}; seat {seat} has {n} rows, so row {next} starts a new one.",
+                    "There is no row {row}; player {seat:+1} has {n} row, so row {next} starts a new one.",
+                    "There is no row {row}; player {seat:+1} has {n} rows, so row {next} starts a new one.",
                     len(rows), row=row, seat=seat, next=len(rows) + 1))
         return rows
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
-from mandalakit.core.messages import N_, _, ngettext
+from mandalakit.core.contract import CHANCE
+from mandalakit.core.messages import N_, _, colour, ngettext
+
+from ..log import Entry
+from ..people import is_you
 
 Path = tuple[str, ...]
 
@@ -53,6 +56,8 @@ class GamePart:
     colours: tuple[str, ...] = ()
     #: Rule id of the game's tie-break and shared victory.
     tie_break_rule: str = ""
+    #: How to play, in a few sentences of HTML for the page's intro (marked with ``N_``).
+    how_to_play: str = ""
     #: Rule id that keeps a seat's hand from the other seats (a move is tried in a replay only
     #: while the board is seen by the seat to act).
     private_rule: str = ""
@@ -66,6 +71,16 @@ class GamePart:
     def paths(self, state, move) -> Iterable[Path]:
         """Every click sequence that makes ``move`` (a legal move of ``state``)."""
         raise NotImplementedError
+
+    def click_paths(self, state) -> Iterable[tuple[Path, object]]:
+        """Every ``(clicks, move)`` of ``state``: each legal move with each of its :meth:`paths`.
+
+        No path is preferred: any order of clicks the rules allow is one of them. Games whose
+        engine reads several written moves as one (Ohanami's placements, O-2.5) override it.
+        """
+        for move in state.legal_moves():
+            for path in self.paths(state, move):
+                yield path, move
 
     def attempt(self, state, clicks: Path) -> str | None:
         """The move ``clicks`` mean, in notation, when they lead to no legal move.
@@ -99,30 +114,41 @@ class GamePart:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""
         raise NotImplementedError
 
-    def public_event(self, state, event: Mapping, viewer: int, names: Sequence[str]) -> str:
-        """HTML of one event of a record as ``viewer`` may know it.
+    def tell(self, before, after, viewer: int, names: Sequence[str]) -> list[Entry]:
+        """What happened between two positions, in sentences for the log, as ``viewer`` may know it.
 
         Parameters
         ----------
-        state : State
-            The position right after the event.
-        event : mapping
-            The record's event: ``{"by": seat or "chance", "event": notation}``.
+        before, after : State
+            The position before a move (or before a record's events) and after it, with the
+            chance events that followed; ``after.history`` continues ``before.history``.
         viewer : int
-            The seat whose knowledge is shown.
+            The seat whose knowledge is told (nothing hidden from it is said).
         names : sequence of str
-            Names per seat.
+            Names per seat (:func:`mandalakit.widgets.people.display_names`).
 
-        Default: a chance event in words (:attr:`chance_words`, never its outcome), any other
-        event as its seat's name and the move in notation. Games with hidden choices override
-        it (Ohanami, O-2.6).
+        Default: each new chance event in words (:meth:`chance_entry`) and each move in
+        notation. Games tell their moves in words and add what a move sets off (draws,
+        completions, round scores).
         """
-        by, text = event["by"], str(event["event"])
-        if by == "chance":
-            kind = text.split(maxsplit=1)[0] if text.strip() else ""
-            words = self.chance_words.get(kind)
-            return escape(_(words) if words else _("a chance event ({kind})", kind=kind[:20]))
-        return _("{name}: {move}", name=escape(names[by]), move=f"<code>{escape(text)}</code>")
+        entries = []
+        for by, move in after.history[len(before.history):]:
+            if by == CHANCE:
+                entries.append(self.chance_entry(str(move)))
+            else:
+                entries.append(Entry(_("{name} played {move}.", name=names[by], move=str(move))))
+        return entries
+
+    def chance_entry(self, text: str) -> Entry:
+        """A chance event in words (:attr:`chance_words`), never its outcome."""
+        kind = text.split(maxsplit=1)[0] if text.strip() else ""
+        words = self.chance_words.get(kind)
+        sentence = _(words) if words else _("the cards are shuffled ({kind})", kind=kind[:20])
+        return Entry(sentence[:1].upper() + sentence[1:] + ".")
+
+    def prompt(self, state, selection: Sequence[str]) -> str:
+        """What the seat to act does now, in words (the status line after "Your turn:")."""
+        return ""
 
     def replay_figure(self, state, names: Sequence[str]):
         """A plotly figure (its figure JSON as a dict, or a ``plotly.graph_objects.Figure``) that
@@ -131,8 +157,8 @@ class GamePart:
         :data:`mandalakit.widgets.charts.BASIC_TRACES`."""
         return None
 
-    def tie_break(self, result, tied: Sequence[int]) -> str:
-        """The game's tie-break in words, with the tied seats' values (empty: none)."""
+    def tie_break(self, result, tied: Sequence[int], names: Sequence[str]) -> str:
+        """The game's tie-break in words, with the tied players' values (empty: none)."""
         return ""
 
     def result_words(self, state, names: Sequence[str]) -> str:
@@ -148,8 +174,22 @@ class GamePart:
         if len(result.winners) > 1:
             how = _("{who} share the victory (rule {rule})", who=who, rule=self.tie_break_rule)
         elif len(tied) > 1:
-            how = _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule,
-                    why=self.tie_break(result, tied))
+            why = self.tie_break(result, tied, names)
+            how = (_("You win on the tie-break of rule {rule}: {why}", rule=self.tie_break_rule, why=why)
+                   if is_you(who) else
+                   _("{who} wins on the tie-break of rule {rule}: {why}", who=who, rule=self.tie_break_rule, why=why))
         else:
-            how = _("{who} wins", who=who)
+            how = _("You win") if is_you(who) else _("{who} wins", who=who)
         return _("Game over. Final scores: {finals}. {how}.", finals=finals, how=how)
+
+
+def cards_words(n: int, colour_word: str) -> str:
+    """``"2 black cards"`` in the language in force (French: « 2 cartes noires »)."""
+    return ngettext("{n} {colour} card", "{n} {colour} cards", n, colour=colour(colour_word, n))
+
+
+
+def public_seat(viewer: int | None) -> int:
+    """The seat whose observation a sentence reads: ``viewer``, or seat 0 when ``viewer`` is
+    ``None`` (the sentence then uses only what every seat may know)."""
+    return viewer if viewer is not None and viewer >= 0 else 0

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.messages import N_, _, ngettext
-from mandalakit.flowers import COLOURS, X3, Pass, Take, flower_score, single_score
+from mandalakit.core.contract import CHANCE
+from mandalakit.core.messages import N_, _, colour, ngettext
+from mandalakit.flowers import COLOURS, X3, Pass, Play, Take, flower_score, single_score
 
-from .base import GamePart, cards_paths, clicked_count
+from ..log import Entry
+from ..people import is_you
+from .base import GamePart, cards_paths, cards_words, clicked_count, public_seat
 
 
 def _flower_sum(a, b) -> str:
@@ -34,6 +37,10 @@ class FlowersPart(GamePart):
     example = "play 2 red on 3"
     tie_break_rule = "F-5.5"
     private_rule = "F-2.4"
+    #: How to play, for the page's intro (HTML; bold words are what to click).
+    how_to_play = N_("Click <b>cards of one colour</b> in your hand, once per card (or use the count buttons), then "
+                     "<b>a mandala</b> to play them there (F-3.1). When a mandala is complete and you hold its claim "
+                     "marker, click <b>the tile</b> you keep (F-4.1).")
     chance_words = {**GamePart.chance_words,  # F-2.1: the two tile stacks are shuffled apart
                     "dark": N_("the dark tiles are shuffled"), "light": N_("the light tiles are shuffled")}
 
@@ -62,6 +69,65 @@ class FlowersPart(GamePart):
             "pass": _("pass (no play is possible)"),
         }.get(kind)
 
+    def prompt(self, state, selection):
+        obs = state.observation(state.current_player)
+        if obs.pending >= 0:
+            return _("choose one of the two tiles of mandala {n}.", n=obs.pending + 1)
+        if not selection:
+            return _("click a colour in your hand.")
+        return _("click a mandala to play on it; click the colour again for one card more.")
+
+    def tell(self, before, after, viewer, names):
+        """Plays and draws (F-3.1, F-3.3), claim markers (F-3.6), completions (F-3.7), tiles
+        taken and given (F-4.1, F-4.2), Flowers formed (F-4.3) and passes (F-5.3)."""
+        seat = public_seat(viewer)
+        b, a = before.observation(seat), after.observation(seat)
+        out = []
+        for by, move in after.history[len(before.history):]:
+            if by == CHANCE:
+                out.append(self.chance_entry(str(move)))
+                continue
+            you, name = is_you(names[by]), names[by]
+            if isinstance(move, Pass):
+                out.append(Entry(_("You pass: no play is possible.") if you else
+                                 _("{name} passes: no play is possible.", name=name), rule="F-5.3"))
+            elif isinstance(move, Take):
+                tile = colour(COLOURS[move.colour])
+                out.append(Entry(_("You took the {colour} tile.", colour=tile) if you else
+                                 _("{name} took the {colour} tile.", name=name, colour=tile), rule="F-4.1"))
+            elif isinstance(move, Play):
+                what = cards_words(move.count, COLOURS[move.colour])
+                out.append(Entry(_("You played {cards} on mandala {n}.", cards=what, n=move.mandala + 1) if you else
+                                 _("{name} played {cards} on mandala {n}.", name=name, cards=what, n=move.mandala + 1),
+                                 rule="F-3.1"))
+                drawn = a.hand_sizes[by] - b.hand_sizes[by] + move.count
+                if drawn > 0:
+                    out.append(Entry(ngettext("You drew {n} card.", "You drew {n} cards.", drawn) if you else
+                                     ngettext("{name} drew {n} card.", "{name} drew {n} cards.", drawn, name=name),
+                                     rule="F-3.3"))
+        if len(b.mandalas) == len(a.mandalas):
+            for m, (old, new) in enumerate(zip(b.mandalas, a.mandalas)):
+                if new.claim >= 0 and new.claim != old.claim and a.pending != m:
+                    out.append(Entry(_("You take the claim marker of mandala {n}.", n=m + 1)
+                                     if is_you(names[new.claim]) else
+                                     _("{name} takes the claim marker of mandala {n}.", name=names[new.claim],
+                                       n=m + 1), rule="F-3.6"))
+        if a.pending >= 0 and b.pending < 0:
+            out.append(Entry(_("Mandala {n} is complete: you choose a tile first.", n=a.pending + 1)
+                             if is_you(names[a.to_act]) else
+                             _("Mandala {n} is complete: {name} chooses a tile first.", n=a.pending + 1,
+                               name=names[a.to_act]), rule="F-4.1"))
+        takers = {by for by, m in after.history[len(before.history):] if isinstance(m, Take)}
+        for seat in range(len(a.flowers)):
+            if seat not in takers and _tiles(a, seat) > _tiles(b, seat):
+                out.append(Entry(_("You get the other tile.") if is_you(names[seat]) else
+                                 _("{name} gets the other tile.", name=names[seat]), rule="F-4.2"))
+            for a_tile, b_tile in a.flowers[seat][len(b.flowers[seat]):]:
+                flower = _flower_sum(a_tile, b_tile)
+                out.append(Entry(_("You form a Flower: {sum}.", sum=flower) if is_you(names[seat]) else
+                                 _("{name} forms a Flower: {sum}.", name=names[seat], sum=flower), rule="F-4.3"))
+        return out
+
     def score_panel(self, state, viewer, names):
         """Each seat's Flowers with a + 2b, single tiles, and the claim markers (F-5.4)."""
         obs = state.observation(viewer)
@@ -81,6 +147,10 @@ class FlowersPart(GamePart):
             blocks.append(f'<div class="mk-score-seat"><b>{who}: {obs.scores[seat]}</b><ul>{lines}</ul></div>')
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(blocks) + "</div>"
 
+
+
+def _tiles(obs, seat: int) -> int:
+    return len(obs.singles[seat]) + 2 * len(obs.flowers[seat])
 
 
 PART = FlowersPart()

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.contract import CHANCE, TERMINAL
+from mandalakit.core.contract import CHANCE
 from mandalakit.core.errors import MandalakitError
-from mandalakit.core.messages import _
+from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.ohanami import SUITS
 from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
-from .base import GamePart
+from ..log import Entry
+from ..people import is_you
+from .base import GamePart, public_seat
 
 
 def _dest(row: int) -> str:
@@ -37,6 +39,10 @@ class OhanamiPart(GamePart):
     example = "pick 12 45"
     tie_break_rule = "O-3.5"
     private_rule = "O-2.6"
+    #: How to play, for the page's intro (HTML; bold words are what to click).
+    how_to_play = N_("Click <b>two cards</b> of your hand to keep them (O-2.2). When everyone has chosen, click a kept "
+                     "card and then <b>a row</b> (the dashed box starts a new row) or <b>the discard</b>, for each of "
+                     "your two cards, in the order you like (O-2.4, O-2.5).")
 
     def paths(self, state, move):
         if isinstance(move, Pick):
@@ -50,6 +56,27 @@ class OhanamiPart(GamePart):
         except MandalakitError:
             pass
         return paths
+
+    def click_paths(self, state):
+        """Picks: both cards in either order. Placements: each kept card first, each to the
+        discard or any row number it could name, as the engine reads it (O-2.5: ``place 118>1
+        95>2`` and ``place 95>1 118>2`` are one move, two new rows having no order, O-2.4)."""
+        if state.phase != "place":
+            yield from super().click_paths(state)
+            return
+        seat = state.current_player
+        obs = state.observation(seat)
+        first, second = obs.revealed[seat]
+        dests = [DISCARD, *range(1, min(3, len(obs.rows[seat]) + 2) + 1)]
+        for a, b in ((first, second), (second, first)):
+            for row_a in dests:
+                for row_b in dests:
+                    steps = ((a, row_a), (b, row_b))
+                    try:
+                        move = state.listed_move(Place(steps))
+                    except MandalakitError:
+                        continue
+                    yield _flat(steps), move
 
     def attempt(self, state, clicks):
         cards = [int(c[5:]) for c in clicks if c.startswith("card:")]
@@ -70,6 +97,62 @@ class OhanamiPart(GamePart):
             "row": _("row {row}", row=what),
             "discard": _("discard face down"),
         }.get(kind)
+
+    def prompt(self, state, selection):
+        if state.phase != "place":
+            return _("click 2 cards of your hand to keep.") if not selection else _("click a second card to keep.")
+        if len(selection) % 2:
+            return _("click a row for this card (the next free row starts a new one) or discard it.")
+        return _("click one of your 2 kept cards, then the row where it goes.")
+
+    def tell(self, before, after, viewer, names):
+        """Picks (O-2.2), placements (O-2.3, hidden until everyone has chosen: O-2.6), the
+        cards each seat put into its rows once revealed (O-2.4), round scores (O-3) and new
+        deals (O-2.1). ``viewer`` ``None``: only what every seat may know."""
+        seat = public_seat(viewer)
+        b, a = before.observation(seat), after.observation(seat)
+        out = []
+        for by, move in after.history[len(before.history):]:
+            if by == CHANCE:
+                out.append(self.chance_entry(str(move)))
+                continue
+            you = is_you(names[by])
+            if isinstance(move, Pick) and by == viewer:
+                out.append(Entry(_("You keep cards {a} and {b}.", a=move.cards[0], b=move.cards[1]) if you else
+                                 _("{name} keeps cards {a} and {b}.", name=names[by], a=move.cards[0],
+                                   b=move.cards[1]), rule="O-2.2"))
+            elif isinstance(move, Pick):
+                out.append(Entry(_("{name} chose 2 cards (hidden until everyone has chosen).", name=names[by]),
+                                 rule="O-2.6"))
+            elif by == viewer:
+                where = ", ".join(_("card {card} into row {row}", card=c, row=r) if r != DISCARD else
+                                  _("card {card} to the discard", card=c) for c, r in move.steps)
+                out.append(Entry(_("Your kept cards: {where}.", where=where) if you else
+                                 _("The kept cards of {name}: {where}.", name=names[by], where=where), rule="O-2.3"))
+            else:
+                out.append(Entry(_("{name} placed their cards (shown once everyone has placed).", name=names[by]),
+                                 rule="O-2.6"))
+        if a.revealed and not b.revealed:
+            picks = ", ".join(_("{name}: {a} and {b}", name=names[p], a=pk[0], b=pk[1]) for p, pk in enumerate(a.revealed))
+            out.append(Entry(_("The picks are shown: {picks}.", picks=picks), rule="O-2.3"))
+        for p in range(len(a.rows)):
+            if p == viewer:
+                continue
+            added = sorted({c for row in a.rows[p] for c in row} - {c for row in b.rows[p] for c in row})
+            if added:
+                out.append(Entry(ngettext("{name} put card {cards} into their rows.",
+                                          "{name} put cards {cards} into their rows.", len(added), name=names[p],
+                                          cards=", ".join(map(str, added))), rule="O-2.4"))
+        done = len(a.round_scores[0])
+        if done > len(b.round_scores[0]):
+            scores = ", ".join(_("{name} {score}", name=names[p], score=a.round_scores[p][-1])
+                               for p in range(len(a.round_scores)))
+            out.append(Entry(_("Round {n} scored: {scores}.", n=done, scores=scores), rule=f"O-3.{min(done, 3)}"))
+        if a.round > b.round and a.phase == "pick":
+            out.append(Entry(_("Round {n}: everyone gets 10 new cards.", n=a.round), rule="O-2.1"))
+        elif a.step > b.step and a.round == b.round and a.phase == "pick":
+            out.append(Entry(_("The hands are passed on: step {step} of 5.", step=a.step), rule="O-2.2"))
+        return out
 
     def score_panel(self, state, viewer, names):
         """Cards per suit in each seat's rows, and the score of each round ended (O-3): two
@@ -94,17 +177,6 @@ class OhanamiPart(GamePart):
                 '<table class="mk-score-table"><caption>' + _("Points per round (O-3)") + "</caption>"
                 f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
 
-    def public_event(self, state, event, viewer, names):
-        """As the base, but another seat's pick or placement stays hidden while its step is
-        still open, that is while its phase runs (O-2.2, O-2.6)."""
-        by, text = event["by"], str(event["event"])
-        kind = text.split(maxsplit=1)[0] if by != "chance" and text.strip() else ""
-        if by not in ("chance", viewer) and state.phase == kind and state.current_player not in (CHANCE, TERMINAL):
-            what = _("{name} chose a pick", name=names[by]) if kind == "pick" else \
-                _("{name} chose a placement", name=names[by])
-            return escape(_("{what} (hidden until every seat has chosen, O-2.6)", what=what))
-        return super().public_event(state, event, viewer, names)
-
     def replay_figure(self, state, names):
         """Each seat's score at the end of each round played so far (O-3), grouped bars (plotly's
         figure JSON: the kernel need not import plotly)."""
@@ -125,8 +197,8 @@ class OhanamiPart(GamePart):
             "yaxis": {"title": {"text": _("points in the round")}, "rangemode": "tozero", "gridcolor": "#e5e5e5"},
             "legend": {"orientation": "h", "y": -0.15}, "annotations": [] if done else [empty]}}
 
-    def tie_break(self, result, tied):
-        pinks = ", ".join(_("seat {seat} {n}", seat=p, n=result.players[p]["pink"]) for p in tied)
+    def tie_break(self, result, tied, names):
+        pinks = ", ".join(_("{name} {n}", name=names[p], n=result.players[p]["pink"]) for p in tied)
         return _("more pink cards wins ({pinks})", pinks=pinks)
 
 

@@ -8,6 +8,13 @@
 //
 // The width the page gives the drawing goes back to the kernel as the `width` trait, so the
 // drawing can be laid out for a narrow page: in 10 px steps and only once resizing pauses.
+//
+// Moves animate briefly: the drawing names its cards with `data-mk-key` (with `data-mk-colour`
+// and the count `data-mk-n`). After a redraw, a card whose key was drawn elsewhere before
+// slides from there; a new key slides from where a card of its colour left (its key gone, or
+// its count down), else fades in. Only the drawing's own names are compared: no game logic.
+// Nothing moves when the layout changed (another width), on the first drawing, or under
+// prefers-reduced-motion.
 
 const STYLE = `
 .mk-board svg [data-mk-target] { cursor: pointer; }
@@ -20,7 +27,47 @@ const STYLE = `
 .mk-board-chips button { font-size: 14px; padding: 4px 12px; border: 2px solid #000;
   border-radius: 14px; background: #fff; color: #000; cursor: pointer; }
 .mk-board-chips button:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+.mk-board svg .mk-rule { cursor: help; }
+.mk-board svg .mk-hint { filter: drop-shadow(0 0 4px #0072B2) drop-shadow(0 0 2px #0072B2); }
+.mk-board-chips button.mk-hint { border-color: #0072B2; box-shadow: 0 0 0 3px #56B4E9; }
 `;
+const MOVE_MS = 380;
+const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+// Where each keyed card is, relative to the drawing's corner, in the drawing's own units.
+function cards(board) {
+  const svg = board.querySelector("svg");
+  const out = new Map();
+  if (!svg) return { out, width: null };
+  const box = svg.getBoundingClientRect();
+  const scale = box.width / (svg.viewBox?.baseVal?.width || box.width || 1);
+  for (const g of svg.querySelectorAll("[data-mk-key]")) {
+    const r = g.getBoundingClientRect();
+    out.set(g.dataset.mkKey, { g, x: (r.left - box.left) / scale, y: (r.top - box.top) / scale,
+      colour: g.dataset.mkColour, n: Number(g.dataset.mkN) });
+  }
+  return { out, width: svg.getAttribute("width") };
+}
+
+function animate(before, after) {
+  if (!before.out.size || before.width !== after.width || reduced()) return;
+  const left = [...before.out.entries()].filter(([k, c]) => !after.out.has(k) || after.out.get(k).n < c.n);
+  for (const [key, now] of after.out) {
+    let from = before.out.get(key);
+    if (!from) {
+      const i = left.findIndex(([, c]) => c.colour === now.colour);
+      from = i >= 0 ? left.splice(i, 1)[0][1] : null;
+    }
+    if (from) {
+      const dx = from.x - now.x, dy = from.y - now.y;
+      if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+      now.g.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+                    { duration: MOVE_MS, easing: "ease-out" });
+    } else if (before.out.size) {
+      now.g.animate([{ opacity: 0 }, { opacity: 1 }], { duration: MOVE_MS, easing: "ease-out" });
+    }
+  }
+}
 
 export default {
   render({ model, el }) {
@@ -37,10 +84,16 @@ export default {
     const send = (target) => model.send({ kind: "click", target });
     // Which target had the keyboard focus, so a redraw does not throw the pupil back to the top.
     let focused = null;
+    let shown = null;  // the drawing on the page
 
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
-      board.innerHTML = model.get("svg");
+      if (model.get("svg") !== shown) {  // chips alone leave the drawing (and its moves) as it is
+        const before = cards(board);
+        shown = model.get("svg");
+        board.innerHTML = shown;
+        animate(before, cards(board));
+      }
       // A board only looked at (`clickable` false) stays an image (role="img") with no stops
       // for Tab. Else its parts are buttons, and an image hides its parts from screen readers.
       el.classList.toggle("mk-board-still", !model.get("clickable"));
@@ -52,15 +105,18 @@ export default {
         if (g.dataset.mkLabel) g.setAttribute("aria-label", g.dataset.mkLabel);
         g.setAttribute("aria-pressed", g.classList.contains("mk-selected") ? "true" : "false");
       }
+      const hint = new Set(model.get("hint"));
       chips.replaceChildren(...model.get("chips").map(([target, label]) => {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.mkTarget = target;
+        b.classList.toggle("mk-hint", hint.has(target));
         b.addEventListener("click", () => { focused = target; send(target); });
         return b;
       }));
       chips.setAttribute("aria-label", model.get("chips_label"));
+      for (const g of board.querySelectorAll("[data-mk-target]")) g.classList.toggle("mk-hint", hint.has(g.dataset.mkTarget));
       if (hadFocus && focused !== null) {
         const all = [...el.querySelectorAll("[data-mk-target]")];
         const again = all.find((e) => e.dataset.mkTarget === focused)
@@ -103,14 +159,31 @@ export default {
       }, 150);
     });
     observer.observe(board);
+    // No game lost to a reload: keep the record the kernel sends, and offer back what was kept.
+    const storage = () => { try { return window.localStorage; } catch { return null; } };
+    const key = () => model.get("store_key");
+    const kept = key() ? storage()?.getItem(key()) : null;
+    if (kept && kept !== model.get("record")) model.send({ kind: "resume", record: kept });
+    const keep = () => {
+      const store = storage();
+      if (!store || !key()) return;
+      try {
+        if (model.get("record")) store.setItem(key(), model.get("record"));
+        else store.removeItem(key());
+      } catch { /* storage full or refused: the game goes on without it */ }
+    };
+    model.on("change:record", keep);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
+    model.on("change:hint", draw);
     return () => {
       observer.disconnect();
       clearTimeout(resized);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
+      model.off("change:hint", draw);
+      model.off("change:record", keep);
     };
   },
 };

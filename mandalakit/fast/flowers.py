@@ -1,0 +1,512 @@
+"""Flowers: A Mandala Game in compiled loops: whole games of random bots (F-2 to F-5).
+
+The kernel plays each game exactly as :class:`mandalakit.flowers.state.FlowersState` plays it:
+the setup of F-2.1 (deck, dark stack, light stack shuffled in that order by the game's
+generator) and the deal of F-2.3, plays listed in the order of ``FlowersState.legal_moves``
+(mandala, colour, count; F-3.1, F-3.4), face up or down (F-3.2), the draw of F-3.3 with the
+``single_play_draw`` ruling, reshuffles (F-3.5), the claim marker (F-3.6), completions and
+tiles (F-3.7, F-4.1 to F-4.5, with any tile table of F-1.5) and the ends of F-5.1 to F-5.3.
+
+A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | code`` with code
+``colour << 2 | count << 5 | mandala << 10`` for a play, ``1 | colour << 2`` for a take, ``2``
+for a pass; a chance event is ``-1`` (shuffle), ``-2`` (dark), ``-3`` (light) or ``-4``
+(reshuffle), its length, then its codes top first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..flowers.cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DECK_SIZE, FIRST_HAND, HAND_LIMIT, NUM_COLOURS
+from ..flowers.rules import Rules
+from ..flowers.scoring import flower_score
+from ._jit import njit
+
+GAME = "flowers"
+RANDOM = 0
+BOTS = ("random",)
+#: Uniform numbers a seat has in a reference game (a random bot's first block); a game that
+#: needs more is played again with a longer stream (:func:`mandalakit.fast.mandala.play_games`).
+STREAM = 512
+TAPE = 4096
+MOVE = 1 << 20
+PLAY, TAKE, PASS = 0, 1, 2
+ENDS = ("", "F-5.1", "F-5.2", "F-5.3")
+_KINDS = ("shuffle", "dark", "light", "reshuffle")
+_OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
+_MAX_DECISIONS = 100_000
+_MANDALAS = 3
+_MAX_FLOWERS = 18
+
+
+class Batch:
+    """The outcome of a batch of ``B`` games of ``P`` players (numpy arrays).
+
+    Attributes
+    ----------
+    bots : (B, P) int64, the bot code of each seat
+    singles : (B, P, 6) int64, the tile id of each seat's unpaired tile of each colour, 0 if none
+    flowers, nflowers : (B, P, 18, 2) int64 tile ids of each Flower in the order formed, and how many
+    sizes : (B, P) int64, cards in hand at the end
+    tape, tape_len, decision_count, reshuffle_count, end : as in :mod:`mandalakit.fast.mandala`
+    """
+
+    def __init__(self, bots, players, records=True):
+        games = len(bots)
+        self.bots = bots
+        self.players = players
+        self.rules = Rules()
+        self.generators = None
+        self.rng = None
+        self.singles = np.zeros((games, players, NUM_COLOURS), np.int64)
+        self.flowers = np.zeros((games, players, _MAX_FLOWERS, 2), np.int64)
+        self.nflowers = np.zeros((games, players), np.int64)
+        self.sizes = np.zeros((games, players), np.int64)
+        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
+        self.tape_len = np.zeros(games, np.int64)
+        self.decision_count = np.zeros(games, np.int64)
+        self.reshuffle_count = np.zeros(games, np.int64)
+        self.end = np.zeros(games, np.int64)
+        self.status = np.zeros(games, np.int64)
+
+    @classmethod
+    def from_generators(cls, generators, bots, players, records=True):
+        """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
+        batch = cls(bots, players, records)
+        batch.generators = generators
+        return batch
+
+    @classmethod
+    def from_generator(cls, rng, bots, players, records=True):
+        """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
+        batch = cls(bots, players, records)
+        batch.rng = rng
+        return batch
+
+    def _faces(self):
+        return np.array([0] + [t.face for t in self.rules.tile_set.tiles[1:]], np.int64)
+
+    def scores(self) -> np.ndarray:
+        """(B, P) scores (F-5.4): unpaired tiles plus Flowers."""
+        face = self._faces()
+        a = face[self.flowers[..., 0]]
+        b = face[self.flowers[..., 1]]
+        hi, lo = np.maximum(a, b), np.minimum(a, b)
+        pair = np.where(lo == 0, 3 * hi, hi + 2 * lo)  # X3 is face 0: 3 v, or 0 for two
+        used = np.arange(_MAX_FLOWERS) < self.nflowers[..., None]
+        return face[self.singles].sum(axis=2) + np.where(used, pair, 0).sum(axis=2)
+
+    def winners(self) -> np.ndarray:
+        """(B, P) bool: the best score; a tie is a shared victory (F-5.4)."""
+        scores = self.scores()
+        return scores == scores.max(axis=1, keepdims=True)
+
+    def decisions(self) -> np.ndarray:
+        return self.decision_count
+
+    def reshuffles(self) -> np.ndarray:
+        return self.reshuffle_count
+
+    def end_reasons(self) -> list[str]:
+        return [ENDS[e] for e in self.end.tolist()]
+
+    def rules_dict(self) -> dict:
+        return self.rules.to_dict()
+
+    def setup(self) -> dict:
+        return {"first_player": 0}
+
+
+def supports(rules: Mapping) -> bool:
+    """Every Flowers ruling is played (``single_play_draw``, any tile table)."""
+    return set(rules) <= {"single_play_draw", "tiles"}
+
+
+def stream_size(bots: np.ndarray) -> int:
+    """Batches drawn from one generator need no stream: the bots draw from it."""
+    return 0
+
+
+def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
+    """Play every game of ``batch`` to the end (see :func:`mandalakit.fast.mandala.play_games`).
+
+    Raises
+    ------
+    RuntimeError
+        For a game that has not ended after 100,000 decisions, as :func:`mandalakit.core.bots.play` does.
+    """
+    batch.rules = Rules.from_dict(rules)
+    ts = batch.rules.tile_set
+    colour = np.array([0] + [t.colour for t in ts.tiles[1:]], np.int64)
+    tiles = (colour, np.array(ts.dark, np.int64), np.array(ts.light, np.int64), batch.rules.single_play_draw)
+    outputs = (batch.singles, batch.flowers, batch.nflowers, batch.sizes, batch.tape, batch.tape_len,
+               batch.decision_count, batch.reshuffle_count, batch.end, batch.status)
+    if batch.rng is not None:
+        _play_range(batch.rng, 0, len(batch.bots), batch.players, batch.bots, np.zeros((1, batch.players, 1)), False,
+                    *tiles, *outputs)
+    else:
+        from .run import longer_stream
+
+        for g, rng in enumerate(batch.generators):
+            stream = streams[g:g + 1]
+            while True:
+                start = rng.bit_generator.state  # played again from here if the stream is short
+                _play_range(rng, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
+                if batch.status[g] != _SHORT_STREAM:
+                    break
+                rng.bit_generator.state = start
+                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
+    if (batch.status == _TOO_LONG).any():
+        raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
+    if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
+        raise RuntimeError("A Flowers game has more events than the fast tape holds.")
+
+
+@njit
+def _put(tape, n, value):
+    if n < tape.shape[0]:
+        tape[n] = value
+    return n + 1
+
+
+@njit
+def _play_range(rng, g0, g1, players, bots, streams, use_streams, colour, dark_ids, light_ids, draw_max,
+                singles, flowers, nflowers, sizes_out, tape, tape_len, decision_count, reshuffle_count, end, status):
+    for g in range(g0, g1):
+        _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids, draw_max,
+                  singles, flowers, nflowers, sizes_out, tape[g], tape_len, decision_count, reshuffle_count, end,
+                  status)
+
+
+@njit
+def _gain(seat, tile, colour, singles, flowers, nflowers, end_code):
+    """FlowersState._gain (F-4.3): a tile pairs at once with an unpaired tile of its colour."""
+    c = colour[tile]
+    if singles[seat, c]:
+        k = nflowers[seat]
+        flowers[seat, k, 0] = singles[seat, c]
+        flowers[seat, k, 1] = tile
+        singles[seat, c] = 0
+        nflowers[seat] = k + 1
+        if k + 1 >= 3 and end_code == 0:
+            return 1  # F-5.1
+    else:
+        singles[seat, c] = tile
+    return end_code
+
+
+@njit
+def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids, draw_max,
+              singles_out, flowers_out, nflowers_out, sizes_out, tape, tape_len, decision_count, reshuffle_count,
+              end, status):
+    n = players
+    hands = np.zeros((n, NUM_COLOURS), np.int64)
+    sizes = np.zeros(n, np.int64)
+    deck = np.zeros(DECK_SIZE, np.int64)
+    discard = np.zeros(NUM_COLOURS, np.int64)
+    dsize = 0
+    mdark = np.zeros(_MANDALAS, np.int64)
+    mlight = np.zeros(_MANDALAS, np.int64)
+    covered = np.zeros(_MANDALAS, np.int64)
+    claim = np.full(_MANDALAS, -1, np.int64)
+    up_owner = np.full((_MANDALAS, NUM_COLOURS), -1, np.int64)
+    cards = np.zeros((_MANDALAS, n, NUM_COLOURS), np.int64)
+    tot = np.zeros((_MANDALAS, n), np.int64)
+    up = np.zeros((_MANDALAS, n), np.int64)
+    singles = singles_out[g]
+    flowers = flowers_out[g]
+    nflowers = nflowers_out[g]
+    singles[:] = 0
+    nflowers[:] = 0
+    pos = np.zeros(n, np.int64)
+    stream_len = streams.shape[2]
+    status[g] = _OK
+    # F-2.1: the deck, then the dark and the light stack, each drawn from its first code on
+    pile = np.empty(DECK_SIZE, np.int64)
+    for i in range(DECK_SIZE):
+        pile[i] = i // CARDS_PER_COLOUR
+    outcome = rng.permutation(pile)
+    tp = _put(tape, 0, -1)
+    tp = _put(tape, tp, DECK_SIZE)
+    for i in range(DECK_SIZE):
+        deck[i] = outcome[i]
+        tp = _put(tape, tp, deck[i])
+    top = 0
+    left = DECK_SIZE
+    dark = rng.permutation(dark_ids)
+    tp = _put(tape, tp, -2)
+    tp = _put(tape, tp, len(dark))
+    for t in dark:
+        tp = _put(tape, tp, t)
+    light = rng.permutation(light_ids)
+    tp = _put(tape, tp, -3)
+    tp = _put(tape, tp, len(light))
+    for t in light:
+        tp = _put(tape, tp, t)
+    dtop = 0
+    ltop = 0
+    for m in range(_MANDALAS):  # F-2.2: two tiles on each mandala
+        mdark[m] = dark[dtop]
+        mlight[m] = light[ltop]
+        dtop += 1
+        ltop += 1
+        covered[m] = 1 << colour[mdark[m]] | 1 << colour[mlight[m]]
+    for i in range(n):  # F-2.3: 5, 6, 7, 8 cards from the first player on
+        k = FIRST_HAND + i
+        for _ in range(k):
+            hands[i, deck[top]] += 1
+            top += 1
+            left -= 1
+        sizes[i] = k
+    active = 0
+    passes = 0
+    end_code = 0
+    decisions = 0
+    reshuffles = 0
+    while end_code == 0:
+        if decisions >= _MAX_DECISIONS:
+            status[g] = _TOO_LONG
+            break
+        seat = active
+        size = sizes[seat]
+        hand = hands[seat]
+        can_draw = draw_max > 0 and (left > 0 or dsize > 0)
+        if size >= 2:
+            keep = size - 1
+            count = 0
+            for c in range(NUM_COLOURS):
+                count += min(hand[c], keep)
+            count *= _MANDALAS
+        elif size == 1 and can_draw:
+            count = _MANDALAS
+        else:
+            count = 1  # pass
+        if use_streams:
+            if pos[seat] >= stream_len:
+                status[g] = _SHORT_STREAM
+                break
+            u = streams[0, seat, pos[seat]]
+            pos[seat] += 1
+        else:
+            u = rng.random()
+        i = int(u * count)
+        decisions += 1
+        if size == 0 or (size == 1 and not can_draw):  # F-5.3
+            tp = _put(tape, tp, MOVE | seat << 16 | PASS)
+            passes += 1
+            if passes >= n:
+                end_code = 3
+            else:
+                active = (active + 1) % n
+            continue
+        if size >= 2:
+            keep = size - 1
+            per = 0
+            for c in range(NUM_COLOURS):
+                per += min(hand[c], keep)
+            mi = i // per
+            i -= mi * per
+            for c in range(NUM_COLOURS):
+                kk = min(hand[c], keep)
+                if i < kk:
+                    cc = c
+                    k = i + 1
+                    break
+                i -= kk
+        else:
+            mi = i
+            for c in range(NUM_COLOURS):
+                if hand[c]:
+                    cc = c
+            k = 1
+        tp = _put(tape, tp, MOVE | seat << 16 | cc << 2 | k << 5 | mi << 10)
+        # F-3.1, F-3.2: the play
+        hand[cc] -= k
+        bit = 1 << cc
+        if not covered[mi] & bit:
+            covered[mi] |= bit
+            up_owner[mi, cc] = seat
+            up[mi, seat] += k
+        cards[mi, seat, cc] += k
+        tot[mi, seat] += k
+        passes = 0
+        sizes[seat] -= k
+        after = sizes[seat]
+        if k == 1 and after < HAND_LIMIT and draw_max:  # F-3.3, F-3.5
+            draw = min(draw_max, HAND_LIMIT - after)
+            while draw:
+                if left == 0:
+                    if dsize == 0:
+                        break
+                    pile = np.empty(dsize, np.int64)
+                    j = 0
+                    for c in range(NUM_COLOURS):
+                        for _ in range(discard[c]):
+                            pile[j] = c
+                            j += 1
+                    outcome = rng.permutation(pile)
+                    tp = _put(tape, tp, -4)
+                    tp = _put(tape, tp, dsize)
+                    for j in range(dsize):
+                        deck[j] = outcome[j]
+                        tp = _put(tape, tp, outcome[j])
+                    top = 0
+                    left = dsize
+                    reshuffles += 1
+                    discard[:] = 0
+                    dsize = 0
+                hand[deck[top]] += 1
+                top += 1
+                left -= 1
+                sizes[seat] += 1
+                draw -= 1
+        # F-3.6: the claim marker
+        if claim[mi] != seat and up[mi, seat]:
+            mine = tot[mi, seat]
+            moves = True
+            for q in range(n):
+                if q != seat and up[mi, q] and tot[mi, q] >= mine:
+                    moves = False
+            if moves:
+                claim[mi] = seat
+        if covered[mi] != ALL_COLOURS:
+            active = (active + 1) % n
+            continue
+        # F-3.7, F-4: the mandala is complete
+        holder = claim[mi]
+        runner = -1
+        best0 = -1
+        best1 = -1
+        tied = False
+        for q in range(n):
+            if q == holder or not up[mi, q]:
+                continue
+            if tot[mi, q] > best0 or (tot[mi, q] == best0 and up[mi, q] > best1):
+                runner = q
+                best0 = tot[mi, q]
+                best1 = up[mi, q]
+                tied = False
+            elif tot[mi, q] == best0 and up[mi, q] == best1:
+                tied = True
+        if tied:
+            runner = -1
+        chosen = mdark[mi]
+        if runner >= 0:  # F-4.1: the holder chooses a tile
+            if use_streams:
+                if pos[holder] >= stream_len:
+                    status[g] = _SHORT_STREAM
+                    break
+                u = streams[0, holder, pos[holder]]
+                pos[holder] += 1
+            else:
+                u = rng.random()
+            if int(u * 2) == 1:
+                chosen = mlight[mi]
+            decisions += 1
+            tp = _put(tape, tp, MOVE | holder << 16 | TAKE | colour[chosen] << 2)
+        other = mlight[mi] if chosen == mdark[mi] else mdark[mi]
+        end_code = _gain(holder, chosen, colour, singles, flowers, nflowers, end_code)
+        end_code = _gain(holder if runner < 0 else runner, other, colour, singles, flowers, nflowers, end_code)
+        for q in range(n):  # F-4.4
+            if not tot[mi, q]:
+                continue
+            if q == holder or q == runner:
+                for c in range(NUM_COLOURS):
+                    discard[c] += cards[mi, q, c]
+                dsize += tot[mi, q]
+            else:
+                for c in range(NUM_COLOURS):
+                    hands[q, c] += cards[mi, q, c]
+                sizes[q] += tot[mi, q]
+        claim[mi] = -1
+        up_owner[mi, :] = -1
+        cards[mi, :, :] = 0
+        tot[mi, :] = 0
+        up[mi, :] = 0
+        if dtop < len(dark) and ltop < len(light):  # F-4.5
+            mdark[mi] = dark[dtop]
+            mlight[mi] = light[ltop]
+            dtop += 1
+            ltop += 1
+            covered[mi] = 1 << colour[mdark[mi]] | 1 << colour[mlight[mi]]
+        else:
+            mdark[mi] = 0
+            mlight[mi] = 0
+            covered[mi] = 0
+            if end_code == 0:
+                end_code = 2  # F-5.2
+        if end_code == 0:
+            active = (active + 1) % n
+    tape_len[g] = tp
+    if tp > tape.shape[0] > 1 and status[g] == _OK:  # a tape of 1: no record kept
+        status[g] = _SHORT_TAPE
+    decision_count[g] = decisions
+    reshuffle_count[g] = reshuffles
+    end[g] = end_code
+    for p in range(n):
+        sizes_out[g, p] = sizes[p]
+
+
+# ----- records and tables ---------------------------------------------------------------------------
+
+def _move(code: int) -> str:
+    kind = code & 3
+    if kind == PASS:
+        return "pass"
+    c = code >> 2 & 7
+    if kind == TAKE:
+        return f"take {COLOURS[c]}"
+    return f"play {code >> 5 & 31} {COLOURS[c]} on {(code >> 10 & 3) + 1}"
+
+
+def events(batch: Batch, g: int) -> list[dict]:
+    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
+    the batch must keep its records (``records=True``)."""
+    if batch.tape.shape[1] == 1:
+        raise ValueError("This batch was played without keeping its records (records=False).")
+    tape = batch.tape[g, :batch.tape_len[g]].tolist()
+    out = []
+    i = 0
+    while i < len(tape):
+        token = tape[i]
+        if token < 0:
+            size = tape[i + 1]
+            out.append({"by": "chance", "event": " ".join([_KINDS[-token - 1], *map(str, tape[i + 2:i + 2 + size])])})
+            i += 2 + size
+        else:
+            out.append({"by": token >> 16 & 3, "event": _move(token & 0xFFFF)})
+            i += 1
+    return out
+
+
+def result(batch: Batch, g: int) -> dict:
+    """The result of game ``g`` as ``Result.to_dict()`` writes it (F-5.4)."""
+    tiles = batch.rules.tile_set.tiles
+    scores = batch.scores()[g].tolist()
+    players = []
+    for p in range(batch.players):
+        flowers = [{"tiles": [str(tiles[a]), str(tiles[b])], "score": flower_score(tiles[a].face, tiles[b].face)}
+                   for a, b in batch.flowers[g, p, :batch.nflowers[g, p]].tolist()]
+        singles = [{"tile": str(tiles[t]), "score": tiles[t].face} for t in batch.singles[g, p].tolist() if t]
+        players.append({"score": scores[p], "flowers": flowers, "singles": singles,
+                        "cards_in_hand": int(batch.sizes[g, p])})
+    return {"scores": scores, "winners": np.flatnonzero(batch.winners()[g]).tolist(), "players": players}
+
+
+def seat_summary(batch: Batch) -> dict[str, np.ndarray]:
+    """The columns of :func:`mandalakit.flowers.bots.seat_summary`, each (B, P)."""
+    colour = np.array([0] + [t.colour for t in batch.rules.tile_set.tiles[1:]], np.int64)
+    singles = batch.singles > 0
+    per_colour = np.zeros(batch.singles.shape, np.int64)
+    for c in range(NUM_COLOURS):
+        per_colour[:, :, c] = singles[:, :, c]  # an unpaired tile of colour c is in slot c
+    used = np.arange(_MAX_FLOWERS) < batch.nflowers[..., None]
+    flower_colour = colour[batch.flowers[..., 0]]
+    for c in range(NUM_COLOURS):
+        per_colour[:, :, c] += 2 * ((flower_colour == c) & used).sum(axis=2)
+    out = {"flowers": batch.nflowers, "singles": singles.sum(axis=2), "tiles": per_colour.sum(axis=2),
+           "cards_in_hand": batch.sizes}
+    out.update({f"tiles_{name}": per_colour[:, :, c] for c, name in enumerate(COLOURS)})
+    return out

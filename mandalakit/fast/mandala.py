@@ -1,0 +1,566 @@
+"""Mandala in compiled loops: whole games of random bots (M-2 to M-7).
+
+The kernel plays each game exactly as :class:`mandalakit.mandala.state.MandalaState` plays it:
+the deal of M-2.2/M-2.3, legal moves listed in the order of ``MandalaState.legal_moves``
+(mountain plays, field plays, discards; M-4.1 to M-4.4, the rule of colour M-3.1), draws and
+reshuffles of M-6.1/M-6.2, destructions of M-5 (first picker M-5.2, river and cup M-5.4, empty
+field M-5.5, refill M-5.6) and the ends of M-7.1, M-7.2, M-6.3 (``deck_exhaustion``) and M-7.5
+(``stalemate``). The game's generator shuffles the deck and every reshuffle with the same calls
+as the reference engine (numba's ``Generator.permutation`` draws as numpy's does), so a game
+seeded as :func:`mandalakit.simulate.play_one` seeds it is that very game.
+
+A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | kind | mandala << 2
+| colour << 3 | count << 6`` (kinds: 0 mountain, 1 field, 2 discard, 3 pick); a chance event is
+``-1`` (shuffle) or ``-2`` (reshuffle), its length, then its colour codes top card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
+from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON
+from ._jit import njit
+
+GAME = "mandala"
+RANDOM = 0
+BOTS = ("random",)
+#: Uniform numbers a seat has in a reference game (a random bot's first block); a game that
+#: needs more is played again with a longer stream.
+STREAM = 512
+TAPE = 2048  # events of a game: about 85 moves, the shuffle (110) and any reshuffles
+MOVE = 1 << 20
+MOUNTAIN, FIELD, DISCARD, PICK = 0, 1, 2, 3
+#: ``end_reason`` by code (0 still playing).
+ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5")
+_OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
+_MAX_DECISIONS = 100_000  # play()'s safety stop (a game under stalemate="play_on" may never end)
+
+
+class Batch:
+    """The outcome of a batch of ``B`` games (numpy arrays).
+
+    Attributes
+    ----------
+    bots : (B, 2) int64, the bot code of each seat
+    rivers : (B, 2, 6) int64 colour codes left to right (``river_len`` of them)
+    cups : (B, 2, 6) int64 counts by colour
+    tape, tape_len : (B, 2048) int64 events (see the module docstring) and how many are used
+    decision_count, reshuffle_count, end : (B,) int64 (``end`` indexes :data:`ENDS`)
+    """
+
+    def __init__(self, bots, players=2, records=True):
+        games = len(bots)
+        self.bots = bots
+        self.players = players
+        self.rules = {"deck_exhaustion": RESHUFFLE_THEN_LAST_COMPLETION, "stalemate": STALEMATE_END}
+        self.generators = None
+        self.rng = None
+        self.rivers = np.zeros((games, 2, NUM_COLOURS), np.int64)
+        self.river_len = np.zeros((games, 2), np.int64)
+        self.cups = np.zeros((games, 2, NUM_COLOURS), np.int64)
+        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
+        self.tape_len = np.zeros(games, np.int64)
+        self.decision_count = np.zeros(games, np.int64)
+        self.reshuffle_count = np.zeros(games, np.int64)
+        self.end = np.zeros(games, np.int64)
+        self.status = np.zeros(games, np.int64)
+
+    @classmethod
+    def from_generators(cls, generators, bots, players=2, records=True):
+        """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
+        batch = cls(bots, players, records)
+        batch.generators = generators
+        return batch
+
+    @classmethod
+    def from_generator(cls, rng, bots, players=2, records=True):
+        """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
+        batch = cls(bots, players, records)
+        batch.rng = rng
+        return batch
+
+    def spaces(self) -> np.ndarray:
+        """(B, 2, 6) the river space (1 to 6) of each colour, 0 if not in the river."""
+        space = np.zeros_like(self.cups)
+        for j in range(NUM_COLOURS):
+            has = self.river_len > j
+            for c in range(NUM_COLOURS):
+                space[:, :, c] += np.where(has & (self.rivers[:, :, j] == c), j + 1, 0)
+        return space
+
+    def scores(self) -> np.ndarray:
+        """(B, 2) scores (M-7.3): each cup card scores its colour's river space, 1 to 6."""
+        return (self.spaces() * self.cups).sum(axis=2)
+
+    def winners(self) -> np.ndarray:
+        """(B, 2) bool (M-7.4): higher score; tie: fewer cup cards; still tied: both."""
+        key = self.scores() * 256 - self.cups.sum(axis=2)
+        return key == key.max(axis=1, keepdims=True)
+
+    def decisions(self) -> np.ndarray:
+        return self.decision_count
+
+    def reshuffles(self) -> np.ndarray:
+        return self.reshuffle_count
+
+    def end_reasons(self) -> list[str]:
+        return [ENDS[e] for e in self.end.tolist()]
+
+    def rules_dict(self) -> dict:
+        return dict(self.rules)
+
+    def setup(self) -> dict:
+        return {"first_player": 0}
+
+
+def supports(rules: Mapping) -> bool:
+    """Both rulings of M-6.3 and M-7.5 are played (their default and other values)."""
+    return (set(rules) <= {"deck_exhaustion", "stalemate"}
+            and rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION) in (RESHUFFLE_THEN_LAST_COMPLETION,
+                                                                                 END_AT_ONCE)
+            and rules.get("stalemate", STALEMATE_END) in (STALEMATE_END, STALEMATE_PLAY_ON))
+
+
+def stream_size(bots: np.ndarray) -> int:
+    """Batches drawn from one generator need no stream: the bots draw from it."""
+    return 0
+
+
+def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
+    """Play every game of ``batch`` to the end.
+
+    ``streams`` (B, 2, n): each seat's uniform numbers in order of use, for games with a
+    generator each (:meth:`Batch.from_generators`); a game whose seat needs more than ``n`` is
+    played again with a longer stream, from its generator's state as it was. With one
+    generator for the batch (:meth:`Batch.from_generator`) the bots draw from it.
+
+    Raises
+    ------
+    RuntimeError
+        For a game that has not ended after 100,000 decisions (``stalemate="play_on"``), as
+        :func:`mandalakit.core.bots.play` does.
+    """
+    batch.rules = {"deck_exhaustion": rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION),
+                   "stalemate": rules.get("stalemate", STALEMATE_END)}
+    flags = (batch.rules["deck_exhaustion"] == END_AT_ONCE, batch.rules["stalemate"] == STALEMATE_END)
+    if batch.rng is not None:
+        _play_range(batch.rng, 0, len(batch.bots), batch.bots, np.zeros((1, 2, 1)), False, *flags, *_outputs(batch))
+    else:
+        from .run import longer_stream
+
+        for g, rng in enumerate(batch.generators):
+            stream = streams[g:g + 1]
+            while True:
+                start = rng.bit_generator.state  # played again from here if the stream is short
+                _play_range(rng, g, g + 1, batch.bots, stream, True, *flags, *_outputs(batch))
+                if batch.status[g] != _SHORT_STREAM:
+                    break
+                rng.bit_generator.state = start
+                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
+    if (batch.status == _TOO_LONG).any():
+        raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
+    if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
+        raise RuntimeError("A Mandala game has more events than the fast tape holds.")
+
+
+def _outputs(batch: Batch) -> tuple:
+    return (batch.rivers, batch.river_len, batch.cups, batch.tape, batch.tape_len, batch.decision_count,
+            batch.reshuffle_count, batch.end, batch.status)
+
+
+@njit
+def _can_complete(owner, free, pool, hands, hs):
+    """MandalaState.can_complete (M-7.5)."""
+    s0, s1 = hs[0], hs[1]
+    for m in range(2):
+        k = 0
+        all_free = True
+        all_held = True
+        miss1 = 0
+        miss0 = 0
+        for c in range(NUM_COLOURS):
+            if owner[m, c] == -1:
+                k += 1
+                if free[c] == 0:
+                    all_free = False
+                if hands[0, c] == 0 and hands[1, c] == 0:
+                    all_held = False
+                if hands[1, c] == 0:
+                    miss1 += 1
+                if hands[0, c] == 0:
+                    miss0 += 1
+        if pool:
+            if pool + s0 + s1 >= k + 2 and all_free:
+                return True
+        elif all_held and k <= s0 + s1 - 2 and miss1 < s0 and miss0 < s1:
+            return True
+    return False
+
+
+@njit
+def _put(tape, n, value):
+    if n < tape.shape[0]:
+        tape[n] = value
+    return n + 1
+
+
+@njit
+def _play_range(rng, g0, g1, bots, streams, use_streams, end_at_once, stalemate_end,
+                rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status):
+    for g in range(g0, g1):
+        _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
+                  rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status)
+
+
+@njit
+def _draw(target, n, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g):
+    """MandalaState._draw: ``n`` cards from the deck into seat ``target``'s hand (target >= 0)
+    or into mountain ``-1 - target``, reshuffling the discard pile when the deck runs out (M-6.1).
+    ``top`` = [next card, cards left, end_triggered, reshuffles]; returns the tape length."""
+    while n:
+        if top[1] == 0:
+            if dsize[0] == 0:
+                break  # M-6.3: fewer cards
+            pile = np.empty(dsize[0], np.int64)
+            k = 0
+            for c in range(NUM_COLOURS):
+                for _ in range(discard[c]):
+                    pile[k] = c
+                    k += 1
+            outcome = rng.permutation(pile)
+            tp = _put(tape[g], tp, -2)
+            tp = _put(tape[g], tp, dsize[0])
+            for i in range(dsize[0]):
+                deck[i] = outcome[i]
+                tp = _put(tape[g], tp, outcome[i])
+            top[0] = 0
+            top[1] = dsize[0]
+            top[3] += 1
+            discard[:] = 0
+            dsize[0] = 0
+        c = deck[top[0]]
+        top[0] += 1
+        top[1] -= 1
+        if target >= 0:
+            hands[target, c] += 1
+            hs[target] += 1
+        else:
+            m = -1 - target
+            mountains[m, c] += 1
+            free[c] -= 1
+            if owner[m, c] == -1:
+                owner[m, c] = 0
+                ncol[m] += 1
+        n -= 1
+        if top[1] == 0:
+            top[2] = 1  # M-6.2: the end is triggered
+    return tp
+
+
+@njit
+def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
+              rivers, river_len, cups_out, tape, tape_len, decision_count, reshuffle_count, end, status):
+    hands = np.zeros((2, NUM_COLOURS), np.int64)
+    hs = np.zeros(2, np.int64)
+    cups = np.zeros((2, NUM_COLOURS), np.int64)
+    river = np.zeros((2, NUM_COLOURS), np.int64)
+    rlen = np.zeros(2, np.int64)
+    mountains = np.zeros((2, NUM_COLOURS), np.int64)
+    fields = np.zeros((2, 2, NUM_COLOURS), np.int64)
+    fsz = np.zeros((2, 2), np.int64)
+    owner = np.full((2, NUM_COLOURS), -1, np.int64)
+    ncol = np.zeros(2, np.int64)
+    free = np.full(NUM_COLOURS, PER_COLOUR, np.int64)
+    discard = np.zeros(NUM_COLOURS, np.int64)
+    dsize = np.zeros(1, np.int64)
+    deck = np.zeros(DECK_SIZE, np.int64)
+    top = np.zeros(4, np.int64)
+    pos = np.zeros(2, np.int64)
+    stream_len = streams.shape[2]
+    status[g] = _OK
+    # M-2.1: the shuffle; the deck is drawn from its first code on
+    outcome = rng.permutation(DECK_SIZE)
+    tp = _put(tape[g], 0, -1)
+    tp = _put(tape[g], tp, DECK_SIZE)
+    for i in range(DECK_SIZE):
+        deck[i] = outcome[i] // PER_COLOUR
+        tp = _put(tape[g], tp, deck[i])
+    top[1] = DECK_SIZE
+    for m in range(2):  # M-2.2, M-2.3: mountains, then each seat's hand and cup
+        tp = _draw(-1 - m, 2, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+    for p in range(2):
+        tp = _draw(p, 6, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+        for _ in range(2):
+            c = deck[top[0]]
+            top[0] += 1
+            top[1] -= 1
+            cups[p, c] += 1
+            free[c] -= 1
+    mover = 0
+    decisions = 0
+    river_full = False
+    last_pick = False
+    over = False
+    while not over:
+        if decisions >= _MAX_DECISIONS:
+            status[g] = _TOO_LONG
+            break
+        seat = mover
+        own = seat + 1
+        size = hs[seat]
+        hand = hands[seat]
+        # ----- the legal moves, counted in the order of MandalaState.legal_moves
+        mountain_ok = size > 1 or top[1] > 0 or dsize[0] > 0
+        nm = 0
+        nf = 0
+        for c in range(NUM_COLOURS):
+            k = hand[c]
+            if k:
+                a = owner[0, c]
+                b = owner[1, c]
+                if mountain_ok:
+                    nm += (a <= 0) + (b <= 0)
+                n = k if k < size else size - 1
+                if n:
+                    nf += n * ((a == -1 or a == own) + (b == -1 or b == own))
+        if use_streams:
+            if pos[seat] >= stream_len:
+                status[g] = _SHORT_STREAM
+                break
+            u = streams[0, seat, pos[seat]]
+            pos[seat] += 1
+        else:
+            u = rng.random()
+        i = int(u * (nm + nf + size))
+        decisions += 1
+        kind = DISCARD
+        mm = 0
+        cc = 0
+        cnt = 1
+        if i < nm:
+            kind = MOUNTAIN
+            for c in range(NUM_COLOURS):
+                if hand[c]:
+                    if owner[0, c] <= 0:
+                        if i == 0:
+                            mm, cc = 0, c
+                            break
+                        i -= 1
+                    if owner[1, c] <= 0:
+                        if i == 0:
+                            mm, cc = 1, c
+                            break
+                        i -= 1
+        elif i < nm + nf:
+            kind = FIELD
+            i -= nm
+            found = False
+            for c in range(NUM_COLOURS):
+                k = hand[c]
+                if k:
+                    n = k if k < size else size - 1
+                    for m in range(2):
+                        a = owner[m, c]
+                        if n and (a == -1 or a == own):
+                            if i < n:
+                                mm, cc, cnt = m, c, i + 1
+                                found = True
+                                break
+                            i -= n
+                    if found:
+                        break
+        else:
+            i -= nm + nf
+            for c in range(NUM_COLOURS):
+                k = hand[c]
+                if i < k:
+                    cc, cnt = c, i + 1
+                    break
+                i -= k
+        tp = _put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
+        last_pick = False
+        complete = -1
+        if kind == MOUNTAIN:  # M-4.1
+            hand[cc] -= 1
+            hs[seat] -= 1
+            free[cc] -= 1
+            mountains[mm, cc] += 1
+            if owner[mm, cc] == -1:
+                owner[mm, cc] = 0
+                ncol[mm] += 1
+            draw = max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - hs[seat]))
+            tp = _draw(seat, draw, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
+                       g)
+            if ncol[mm] == NUM_COLOURS:
+                complete = mm
+        elif kind == FIELD:  # M-4.2
+            hand[cc] -= cnt
+            hs[seat] -= cnt
+            free[cc] -= cnt
+            fields[mm, seat, cc] += cnt
+            fsz[mm, seat] += cnt
+            if owner[mm, cc] == -1:
+                owner[mm, cc] = own
+                ncol[mm] += 1
+            if ncol[mm] == NUM_COLOURS:
+                complete = mm
+        else:  # M-4.3
+            hand[cc] -= cnt
+            hs[seat] -= cnt
+            discard[cc] += cnt
+            dsize[0] += cnt
+            tp = _draw(seat, cnt, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
+                       g)
+        if complete >= 0:  # M-5: the picks, then both fields to the discard pile
+            m = complete
+            f0, f1 = fsz[m, 0], fsz[m, 1]
+            picker = 0 if f0 > f1 else 1 if f1 > f0 else 1 - mover
+            while mountains[m].sum() > 0:
+                choices = 0
+                for c in range(NUM_COLOURS):
+                    if mountains[m, c]:
+                        choices += 1
+                if use_streams:
+                    if pos[picker] >= stream_len:
+                        status[g] = _SHORT_STREAM
+                        break
+                    u = streams[0, picker, pos[picker]]
+                    pos[picker] += 1
+                else:
+                    u = rng.random()
+                i = int(u * choices)
+                for c in range(NUM_COLOURS):
+                    if mountains[m, c]:
+                        if i == 0:
+                            cc = c
+                            break
+                        i -= 1
+                decisions += 1
+                last_pick = True
+                tp = _put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
+                k = mountains[m, cc]
+                mountains[m, cc] = 0
+                if fsz[m, picker]:  # M-5.4
+                    inside = False
+                    for j in range(rlen[picker]):
+                        if river[picker, j] == cc:
+                            inside = True
+                    if inside:
+                        cups[picker, cc] += k
+                    else:
+                        river[picker, rlen[picker]] = cc
+                        rlen[picker] += 1
+                        cups[picker, cc] += k - 1
+                        if rlen[picker] == NUM_COLOURS:
+                            river_full = True  # M-7.2
+                else:  # M-5.5
+                    discard[cc] += k
+                    dsize[0] += k
+                    free[cc] += k
+                picker = 1 - picker
+            if status[g] != _OK:
+                break
+            for p in range(2):  # M-5.6
+                for c in range(NUM_COLOURS):
+                    discard[c] += fields[m, p, c]
+                    free[c] += fields[m, p, c]
+                    fields[m, p, c] = 0
+                dsize[0] += fsz[m, p]
+                fsz[m, p] = 0
+            owner[m, :] = -1
+            ncol[m] = 0
+            if river_full or top[2]:
+                over = True
+                break
+            tp = _draw(-1 - m, REFILL, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp,
+                       tape, g)
+        # MandalaState._end_turn
+        if end_at_once and top[2]:
+            over = True
+            break
+        if ((free.min() == 0 or top[1] + dsize[0] < 6) and stalemate_end
+                and not _can_complete(owner, free, top[1] + dsize[0], hands, hs)):
+            over = True
+            break
+        mover = 1 - mover
+    tape_len[g] = tp
+    if tp > tape.shape[1] > 1 and status[g] == _OK:  # a tape of 1: no record kept
+        status[g] = _SHORT_TAPE
+    decision_count[g] = decisions
+    reshuffle_count[g] = top[3]
+    for p in range(2):
+        river_len[g, p] = rlen[p]
+        for c in range(NUM_COLOURS):
+            rivers[g, p, c] = river[p, c]
+            cups_out[g, p, c] = cups[p, c]
+    # MandalaState.end_reason
+    if river_full:
+        end[g] = 1
+    elif not top[2]:
+        end[g] = 4
+    elif end_at_once:
+        end[g] = 3
+    else:
+        emptied = False
+        for m in range(2):
+            if ncol[m] == 0 and mountains[m].sum() == 0:
+                emptied = True
+        if ((last_pick and emptied) or not stalemate_end
+                or _can_complete(owner, free, top[1] + dsize[0], hands, hs)):
+            end[g] = 2
+        else:
+            end[g] = 4
+
+
+# ----- records and tables ---------------------------------------------------------------------------
+
+def _move(code: int) -> str:
+    kind, m, c, n = code & 3, code >> 2 & 1, code >> 3 & 7, code >> 6 & 31
+    words = {MOUNTAIN: f"mountain {'AB'[m]} {COLOURS[c]}", FIELD: f"field {'AB'[m]} {COLOURS[c]} {n}",
+             DISCARD: f"discard {COLOURS[c]} {n}", PICK: f"pick {COLOURS[c]}"}
+    return words[kind]
+
+
+def events(batch: Batch, g: int) -> list[dict]:
+    """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
+    the batch must keep its records (``records=True``)."""
+    if batch.tape.shape[1] == 1:
+        raise ValueError("This batch was played without keeping its records (records=False).")
+    tape = batch.tape[g, :batch.tape_len[g]].tolist()
+    out = []
+    i = 0
+    while i < len(tape):
+        token = tape[i]
+        if token < 0:
+            size = tape[i + 1]
+            kind = "shuffle" if token == -1 else "reshuffle"
+            out.append({"by": "chance", "event": " ".join([kind, *map(str, tape[i + 2:i + 2 + size])])})
+            i += 2 + size
+        else:
+            out.append({"by": token >> 16 & 1, "event": _move(token & 0xFFFF)})
+            i += 1
+    return out
+
+
+def result(batch: Batch, g: int) -> dict:
+    """The result of game ``g`` as ``Result.to_dict()`` writes it (M-7.3, M-7.4)."""
+    scores = batch.scores()[g].tolist()
+    players = []
+    for p in range(2):
+        cup = batch.cups[g, p].tolist()
+        players.append({"river": [COLOURS[c] for c in batch.rivers[g, p, :batch.river_len[g, p]].tolist()],
+                        "cup": {COLOURS[c]: cup[c] for c in range(NUM_COLOURS)}, "cup_size": sum(cup),
+                        "score": scores[p]})
+    return {"scores": scores, "winners": np.flatnonzero(batch.winners()[g]).tolist(), "players": players}
+
+
+def seat_summary(batch: Batch) -> dict[str, np.ndarray]:
+    """The columns of :func:`mandalakit.mandala.bots.seat_summary`, each (B, 2)."""
+    out = {"river_length": batch.river_len, "cup_size": batch.cups.sum(axis=2)}
+    out.update({f"cup_{name}": batch.cups[:, :, c] for c, name in enumerate(COLOURS)})
+    space = batch.spaces()
+    out.update({f"river_{name}": space[:, :, c] for c, name in enumerate(COLOURS)})
+    return out

@@ -1,0 +1,282 @@
+"""Batches of fast games: their randomness, their table rows and their records.
+
+Two ways to seed a batch (both from seeded numpy Generators only):
+
+* :func:`reference_batch` gives each game ``g`` the generators that
+  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``): the fast game is
+  the very game the reference engine plays, so tables are equal row for row. Making those
+  generators costs tens of microseconds a game, which bounds the rate.
+* :func:`random_batch` draws every game of a batch from one generator: the rate of the
+  compiled loops themselves (``bench``, search playouts). Other games than the reference
+  engine's for the same seed, equally random.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from ._jit import compiled
+
+#: Game -> module of its kernel.
+KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
+           "flowers": "mandalakit.fast.flowers"}
+#: Games a :func:`frames` chunk holds: each game is seeded on its own, so a small chunk costs
+#: no speed; its random numbers take at most 16 MB (4 seats of 512 numbers a game).
+CHUNK = 1024
+#: Uniform numbers a random bot draws at a time (:class:`mandalakit.core.bots.RandomBot`),
+#: used from the last to the first.
+_RANDOM_BLOCK = 512
+
+
+def kernel(game: str):
+    """The kernel module of ``game``, or None if the game has none (yet)."""
+    name = KERNELS.get(game)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:  # a game whose kernel is not written
+        if exc.name == name:
+            return None
+        raise
+
+
+def usable(game: str, names: Sequence[str], rules: Mapping) -> bool:
+    """True if the compiled loops play this game with these bots (one name per seat) and rules
+    exactly as the reference engine does, and numba is installed to compile them."""
+    module = kernel(game)
+    return (compiled() and module is not None and all(name in module.BOTS for name in names)
+            and module.supports(rules))
+
+
+def seat_names(names: Sequence[str], index: int) -> list[str]:
+    """The bot of each seat in game ``index``: ``names`` rotated as in :func:`mandalakit.simulate.play_one`."""
+    players = len(names)
+    return [names[(s + index) % players] for s in range(players)]
+
+
+def bot_stream(name: str, seed: int, size: int) -> np.ndarray:
+    """The first ``size`` uniform numbers bot ``name`` seeded with ``seed`` uses, in order of use:
+    a random bot draws blocks of 512 and uses each from its end, a greedy bot one at a time."""
+    draws = np.random.default_rng(seed).random(size)
+    if name == "random":
+        blocks = draws.reshape(-1, _RANDOM_BLOCK)
+        return blocks[:, ::-1].ravel()
+    return draws
+
+
+def longer_stream(seat_seeds: Sequence[tuple[str, int]], size: int) -> np.ndarray:
+    """(1, P, n) streams of at least ``size`` numbers (whole blocks of a random bot) for a game
+    whose seats' bots are ``(name, seed)``: the same numbers as before, and more after them."""
+    size = -(-size // _RANDOM_BLOCK) * _RANDOM_BLOCK
+    return np.array([[bot_stream(name, seed, size) for name, seed in seat_seeds]])
+
+
+def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
+                    records: bool = False):
+    """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
+    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats); ``records``:
+    keep what :func:`record` needs (a few kB a game)."""
+    from ..simulate import game_seeds
+
+    games = stop - start
+    bots = np.zeros((games, players), np.int64)
+    streams = np.zeros((games, players, module.STREAM))
+    generators = []
+    seat_seeds = []
+    for i, g in enumerate(range(start, stop)):
+        game_seed, bot_seeds = game_seeds(seed, g)
+        generators.append(np.random.default_rng(game_seed))
+        seat_seeds.append(list(zip(seat_names(names, g), bot_seeds)))
+        for s, (name, bot_seed) in enumerate(seat_seeds[-1]):
+            bots[i, s] = module.BOTS.index(name)
+            streams[i, s] = bot_stream(name, bot_seed, module.STREAM)
+    batch = module.Batch.from_generators(generators, bots, players, records)
+    batch.seat_seeds = seat_seeds  # a game that needs more numbers draws them further (mandalakit.fast.mandala)
+    return batch, streams
+
+
+def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generator, records: bool = False):
+    """``(batch, streams)`` of ``len(bots)`` games all drawn from ``rng`` (``bots``: (B, P) codes;
+    ``records``: keep what :func:`record` needs)."""
+    batch = module.Batch.from_generator(rng, bots, players, records)
+    return batch, rng.random((len(bots), players, module.stream_size(bots)))
+
+
+def rows_table(module, batch, names_of: Callable[[int], list[str]], first: Mapping[str, Sequence]):
+    """The table of a played batch, as :func:`mandalakit.simulate.seat_rows` writes it.
+
+    ``first`` holds the leading columns, one value per game; ``names_of(i)`` the bots of game
+    ``i``'s seats.
+    """
+    import pandas as pd
+
+    games, players = batch.bots.shape
+    scores = batch.scores()
+    winners = batch.winners()
+    best_other = np.empty_like(scores)
+    for s in range(players):
+        best_other[:, s] = np.delete(scores, s, axis=1).max(axis=1)
+    shared = winners.sum(axis=1) > 1
+    columns = {name: np.repeat(np.asarray(values), players) for name, values in first.items()}
+    columns["seat"] = np.tile(np.arange(players, dtype=np.int64), games)
+    columns["bot"] = np.array([name for i in range(games) for name in names_of(i)], dtype=object)
+    columns["score"] = scores.ravel()
+    columns["winner"] = winners.ravel()
+    columns["shared"] = (winners & shared[:, None]).ravel()
+    columns["margin"] = (scores - best_other).ravel()
+    columns["decisions"] = np.repeat(batch.decisions(), players)
+    columns["reshuffles"] = np.repeat(batch.reshuffles(), players)
+    columns["end"] = np.repeat(np.asarray(batch.end_reasons(), dtype=object), players)
+    columns.update((name, values.ravel()) for name, values in module.seat_summary(batch).items())
+    return pd.DataFrame(columns)
+
+
+def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int,
+                   records: bool = False):
+    """Games ``start`` to ``stop - 1`` of :func:`mandalakit.simulate.simulate` played fast:
+    ``(module, batch)``, the same games as the reference engine's."""
+    module = kernel(game)
+    batch, streams = reference_batch(module, players, names, seed, start, stop, records)
+    module.play_games(batch, streams, rules)
+    return module, batch
+
+
+def chunk_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int):
+    """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``."""
+    module, batch = play_reference(game, players, names, rules, seed, start, stop)
+    return rows_table(module, batch, lambda i: seat_names(names, start + i), {"game": np.arange(start, stop)})
+
+
+def _chunk_frame(work: tuple):
+    return chunk_frame(*work)
+
+
+def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int, jobs: int = 1):
+    """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games, in order.
+
+    The rows are those the reference engine gives for the same arguments (same columns,
+    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time);
+    closing the generator early stops them.
+    """
+    work = [(game, players, tuple(names), dict(rules), seed, start, min(start + CHUNK, games))
+            for start in range(0, games, CHUNK)]
+    if jobs <= 1 or len(work) == 1:
+        for chunk in work:
+            yield _chunk_frame(chunk)
+        return
+    import multiprocessing
+
+    from ..simulate import _worker_signals
+
+    with multiprocessing.Pool(min(jobs, len(work)), initializer=_worker_signals) as pool:
+        yield from pool.imap(_chunk_frame, work)
+
+
+def record(game: str, batch, g: int, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
+    """Game ``g`` of a played batch as a record (:mod:`mandalakit.core.records` format) that
+    :func:`mandalakit.core.records.replay` replays to the same result."""
+    from ..core.records import FORMAT, VERSION
+
+    module = kernel(game)
+    count = batch.bots.shape[1]
+    names = list(players) if players is not None else [module.BOTS[b] for b in batch.bots[g]]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "rules": batch.rules_dict(),
+        "players": [{"seat": i, "name": str(n)} for i, n in enumerate(names)],
+        "setup": {"players": count, **batch.setup()},
+        "seed": seed,
+        "events": module.events(batch, g),
+        "result": module.result(batch, g),
+    }
+
+
+def bench(game: str, players: int, rules: Mapping, seconds: float, seed: int, bots: str = "random") -> dict:
+    """Rate of the compiled loops on one core, every seat played by ``bots``, games drawn from
+    one generator (:func:`random_batch`); rates per second of this process's CPU time.
+
+    The first batch (which compiles, or loads the compiled loops from numba's cache) is not
+    timed. Returns a dict as :func:`mandalakit.simulate.bench` does.
+    """
+    module = kernel(game)
+    rng = np.random.default_rng(seed)
+    size = 2048
+    codes = np.full((size, players), module.BOTS.index(bots), np.int64)
+    batch, streams = random_batch(module, players, codes[:8], rng)
+    module.play_games(batch, streams, rules)  # compile outside the clock
+    games = decisions = 0
+    elapsed = 0.0
+    start = time.process_time()
+    while elapsed < seconds:  # the randomness is drawn on the clock too
+        batch, streams = random_batch(module, players, codes, rng)
+        module.play_games(batch, streams, rules)
+        elapsed = time.process_time() - start
+        games += size
+        decisions += int(batch.decisions().sum())
+    return {"game": game, "players": players, "games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def simulate_table(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int,
+                   progress: bool = False, jobs: int = 1):
+    """The DataFrame :func:`mandalakit.simulate.simulate` returns, played fast (by ``jobs`` processes).
+
+    ``names`` has one bot per seat (rotated over the games), ``rules`` is ``Rules.to_dict()``;
+    check :func:`usable` first. A tqdm progress bar on stderr if ``progress``.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    parts = []
+    with tqdm(total=games, desc=f"{game} {players}p", unit="game", disable=not progress) as bar:
+        for frame in frames(game, players, names, rules, seed, games, jobs):
+            parts.append(frame)
+            bar.update(len(frame) // players)
+    return pd.concat(parts, ignore_index=True)
+
+
+def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
+                  first: Callable[[int], Mapping]) -> list[dict]:
+    """The rows of games ``deals`` as :func:`mandalakit.tournament.play_chunk` writes them:
+    ``first(deal)`` gives each game's leading columns (the tournament's cell and deal)."""
+    module, batch = play_reference(game, players, names, rules, seed, deals.start, deals.stop)
+    leading = [first(deal) for deal in deals]
+    columns = {key: np.array([row[key] for row in leading], dtype=object) for key in leading[0]}
+    table = rows_table(module, batch, lambda i: seat_names(names, deals.start + i), columns)
+    return table.to_dict("records")
+
+
+def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None,
+             records: bool = False):
+    """Play ``games`` games from ``rng`` alone (search playouts, statistics); return the played batch.
+
+    Its ``scores()`` and ``winners()`` are (games, players) arrays. ``rules`` is a mapping of
+    the game's rules options (default: the defaults). With ``records``, :func:`record` exports
+    any of its games (a Flowers game keeps 16 kB for it, a Mandala game 8 kB).
+
+    Raises
+    ------
+    RulesError
+        For a game, bot or rules the compiled loops do not play (see :func:`usable`).
+    """
+    from ..core.errors import RulesError
+    from ..core.messages import _
+    from ..core.registry import get_game
+
+    spec = get_game(game)
+    rules = spec.make_rules(rules).to_dict()
+    module = kernel(game)
+    if module is None or bots not in module.BOTS or not module.supports(rules):
+        raise RulesError("options", _("The fast simulator does not play {game} with the {bot} bot.", game=game,
+                                      bot=bots))
+    codes = np.full((games, players), module.BOTS.index(bots), np.int64)
+    batch, streams = random_batch(module, players, codes, rng, records)
+    module.play_games(batch, streams, rules)
+    return batch

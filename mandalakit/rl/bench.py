@@ -1,0 +1,130 @@
+"""Throughput of the adapters next to the engines' own, per game and player count.
+
+    python -m mandalakit.rl.bench --seconds 2
+
+prints one row per game and player count, in decisions per second of this process's CPU time
+(random legal play from seeded games):
+
+``engine``
+    the engine alone, as ``mandalakit bench`` measures it (``random_move`` + ``apply``);
+``engine+obs``
+    the engine with the work an environment must do: ``legal_moves``, the mover's
+    ``observation`` and ``apply``;
+``pettingzoo``
+    the AEC environment: ``last()`` (tensor and mask) and ``step``;
+``openspiel``
+    the OpenSpiel game: ``legal_actions`` and ``apply_action``, chance nodes drawn card by
+    card (not counted as decisions), no observations;
+
+and the overhead of each adapter over ``engine+obs`` in % (the time per decision, less the
+engine's, over the engine's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from ..core.registry import get_game
+from ..simulate import bench as engine_bench
+
+CASES = [("mandala", 2), ("flowers", 2), ("flowers", 3), ("flowers", 4), ("ohanami", 2), ("ohanami", 3), ("ohanami", 4)]
+
+
+def _rate(play_one: Callable[[np.random.Generator], int], seconds: float, seed: int) -> float:
+    """Decisions per CPU second of whole games played by ``play_one(rng) -> decisions``."""
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        decisions += play_one(rng)
+    return decisions / elapsed
+
+
+def engine_with_observations(game: str, players: int) -> Callable[[np.random.Generator], int]:
+    spec = get_game(game)
+
+    def play(rng):
+        state = spec.new_game(players, seed=rng)
+        n = 0
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state.observation(state.current_player)
+            state.apply(moves[int(rng.integers(len(moves)))])
+            n += 1
+        return n
+    return play
+
+
+def pettingzoo_env(game: str, players: int) -> Callable[[np.random.Generator], int]:
+    from .pettingzoo import env
+
+    e = env(game, players=players)
+
+    def play(rng):
+        e.reset(seed=int(rng.integers(2**31)))
+        n = 0
+        for _agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            n += 1
+        return n
+    return play
+
+
+def openspiel_game(game: str, players: int) -> Callable[[np.random.Generator], int]:
+    from .openspiel import load
+
+    g = load(game, players)
+
+    def play(rng):
+        state = g.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            n += 1
+        return n
+    return play
+
+
+def measure(seconds: float = 2.0, seed: int = 0, cases: Sequence[tuple[str, int]] = CASES,
+            progress: bool = True) -> pd.DataFrame:
+    """The table of the module docstring: one row per ``(game, players)`` of ``cases``."""
+    rows = []
+    for game, players in tqdm(cases, desc="Measuring", disable=not progress):
+        engine = engine_bench(game, players, seconds=seconds, seed=seed)["decisions_per_s"]
+        base = _rate(engine_with_observations(game, players), seconds, seed)
+        zoo = _rate(pettingzoo_env(game, players), seconds, seed)
+        spiel = _rate(openspiel_game(game, players), seconds, seed)
+        rows.append({"game": game, "players": players, "engine": engine, "engine+obs": base, "pettingzoo": zoo,
+                     "pettingzoo overhead %": 100 * (base / zoo - 1), "openspiel": spiel,
+                     "openspiel overhead %": 100 * (base / spiel - 1)})
+    return pd.DataFrame(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mandalakit.rl.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (4 per row)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    table = measure(args.seconds, args.seed)
+    print("Decisions per second of CPU time (random legal play):")
+    print(table.to_string(index=False, float_format=lambda x: f"{x:,.0f}"))
+
+
+if __name__ == "__main__":
+    main()

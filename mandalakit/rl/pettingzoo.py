@@ -1,0 +1,244 @@
+"""PettingZoo environments of the three games (the AEC API; parallel where it fits).
+
+>>> from mandalakit.rl.pettingzoo import env
+>>> e = env("mandala", seed=1)
+>>> e.reset()
+>>> e.agent_selection, int(e.action_space("player_0").n)
+('player_0', 342)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) == len(info["legal_moves"])
+((142,), True)
+>>> e.step(int(obs["action_mask"].argmax()))
+>>> info["legal_moves"][0]
+'mountain A black'
+
+Agents are ``"player_0"`` .. ``"player_{n-1}"``, the engine's seats. Each observation is a
+dict: ``"observation"``, the float32 tensor of :mod:`mandalakit.rl.observations`, and
+``"action_mask"``, the int8 mask of :mod:`mandalakit.rl.actions` (all 0 for an agent not to
+act, except that every Ohanami seat still to choose in a draft step sees its own mask, as its
+choice is simultaneous, O-2.6). Actions are the fixed numbers of :mod:`mandalakit.rl.actions`;
+an action that is not legal raises :class:`~mandalakit.core.errors.IllegalMoveError` and changes nothing.
+
+Rewards come once, at the end: :func:`rank_returns` of the result (+1 / -1 / 0 in a two-player
+game; zero-sum for every player count). Chance (shuffles, reshuffles) is resolved by the
+engine with the environment's seeded generator: ``env(..., seed=s)`` and ``reset(seed=s)``
+replay the same games; without a seed each reset draws the game's seed from the
+environment's own generator.
+
+Render modes: ``"ansi"`` (text of the observation of the agent to act), ``"svg"`` (the
+engine's drawing, seen by the agent to act) and ``"human"`` (that drawing shown in the
+notebook). There is no ``"rgb_array"``: turning the SVG into
+pixels needs a rasteriser (cairosvg over the system's Cairo), which the kit does not install.
+
+Needs the ``rl`` extra: ``pip install 'mandalakit[rl]'``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
+except ImportError as exc:  # pragma: no cover - depends on the installed extras
+    raise ImportError("mandalakit.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'mandalakit[rl]'") from exc
+
+from ..core.contract import make_rng
+from ..core.registry import get_game
+from .actions import action_codec
+from .observations import observation_encoder
+from .returns import rank_returns
+
+#: Games whose decisions come in rounds where every seat acts once, in seat order (Ohanami's
+#: simultaneous picks and placements, O-2.2, O-2.6): these convert to the parallel API.
+PARALLEL = frozenset({"ohanami"})
+
+
+class MandalakitEnv(AECEnv):
+    """One game of ``game`` for ``players`` seats as a PettingZoo AEC environment.
+
+    Parameters
+    ----------
+    game : str
+        ``"mandala"``, ``"flowers"`` or ``"ohanami"``.
+    players : int, optional
+        The seats (default: the game's fewest, 2).
+    seed : int, optional
+        Seed of the environment's generator (the games' shuffles); ``None``: not reproducible.
+    rules : dict, optional
+        The game's rules options (``{"deck_exhaustion": "end_at_once"}``), as ``GameSpec.make_rules``.
+    render_mode : {"human", "ansi", "svg"} or None
+
+    Attributes
+    ----------
+    state_ : the engine's state of the game being played (read it; play through :meth:`step`)
+    codec : :class:`~mandalakit.rl.actions.ActionCodec`
+    encoder : :class:`~mandalakit.rl.observations.ObservationEncoder`
+
+    Raises
+    ------
+    RulesError
+        For an unknown game, a player count the game is not played with, or unknown rules.
+    """
+
+    metadata = {"render_modes": ["human", "ansi", "svg"], "name": "mandalakit_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
+                 render_mode: str | None = None):
+        super().__init__()
+        self.spec_ = get_game(game)
+        players = self.spec_.min_players if players is None else players
+        self.codec = action_codec(game, players)
+        self.encoder = observation_encoder(game, players)
+        self.rules = self.spec_.make_rules(rules)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                             f"not {render_mode!r}.")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"{game}_v0", "is_parallelizable": game in PARALLEL}
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._rng = make_rng(seed)
+        box = spaces.Box(0.0, np.inf, self.encoder.shape, np.float32)
+        mask = spaces.Box(0, 1, (self.codec.size,), np.int8)
+        both = spaces.Dict({"observation": box, "action_mask": mask})
+        self.observation_spaces = {a: both for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.state_ = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game: with ``seed`` (the environment's generator is seeded again with
+        it), else with a seed drawn from the environment's generator. ``options`` is not used."""
+        if seed is not None:
+            self._rng = make_rng(seed)
+        game_seed = int(self._rng.integers(2**63))
+        self.state_ = self.spec_.new_game(len(self.possible_agents), seed=game_seed, rules=self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self._legal = self.codec.legal(self.state_)
+        self.agent_selection = self.agents[self.state_.current_player]
+        self.infos = {a: {} for a in self.agents}
+        self._set_infos()
+
+    def _set_infos(self) -> None:
+        """The agent to act gets the names of its legal actions (``info["legal_moves"]``,
+        :meth:`~mandalakit.rl.actions.ActionCodec.name`), in action order; the others an empty list."""
+        name = self.codec.name
+        for a in self.agents:
+            self.infos[a] = {"legal_moves": [name(i) for i in self._legal] if a == self.agent_selection else []}
+
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.codec.size, np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask[list(self._legal)] = 1
+        elif self.metadata["is_parallelizable"] and not self.terminations[agent]:
+            mask[[self.codec.encode(m) for m in waiting_moves(self.state_, seat)]] = 1
+        return {"observation": self.encoder.encode(self.state_.observation(seat)), "action_mask": mask}
+
+    def step(self, action) -> None:
+        """Play the move numbered ``action`` for the agent to act (``None`` once it is done).
+
+        Raises
+        ------
+        IllegalMoveError
+            Rule tag ``actions``: ``action`` is no legal move now; nothing changes.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.codec._check(action)
+        move = self._legal.get(int(action))
+        if move is None:
+            self.codec.decode(self.state_, action)  # refuses with the legal actions listed
+        self._cumulative_rewards[agent] = 0.0
+        self.state_.apply(move)
+        state = self.state_
+        if state.is_terminal():
+            self._legal = {}
+            returns = rank_returns(state.result())
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = returns[i]
+                self.terminations[a] = True
+        else:
+            self._legal = self.codec.legal(state)
+            self.agent_selection = self.agents[state.current_player]
+        self._set_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The text (``"ansi"``) or SVG drawing (``"svg"``) of the game, seen by the agent to
+        act; ``"human"`` shows the drawing in the notebook (IPython's ``display``) and returns None."""
+        if self.render_mode is None or self.state_ is None:
+            return None
+        seat = self.state_.viewer()
+        if self.render_mode == "ansi":
+            return ansi(self.state_, seat)
+        svg = self.state_.to_svg(seat)
+        if self.render_mode == "svg":
+            return svg
+        from IPython.display import HTML, display
+
+        display(HTML(svg))
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def waiting_moves(state, seat: int) -> list:
+    """The Ohanami moves ``seat`` may choose in this draft step while other seats choose theirs
+    (O-2.6): its picks before it has picked, its placements before it has placed; else none.
+    The engine asks the seats one at a time, so this is what a simultaneous move offers."""
+    from ..ohanami.moves import picks_of, placements
+
+    if state.phase == "pick" and state.picks[seat] is None:
+        return picks_of(state.hands[seat])
+    if state.phase == "place" and state.places[seat] is None:
+        return placements(state.picks[seat], state.rows[seat])
+    return []
+
+
+def ansi(state, seat: int) -> str:
+    """A text picture of ``state`` as ``seat`` may know it: the last event, the scores and every
+    field of the engine's observation, one per line."""
+    last = next((str(move) for by, move in reversed(state.history) if by >= 0), "-")
+    lines = [f"{state.game} {state.num_players}p, seen by player_{seat}; last move: {last}; scores: "
+             f"{list(state.scores())}"]
+    lines += [f"  {name}: {value}" for name, value in dataclasses.asdict(state.observation(seat)).items()]
+    return "\n".join(lines)
+
+
+def raw_env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
+            render_mode: str | None = None) -> MandalakitEnv:
+    """The unwrapped AEC environment (see :class:`MandalakitEnv`)."""
+    return MandalakitEnv(game, players, seed, rules, render_mode)
+
+
+def env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
+        render_mode: str | None = None):
+    """The AEC environment of ``game``, wrapped in PettingZoo's order check (arguments as
+    :class:`MandalakitEnv`)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, seed, rules, render_mode))
+
+
+def parallel_env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
+                 render_mode: str | None = None):
+    """The parallel environment of ``game``: Ohanami's picks and placements are one joint step
+    of every seat (O-2.6); Mandala and Flowers, turn-based, step one agent at a time (the
+    others' actions are ignored: PettingZoo's ``turn_based_aec_to_parallel``)."""
+    aec = env(game, players, seed, rules, render_mode)
+    return aec_to_parallel(aec) if game in PARALLEL else turn_based_aec_to_parallel(aec)

@@ -1,0 +1,225 @@
+"""A class of light clients, without a browser: ``make bench-class N=30``.
+
+Each simulated pupil does what a browser's page does, over HTTP and the kernel's websocket: it
+asks for the lesson's page (served from the class's preheated kernels, as ``make demo
+LESSON=ohanami PUPILS=N`` serves it), opens its kernel's channels with the page's cookies, asks
+for every widget's state (``comm_info_request``, then ``request_state`` for each widget, as
+ipywidgets' manager does), gives its name to the page's name box, then answers the page's first
+exercise several times a second for ``--seconds``, each answer a new number, waiting for the
+kernel's feedback to each before the next. Headless Chromium would take 70-78 % of the machine's
+CPU (docs/classroom.md): this measures the server and kernels alone.
+
+Prints the time until each pupil's page is complete (every widget's state received: p50/p95),
+answers sent, acknowledged and found in the class's book (lost, duplicated, out of order), and
+the server's and kernels' CPU per pupil. With ``--restart`` the server is stopped in the middle
+and started again, and each pupil joins again: answers acknowledged before the restart must
+still be there after it. Every wait is bounded; the server is always stopped. Exit status 1 if
+any answer was lost, kept twice or out of order, or a pupil's page did not complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _browser import ROOT, serve_voila  # noqa: E402
+
+from mandalakit.widgets.classbook import ClassBook  # noqa: E402
+
+LESSON = "ohanami"
+CONFIG = re.compile(r'id="jupyter-config-data"[^>]*>(.*?)</script>', re.S)
+
+
+def _message(msg_type: str, content: dict, session: str) -> str:
+    header = {"msg_id": uuid.uuid4().hex, "username": "pupil", "session": session, "msg_type": msg_type,
+              "version": "5.3", "date": datetime.datetime.now(datetime.timezone.utc).isoformat()}
+    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": "shell", "buffers": []})
+
+
+class Pupil:
+    """One light client: its page's cookies, kernel, widgets' states, and answers."""
+
+    def __init__(self, number: int, base: str, first_answer: int = 1000):
+        self.name = f"pupil{number:02d}"
+        self.first_answer = first_answer
+        self.base = base
+        self.session = uuid.uuid4().hex
+        self.states: dict[str, dict] = {}
+        self.complete_after: float | None = None
+        self.acked: list[str] = []
+        self.sent = 0
+        self.error = ""
+
+    async def _page(self) -> tuple[str, str]:
+        response = await AsyncHTTPClient().fetch(HTTPRequest(self.base + f"voila/render/{LESSON}.ipynb",
+                                                             request_timeout=600), raise_error=True)
+        cookies = "; ".join(c.split(";")[0] for c in response.headers.get_list("Set-Cookie"))
+        kernel = json.loads(CONFIG.search(response.body.decode()).group(1))["kernelId"]
+        return kernel, cookies
+
+    async def join(self, start: float, deadline: float) -> None:
+        kernel, cookies = await self._page()
+        ws_url = self.base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id={self.session}"
+        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies}, request_timeout=120))
+        await self.ws.write_message(_message("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
+        comms = (await self._until(lambda m: m["msg_type"] == "comm_info_reply", deadline))["content"]["comms"]
+        for comm in comms:
+            await self.ws.write_message(_message("comm_msg", {"comm_id": comm, "data": {"method": "request_state"}},
+                                                 self.session))
+        while len(self.states) < len(comms):
+            message = await self._until(lambda m: m["msg_type"] == "comm_msg", deadline)
+            data = message["content"]["data"]
+            if data.get("method") == "update":
+                self.states.setdefault(message["content"]["comm_id"], {}).update(data["state"])
+        self.complete_after = time.monotonic() - start
+
+    async def _until(self, wanted, deadline: float) -> dict:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no answer from the kernel in time")
+            raw = await asyncio.wait_for(self.ws.read_message(), left)
+            if raw is None:
+                raise ConnectionError("the kernel's websocket closed")
+            message = json.loads(raw)
+            message["msg_type"] = message.get("header", {}).get("msg_type") or message.get("msg_type")
+            if wanted(message):
+                return message
+
+    def _comm(self, *keys: str) -> str:
+        return next(c for c, state in self.states.items() if all(k in state for k in keys))
+
+    async def answer(self, seconds: float, per_second: float, deadline: float) -> None:
+        name_box, exercise = self._comm("active", "labels", "name"), self._comm("question", "feedback", "value")
+        await self.ws.write_message(_message("comm_msg", {"comm_id": name_box, "data": {
+            "method": "update", "state": {"name": self.name}, "buffer_paths": []}}, self.session))
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            value = str(self.first_answer + self.sent)  # a new answer each time: each one is an attempt
+            self.sent += 1
+            await self.ws.write_message(_message("comm_msg", {"comm_id": exercise, "data": {
+                "method": "custom", "content": {"kind": "check", "value": value}}}, self.session))
+            await self._until(lambda m, c=exercise: m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == c
+                              and "feedback" in m["content"]["data"].get("state", {}), deadline)
+            self.acked.append(value)
+            await asyncio.sleep(1 / per_second)
+        self.ws.close()
+
+
+def _pct(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def _cpu(procs) -> float:
+    total = 0.0
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            total += t.user + t.system
+    return total
+
+
+async def _class(server, n: int, seconds: float, per_second: float, budget: float, first_answer: int) -> list[Pupil]:
+    proc = psutil.Process(server.process.pid)
+    deadline = time.monotonic() + budget
+    while f"Kernel pool of {LESSON}.ipynb is filled" not in server.output():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the class's kernels were not ready in time")
+        await asyncio.sleep(0.5)
+    def kernels() -> dict[int, float]:  # each kernel's CPU so far (a kernel is started with -f <connection file>)
+        found = {}
+        for child in proc.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "-f" in child.cmdline():
+                    found[child.pid] = _cpu([child])
+        return found
+
+    cpu_before = _cpu([proc]), kernels()
+    pupils = [Pupil(i, server.url, first_answer) for i in range(n)]
+    start = time.monotonic()
+    joined = await asyncio.gather(*(p.join(start, deadline) for p in pupils), return_exceptions=True)
+    for pupil, outcome in zip(pupils, joined):
+        if isinstance(outcome, BaseException):
+            pupil.error = f"{type(outcome).__name__}: {outcome}"
+    ready = [p for p in pupils if not p.error]
+    done = await asyncio.gather(*(p.answer(seconds, per_second, deadline) for p in ready), return_exceptions=True)
+    for pupil, outcome in zip(ready, done):
+        if isinstance(outcome, BaseException):
+            pupil.error = f"{type(outcome).__name__}: {outcome}"
+    server_cpu = _cpu([proc]) - cpu_before[0]
+    kernel_cpu = sum(cpu - cpu_before[1].get(pid, 0.0) for pid, cpu in kernels().items())
+    times = [p.complete_after for p in pupils if p.complete_after is not None]
+    print(f"pages complete: {len(times)}/{n}; time until complete p50 {_pct(times, 0.5):.1f} s, "
+          f"p95 {_pct(times, 0.95):.1f} s")
+    print(f"CPU per pupil: server {server_cpu / n:.2f} s, kernels {kernel_cpu / n:.2f} s (the pupils' kernels and "
+          "the replacements Voila starts for the pool, from joining to the last answer)")
+    for p in pupils:
+        if p.error:
+            print(f"  {p.name}: {p.error}")
+    return pupils
+
+
+def _check(book: ClassBook, pupils: list[Pupil]) -> int:
+    kept: dict[str, list[str]] = {}
+    for attempt in book.attempts():
+        kept.setdefault(attempt.pupil, []).append(attempt.answer)
+    sent, acked = sum(p.sent for p in pupils), sum(len(p.acked) for p in pupils)
+    lost = sum(len(set(p.acked) - set(kept.get(p.name, []))) for p in pupils)
+    twice = sum(len(v) - len(set(v)) for v in kept.values())
+    disorder = sum(1 for p in pupils if [a for a in kept.get(p.name, []) if a in set(p.acked)] != p.acked)
+    print(f"answers: {sent} sent, {acked} acknowledged, {sum(map(len, kept.values()))} kept; "
+          f"lost {lost}, kept twice {twice}, pupils out of order {disorder}")
+    return 1 if lost or twice or disorder or any(p.error for p in pupils) else 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=30, help="pupils (default 30)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long each pupil answers (default 60)")
+    parser.add_argument("--rate", type=float, default=3, help="answers a second per pupil (default 3)")
+    parser.add_argument("--restart", action="store_true", help="stop and start the server in the middle")
+    parser.add_argument("--budget", type=float, default=900, help="seconds before giving up (default 900)")
+    args = parser.parse_args(argv)
+    folder = Path(tempfile.mkdtemp(prefix="mandalakit-class-"))
+    env = {"MANDALAKIT_LESSON": LESSON, "MANDALAKIT_PUPILS": str(args.n), "MANDALAKIT_CLASS": str(folder)}
+    rounds = 2 if args.restart else 1
+    everyone: list[Pupil] = []
+    for r in range(rounds):
+        with serve_voila(ROOT / "notebooks", env=env) as server:
+            print(f"{'after the restart: ' if r else ''}{args.n} light-client pupils join {LESSON} at once")
+            # the same names after the restart (one pupil, two kernels), new answers
+            pupils = asyncio.run(_class(server, args.n, args.seconds / rounds, args.rate, args.budget,
+                                        first_answer=1000 + 100_000 * r))
+        everyone += pupils
+    merged: dict[str, Pupil] = {}
+    for p in everyone:
+        if p.name in merged:
+            merged[p.name].acked += p.acked
+            merged[p.name].sent += p.sent
+            merged[p.name].error = merged[p.name].error or p.error
+        else:
+            merged[p.name] = p
+    status = _check(ClassBook(folder), list(merged.values()))
+    print(f"the class's book: {folder / 'class.sqlite3'}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""No programmers' words in what a pupil reads (issue 20), in English and in French.
+
+Every sentence the play and replay views can show (the catalogue's messages of the view
+modules) and every refusal of a move by the engines (the games' state modules) is read in
+both languages and scanned for seat numbers ("seat 0", « siège »), "field 0", "event" and
+Python's words (None, True, False). The library's API stays 0-based and may say "seat"; the
+pupil never reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+
+from mandalakit.core import messages
+from mandalakit.core.messages import language
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The modules whose sentences a pupil reads at a game table.
+PUPIL_MODULES = [
+    *sorted((ROOT / "widgets" / "games").glob("*.py")),
+    *(ROOT / "widgets" / name for name in ("game_view.py", "log.py", "status.py", "people.py", "new_game_form.py",
+                                           "resume.py", "refusals.py", "replay.py", "language.py")),
+    *(ROOT / "mandalakit" / game / "state.py" for game in ("mandala", "flowers", "ohanami")),
+]
+
+#: Programmers' words: a seat by number, a field by number, "event", Python's constants.
+PROGRAMMERS = re.compile(r"\bseats?\b|\bSeat\b|si[èe]ge|\bfield [0-9{]|\bchamp [0-9{]|\bevents?\b|[ée]v[ée]nements?\b"
+                         r"|\bNone\b|\bTrue\b|\bFalse\b|\{seat\}|\{p\}")
+
+
+#: Errors about how code calls the library (a record's setup, a position's or a view's
+#: arguments), not about a move: a pupil at a game table never reads them.
+FOR_PROGRAMMERS = {
+    'seats must be a list with one entry per seat, such as ["{human}", "greedy"], not the text {text}.',
+    "The first player must be seat 0 or 1, not {value}.",
+    "first_player must be a seat from 0 to {last}, not {value}.",
+    "The next setup event is the {kind!r} shuffle, not {got!r}.",
+}
+#: A sentence's fields ({seat:+1}, {name}) are filled in; only its words are read.
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _messages():
+    found = []
+    for path in PUPIL_MODULES:
+        for _lineno, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
+            if (message[0] if isinstance(message, tuple) else message) not in FOR_PROGRAMMERS:
+                found.append((path.relative_to(ROOT).as_posix(), message))
+    return found
+
+
+MESSAGES = _messages()
+
+
+def test_the_scan_reads_the_views_and_the_refusals():
+    files = {f for f, _m in MESSAGES}
+    assert len(MESSAGES) > 250 and "widgets/games/mandala.py" in files and "mandalakit/ohanami/state.py" in files
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_no_pupil_visible_sentence_has_programmers_words(code):
+    bad = []
+    with language(code):
+        for path, message in MESSAGES:
+            catalogue = messages._catalogue  # the text as written in the language, fields unfilled
+            if isinstance(message, tuple):
+                texts = [catalogue.ngettext(message[0], message[1], n) for n in (1, 2)]
+            else:
+                texts = [catalogue.gettext(message)]
+            bad += [(path, text) for text in texts if PROGRAMMERS.search(FIELD.sub("", text))]
+    assert bad == []
+
+
+def test_the_scan_finds_programmers_words():
+    """The pattern catches what issue 20 found on the tables (a scan that cannot fail is no test)."""
+    for text in ("Seat 0 / Seat 1", "field 0", "seen by seat 0", "event 41 of 81", "Player {seat} None", "siège 1"):
+        assert PROGRAMMERS.search(text), text
+    assert not PROGRAMMERS.search(FIELD.sub("", "Player {seat:+1} has {n} cards"))
+    for text in ("Player 1", "your field of mandala A", "move 12 of 40", "Bot (greedy) played 2 black cards"):
+        assert not PROGRAMMERS.search(text), text

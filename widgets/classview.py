@@ -1,0 +1,189 @@
+"""The teacher's class page: who is on which exercise, right and wrong per exercise, the
+commonest wrong answers, games played and won, refreshed live from the class's book.
+
+>>> from mandalakit.widgets.classbook import Attempt
+>>> rows = [Attempt("Ada", "ohanami", "1", "20", False, 1.0), Attempt("Ada", "ohanami", "1", "21", True, 2.0),
+...         Attempt("Bo", "ohanami", "1", "20", False, 3.0)]
+>>> pupils, exercises = summarise(rows, [])
+>>> pupils[0]
+PupilRow(pupil='Ada', lesson='ohanami', exercise='1', right=1, wrong=1, games=0, won=0)
+>>> exercises[0].wrong_answers
+(('20', 2),)
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from collections import Counter
+from dataclasses import dataclass
+from html import escape
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from mandalakit.core.messages import _, ngettext
+
+from .classbook import Attempt, ClassBook, Game
+
+__all__ = ["ClassView", "ExerciseRow", "PupilRow", "summarise"]
+
+#: How often the page asks for fresh figures, in milliseconds.
+REFRESH_MS = 2000
+
+_TICKER = """
+function render({ model, el }) {
+  const every = model.get("every");
+  const id = setInterval(() => { if (!document.hidden) model.send({ kind: "tick" }); }, every);
+  return () => clearInterval(id);
+}
+export default { render };
+"""
+
+
+class _Ticker(anywidget.AnyWidget):
+    """Sends the kernel a tick every ``every`` ms while the page is in sight; draws nothing."""
+
+    _esm = _TICKER
+    every = traitlets.Int(REFRESH_MS).tag(sync=True)
+
+
+@dataclass(frozen=True)
+class PupilRow:
+    """A pupil: the lesson and exercise of their last answer, answers right and wrong, games played and won."""
+
+    pupil: str
+    lesson: str
+    exercise: str
+    right: int
+    wrong: int
+    games: int
+    won: int
+
+
+@dataclass(frozen=True)
+class ExerciseRow:
+    """An exercise: pupils who answered it, pupils right at least once, and the wrong answers with
+    how many pupils gave each, commonest first (at most 3)."""
+
+    lesson: str
+    exercise: str
+    tried: int
+    right: int
+    wrong_answers: tuple[tuple[str, int], ...]
+
+
+def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow], list[ExerciseRow]]:
+    """The class page's two tables from the book's rows (oldest first): pupils in the order they
+    first appeared, exercises in the order first answered."""
+    last: dict[str, Attempt] = {}
+    right, wrong = Counter(), Counter()
+    tried: dict[tuple, set] = {}
+    solved: dict[tuple, set] = {}
+    wrongs: dict[tuple, dict[str, set]] = {}
+    for a in attempts:
+        last[a.pupil] = a
+        key = (a.lesson, a.exercise)
+        tried.setdefault(key, set()).add(a.pupil)
+        if a.right:
+            right[a.pupil] += 1
+            solved.setdefault(key, set()).add(a.pupil)
+        else:
+            wrong[a.pupil] += 1
+            wrongs.setdefault(key, {}).setdefault(a.answer, set()).add(a.pupil)
+    played, won = Counter(g.pupil for g in games), Counter(g.pupil for g in games if g.won)
+    names = list(dict.fromkeys([*last, *(g.pupil for g in games)]))
+    pupils = [PupilRow(p, last[p].lesson if p in last else "", last[p].exercise if p in last else "",
+                       right[p], wrong[p], played[p], won[p]) for p in names]
+    exercises = []
+    for key, who in tried.items():
+        common = sorted(((ans, len(ps)) for ans, ps in wrongs.get(key, {}).items()), key=lambda x: (-x[1], x[0]))
+        exercises.append(ExerciseRow(*key, len(who), len(solved.get(key, ())), tuple(common[:3])))
+    return pupils, exercises
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    th = "".join(f'<th style="text-align:left;padding:0.2em 0.6em;border-bottom:2px solid #555">{h}</th>'
+                 for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="padding:0.2em 0.6em;border-bottom:1px solid #ccc">{c}</td>'
+                                     for c in row) + "</tr>" for row in rows)
+    return f'<table style="border-collapse:collapse;margin:0.4em 0">{"<tr>" + th + "</tr>"}{body}</table>'
+
+
+class ClassView(widgets.VBox):
+    """The class page over a class's book.
+
+    Parameters
+    ----------
+    book : ClassBook
+        The class's book (``classbook.current()`` in class mode).
+    """
+
+    def __init__(self, book: ClassBook):
+        self.book = book
+        self.status = widgets.HTML()
+        self.pupils = widgets.HTML()
+        self.exercises = widgets.HTML()
+        self.export_button = widgets.Button(description=_("Export to CSV"), icon="download")
+        self.clear_button = widgets.Button(description=_("Clear the class"), button_style="danger")
+        self.confirm = widgets.HBox()
+        self.download = widgets.HTML()
+        self._ticker = _Ticker()
+        self._shown = None
+        self.export_button.on_click(lambda _b: self.export())
+        self.clear_button.on_click(lambda _b: self._ask_to_clear())
+        self._ticker.on_msg(lambda _w, content, _b: self.refresh() if isinstance(content, dict) else None)
+        super().__init__([self.status, self.pupils, self.exercises,
+                          widgets.HBox([self.export_button, self.clear_button]), self.confirm, self.download,
+                          self._ticker])
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the book again and redraw what changed."""
+        attempts, games = self.book.attempts(), self.book.games()
+        pupils, exercises = summarise(attempts, games)
+        stamp = time.strftime("%H:%M:%S")
+        self.status.value = "<b>" + escape(ngettext("{n} pupil", "{n} pupils", len(pupils))) + "</b> · " + escape(
+            _("updated at {time}", time=stamp))
+        if (pupils, exercises) == self._shown:
+            return
+        self._shown = (pupils, exercises)
+        if not pupils:
+            self.pupils.value = "<p>" + escape(_("Nobody has answered yet. Pupils appear here as soon as they "
+                                                 "answer an exercise or finish a game.")) + "</p>"
+            self.exercises.value = ""
+            return
+        self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
+            [escape(_("name")), escape(_("last exercise")), escape(_("right")), escape(_("wrong")),
+             escape(_("games")), escape(_("won"))],
+            [[escape(p.pupil), escape(f"{p.lesson} · {p.exercise}" if p.lesson else "—"), str(p.right), str(p.wrong),
+              str(p.games), str(p.won)] for p in pupils])
+        self.exercises.value = ("<h3>" + escape(_("Exercises")) + "</h3>" + _table(
+            [escape(_("exercise")), escape(_("pupils who tried")), escape(_("right")),
+             escape(_("commonest wrong answers"))],
+            [[escape(f"{e.lesson} · {e.exercise}"), str(e.tried), str(e.right),
+              escape(", ".join(_("{answer} ({n})", answer=a, n=n) for a, n in e.wrong_answers) or "—")]
+             for e in exercises]) if exercises else "")
+
+    def export(self) -> None:
+        """Write the answers as ``answers.csv`` in the class folder and offer it as a download."""
+        path = self.book.export_csv(self.book.folder / "answers.csv")
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        self.download.value = (f'<a download="answers.csv" href="data:text/csv;base64,{data}">'
+                               + escape(_("Download answers.csv")) + "</a> · "
+                               + escape(_("also kept in the class folder.")))
+
+    def _ask_to_clear(self) -> None:
+        yes = widgets.Button(description=_("Yes, forget every answer"), button_style="danger")
+        no = widgets.Button(description=_("No, keep them"))
+        yes.on_click(lambda _b: self.clear())
+        no.on_click(lambda _b: setattr(self.confirm, "children", ()))
+        self.confirm.children = (widgets.HTML(escape(_("Forget every answer and game of this class?")) + " "), yes, no)
+
+    def clear(self) -> None:
+        """Forget the class (after the confirmation) and redraw."""
+        self.book.clear()
+        self.confirm.children = ()
+        self.download.value = ""
+        self.refresh()
