@@ -1,4 +1,4 @@
-"""The ``mandalakit`` command: simulate, record, replay and bench any game.
+"""The ``mandalakit`` command: simulate, record, replay, bench and pit bots against each other in any game.
 
 Examples
 --------
@@ -9,6 +9,7 @@ Examples
     mandalakit record --game ohanami --players 2 --seed 7 --bots greedy,random --out game.json
     mandalakit replay game.json
     mandalakit bench --game ohanami
+    mandalakit arena --game mandala --bots greedy,random --games 40 --seed 1
 
 Errors (illegal moves, malformed notation, unknown options, corrupt records, wrong player
 counts, unknown bots, unwritable paths) print one sentence with the rule id and exit with
@@ -403,6 +404,37 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_arena(args) -> int:
+    from .arena import arena, standings
+
+    rules = _rules(args.rule, args.game)
+    target = _writable_target(args.out, TABLE_FORMATS, "arena.csv") if args.out else None
+    table = arena(args.game, args.bots, args.games, seed=args.seed, players=args.players, rules=rules,
+                  jobs=args.jobs, progress=not args.quiet)
+    if target is not None:
+        if target.suffix.lower() == ".csv":
+            _atomic_write(target, lambda p: table.to_csv(p, index=False))
+        else:
+            _atomic_write(target, lambda p: table.to_parquet(p, index=False))
+    pairs, ratings = standings(table)
+    games = len(table.groupby(["table", "deal", "rotation"]))
+    print(ngettext("{game}, {players} players, {n} game, seed {seed}",
+                   "{game}, {players} players, {n} games, seed {seed}", games, game=args.game,
+                   players=args.players, seed=args.seed))
+    for row in pairs.itertuples():
+        print(_("{bot} against {other}: {wins:.1f} won of {meetings} ({rate:.1%}, 95 % interval {low:.1%} to "
+                "{high:.1%})", bot=bot_name(row.bot), other=bot_name(row.other), wins=row.wins,
+                meetings=row.meetings, rate=row.rate, low=row.low, high=row.high))
+    first = ratings.bot[ratings.rating.abs().idxmin()]  # the first bot listed, the ratings' zero
+    print(_("ratings (Bradley-Terry, Elo scale, {first} at 0):", first=bot_name(first)))
+    for row in ratings.itertuples():
+        print(_("  {bot}: {rating:+.0f}, {seconds:.4f} s of CPU time per move", bot=bot_name(row.bot),
+                rating=row.rating, seconds=row.seconds_per_move))
+    if target is not None:
+        print(_("-> {target}", target=target))
+    return 0
+
+
 def _import_ms() -> float:
     """Milliseconds a fresh interpreter takes to ``import mandalakit`` (best of three)."""
     import subprocess
@@ -548,6 +580,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help=_("validate a JSON record by replaying it and print the result"))
     p.add_argument("record", metavar=_("RECORD"), help=_("a record written by 'mandalakit record' or the library"))
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("arena", help=_("bots meet seat-balanced on shared deals: win rates with 95 %% intervals and "
+                                       "ratings"))
+    p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
+    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, required=True,
+                   help=_("the bots that meet, e.g. greedy,random,ismcts (every set of PLAYERS of them plays)"))
+    p.add_argument("--games", metavar=_("GAMES"), type=_positive_int, required=True,
+                   help=_("games per set of bots (rounded up to a multiple of PLAYERS: each deal once per seating)"))
+    p.add_argument("--players", metavar=_("PLAYERS"), type=_whole_number, default=2,
+                   help=_("players per game; default 2"))
+    p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+                   help=_("base seed (same arguments, same games); default 0"))
+    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+                   help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
+    p.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
+                   help=_("worker processes (default: all cores for 200 games or more)"))
+    p.add_argument("--out", metavar=_("OUT"), default=None, help=_("also write every game, .csv or .parquet"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
     game_args(p, players_required=False)

@@ -48,7 +48,7 @@ def recount(detail: dict) -> int:
 
 def test_flowers_is_registered():
     assert get_game("flowers") is GAME
-    assert set(GAME.bots) == {"random", "greedy"}
+    assert set(GAME.bots) == {"random", "greedy", "pimc", "ismcts"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -36,7 +36,7 @@ def test_greedy_beats_random_in_at_least_90_percent_of_400_seat_balanced_games()
 
 def test_bots_are_registered_and_play_legal_moves_from_the_observation_only():
     assert get_game("mandala") is GAME
-    assert set(GAME.bots) == {"random", "greedy"}
+    assert set(GAME.bots) == {"random", "greedy", "heuristic", "pimc", "ismcts"}
     greedy = GAME.make_bot("greedy", seed=1)
     state = new_game(2, seed=3)
     while not state.is_terminal():

@@ -459,6 +459,13 @@ class State(ABC):
         return f"<{type(self).__module__}.{type(self).__name__} {self.num_players}p, {len(self.history)} events, {who}>"
 
 
+#: The levels pupils choose from, in words, and the bot behind each (``GameSpec.levels`` of a
+#: game may put another bot behind a level): easy plays at random, medium is the one-ply greedy
+#: bot, hard the strongest search bot at a budget of at most about 1 s per move (its ladder
+#: is in datasets/README.md).
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "pimc"}
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the shared tools (records, CLI, simulation, conformance) need to know of a game.
@@ -476,9 +483,18 @@ class GameSpec:
         ``new_game(players, *, seed=None, rules=None, setup=None, manual_chance=False) -> State``.
     bots : mapping of str to callable
         Bot factories by name; each takes ``seed`` and returns a bot.
+    levels : mapping of str to str
+        The levels pupils choose from (``"easy"``, ``"medium"``, ``"hard"``) and the bot behind
+        each (default :data:`LEVELS`); :meth:`check_bot` and :meth:`make_bot` take a level as a
+        bot name.
     seat_summary : callable
         ``seat_summary(state, seat) -> dict`` of extra per-seat columns for simulation tables
         (per-round scores, colour counts), computed on a finished state.
+    from_observation : callable or None
+        ``from_observation(observation, rules=None) -> State``: a state at a decision of the
+        observation's seat that shows it that observation, the hidden cards in a fixed order
+        (``determinize`` then samples them); what search bots start from
+        (:mod:`mandalakit.core.search`).
     """
 
     name: str
@@ -489,22 +505,30 @@ class GameSpec:
     new_game: Callable[..., State]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     seat_summary: Callable[[State, int], dict] = lambda state, seat: {}
+    from_observation: Callable[..., State] | None = None
+    levels: Mapping[str, str] = field(default_factory=lambda: dict(LEVELS))
 
     def make_rules(self, options: Mapping[str, Any] | None = None):
         return self.rules.from_dict(options)
 
     def check_bot(self, name: str) -> str:
-        """The bot's own name (``"greedy"``) for ``name``, which is that name or the bot's name as
-        people read it in the language in force (French ``"glouton"``, see
-        :func:`~mandalakit.core.messages.bot_name`); else :class:`RulesError` listing the bots by
-        the names people read."""
+        """The bot's own name (``"greedy"``) or level (``"hard"``) for ``name``, which is that name
+        or the name people read in the language in force (French ``"glouton"``, ``"difficile"``,
+        see :func:`~mandalakit.core.messages.bot_name`); else :class:`RulesError` listing the
+        bots and levels by the names people read."""
         own = bot_by_name(name)
-        if own not in self.bots:
+        if own not in self.bots and own not in self.levels:
             raise RulesError("options", _("There is no bot called {name} for {game}; choose from {bots}.",
                                           name=shown(name), game=self.name,
-                                          bots=", ".join(bot_name(bot) for bot in self.bots)))
+                                          bots=", ".join(bot_name(bot) for bot in [*self.bots, *self.levels])))
         return own
 
+    def bot_behind(self, name: str) -> str:
+        """The bot's own name for a bot or a level (``"hard"`` -> ``"pimc"``); see :meth:`check_bot`."""
+        own = self.check_bot(name)
+        return self.levels.get(own, own)
+
     def make_bot(self, name: str, seed: Seed = None):
-        """Build the bot called ``name``; unknown names raise :class:`RulesError` (:meth:`check_bot`)."""
-        return self.bots[self.check_bot(name)](seed=seed)
+        """Build the bot called ``name``, or the bot behind the level ``name``; unknown names raise
+        :class:`RulesError` (:meth:`check_bot`)."""
+        return self.bots[self.bot_behind(name)](seed=seed)

@@ -177,7 +177,10 @@ def counts_words(counts, colours) -> str:
 
 #: The bots' names as people read them in sentences and seat labels; the names themselves
 #: (``"greedy"``) are what ``--bots``, records and ``make_bot`` take, in every language.
-BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy")}
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "heuristic": N_("rule of thumb"),
+             "pimc": N_("sampling search"), "ismcts": N_("tree search"),
+             # the levels for pupils (GameSpec.levels): a page reads them as "Bot (easy)"
+             "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def bot_name(name: str) -> str:

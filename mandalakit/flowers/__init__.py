@@ -11,9 +11,13 @@ Pass ``Rules(tiles=rows)`` or ``Rules.from_csv(path)`` to play with another tabl
 (0, 'play 1 grey on 1')
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .infoset import from_observation
 from .cards import BACKS, COLOURS, colour_code
 from .moves import PASS, Pass, Play, Take, parse
 from .position import from_position, parse_cards
@@ -24,6 +28,10 @@ from .tiles import DEFAULT_TILES, X3, Tile, read_tiles_csv
 
 State = FlowersState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 100, "rollout": "greedy", "candidates": 4, "margin_scale": 5}
+
 GAME = GameSpec(
     name="flowers",
     min_players=2,
@@ -31,8 +39,10 @@ GAME = GameSpec(
     player_rule="F-2.3",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", **SEARCH),
+          "ismcts": partial(ISMCTSBot, "flowers", **SEARCH)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [

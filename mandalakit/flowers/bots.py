@@ -125,28 +125,34 @@ class GreedyBot:
         return value
 
     def choose(self, observation, legal_moves):
+        if type(legal_moves[0]) is Pass:
+            return legal_moves[0]
+        best, best_value = legal_moves[0], float("-inf")
+        for move, value in zip(legal_moves, self.values(observation, legal_moves)):
+            value += self._tiny()
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def values(self, observation, legal_moves) -> list[float]:
+        """The heuristic value of every legal move, in order (what search bots prune with): a
+        tile choice is worth what the tile adds minus what the other tile adds to the
+        runner-up (:func:`tile_worth`), a play its :meth:`play_value`, a pass 0."""
         first = legal_moves[0]
-        if type(first) is Pass:
-            return first
         obs = observation
+        if type(first) is Pass:
+            return [0.0]
         if type(first) is Take:
             view = obs.mandalas[obs.pending]
             me, runner = obs.player, obs.runner_up
             by_colour = {t.colour: t for t in view.tiles}
-            best, best_value = first, float("-inf")
+            out = []
             for move in legal_moves:
                 mine = by_colour[move.colour]
                 other = next(t for t in view.tiles if t is not mine)
-                value = tile_worth(obs.singles[me], mine) - tile_worth(obs.singles[runner], other) + self._tiny()
-                if value > best_value:
-                    best, best_value = move, value
-            return best
-        best, best_value = first, float("-inf")
-        for move in legal_moves:
-            value = self.play_value(obs, move) + self._tiny()
-            if value > best_value:
-                best, best_value = move, value
-        return best
+                out.append(tile_worth(obs.singles[me], mine) - tile_worth(obs.singles[runner], other))
+            return out
+        return [self.play_value(obs, move) for move in legal_moves]
 
 
 def seat_summary(state, seat: int) -> dict:

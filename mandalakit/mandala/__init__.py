@@ -7,9 +7,14 @@ of mandala.md.
 (0, 'mountain A black')
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .heuristic import HeuristicBot
+from .infoset import from_observation
 from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
@@ -19,6 +24,10 @@ from .state import MandalaState, Observation, draw_count, new_game
 
 State = MandalaState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 120, "rollout": "greedy", "candidates": 4, "margin_scale": 10}
+
 GAME = GameSpec(
     name="mandala",
     min_players=2,
@@ -26,8 +35,10 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot,
+          "pimc": partial(PIMCBot, "mandala", **SEARCH), "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [

@@ -91,12 +91,15 @@ class GreedyBot:
         self.rng = make_rng(seed)
 
     def choose(self, observation, legal_moves):
-        obs = observation
         if len(legal_moves) == 1:
             return legal_moves[0]
         noise = self.rng.random(len(legal_moves)) * 1e-6
-        values = [self.evaluate(obs, move) + noise[i] for i, move in enumerate(legal_moves)]
+        values = [v + noise[i] for i, v in enumerate(self.values(observation, legal_moves))]
         return legal_moves[max(range(len(values)), key=values.__getitem__)]
+
+    def values(self, observation, legal_moves) -> list[float]:
+        """:meth:`evaluate` of every legal move, in order (what search bots prune with)."""
+        return [self.evaluate(observation, move) for move in legal_moves]
 
     def evaluate(self, obs, move) -> float:
         """Heuristic value of ``move`` for the viewing seat (higher is better)."""

@@ -6,9 +6,13 @@
 (0, 45)
 """
 
+from functools import partial
+
 from ..core.bots import RandomBot
+from ..core.search import ISMCTSBot, PIMCBot
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
+from .infoset import from_observation
 from .cards import SUIT_OF, SUITS, suit_name
 from .moves import Pick, Place, parse, placements
 from .position import from_position
@@ -18,6 +22,10 @@ from .state import Observation, OhanamiState, new_game
 
 State = OhanamiState
 
+#: The search bots' settings: at most about 1 s of CPU time per move on the machine of record
+#: (datasets/README.md, "Strength ladder").
+SEARCH = {"iterations": 400, "rollout": "greedy", "candidates": 4, "margin_scale": 25}
+
 GAME = GameSpec(
     name="ohanami",
     min_players=2,
@@ -25,8 +33,10 @@ GAME = GameSpec(
     player_rule="O-2.1",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", **SEARCH),
+          "ismcts": partial(ISMCTSBot, "ohanami", **SEARCH)},
     seat_summary=seat_summary,
+    from_observation=from_observation,
 )
 
 __all__ = [

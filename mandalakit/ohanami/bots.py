@@ -71,15 +71,29 @@ class GreedyBot:
 
     def choose(self, observation, legal_moves):
         obs = observation
-        rows = obs.rows[obs.player]
-        pink = sum(SUIT_OF[c] == PINK for r in rows for c in r)
-        rnd = obs.round
         if isinstance(legal_moves[0], Pick):
             # Keep the two cards worth most on their own (one ply, cards valued separately).
-            value = {c: self._card_value(c, rows, rnd, pink) + 1e-6 * self.rng.random() for c in obs.hand}
+            value = {c: v + 1e-6 * self.rng.random() for c, v in self._card_values(obs).items()}
             return max(legal_moves, key=lambda m: value[m.cards[0]] + value[m.cards[1]])
-        scored = [(self._place_value(m, rows, rnd, pink) + 1e-6 * self.rng.random(), i) for i, m in enumerate(legal_moves)]
+        values = self.values(obs, legal_moves)
+        scored = [(v + 1e-6 * self.rng.random(), i) for i, v in enumerate(values)]
         return legal_moves[max(scored)[1]]
+
+    def _card_values(self, obs) -> dict:
+        rows = obs.rows[obs.player]
+        pink = sum(SUIT_OF[c] == PINK for r in rows for c in r)
+        return {c: self._card_value(c, rows, obs.round, pink) for c in obs.hand}
+
+    def values(self, observation, legal_moves) -> list[float]:
+        """The heuristic value of every legal move, in order (what search bots prune with): a
+        pick is worth its two cards' values, a placement its :meth:`_place_value`."""
+        obs = observation
+        if isinstance(legal_moves[0], Pick):
+            value = self._card_values(obs)
+            return [value[m.cards[0]] + value[m.cards[1]] for m in legal_moves]
+        rows = obs.rows[obs.player]
+        pink = sum(SUIT_OF[c] == PINK for r in rows for c in r)
+        return [self._place_value(m, rows, obs.round, pink) for m in legal_moves]
 
 
 def seat_summary(state, seat: int) -> dict:

@@ -1,0 +1,88 @@
+"""Hints that explain (mandalakit.core.hints): every number a hint's sentence quotes is the one
+the search measured, in English and in French."""
+
+import re
+
+import numpy as np
+import pytest
+
+from mandalakit.core.hints import hint
+from mandalakit.core.messages import language
+from mandalakit.core.registry import get_game
+
+NUMBER = re.compile(r"\d+")
+
+
+def positions(game: str, count: int = 3):
+    """Decision points of a seeded random 2-player game, with more than one legal move."""
+    spec = get_game(game)
+    rng = np.random.default_rng(2)
+    state = spec.new_game(2, seed=4)
+    found = []
+    step = 0
+    while len(found) < count and not state.is_terminal():
+        moves = state.legal_moves()
+        if step % 9 == 3 and len(moves) > 1:
+            found.append(state.clone())
+        state.apply(moves[int(rng.integers(len(moves)))])
+        step += 1
+    return found
+
+
+def quoted(advice) -> list[int]:
+    """The numbers a hint's sentence must quote, in order: wins, rollouts, points, the gain (if
+    any), then the draws and the likeliest colour's figures (if any)."""
+    numbers = [advice.wins, advice.rollouts, advice.expected]
+    if advice.gain:
+        numbers.append(abs(advice.gain))
+    if advice.likely is not None:
+        _name, k, of_colour, unseen = advice.likely
+        numbers += [advice.draws, of_colour, unseen] + ([k] if k else [])
+    return numbers
+
+
+@pytest.mark.parametrize("game, lang", [("mandala", "en"), ("ohanami", "en"), ("flowers", "en"), ("flowers", "fr")])
+def test_a_hint_quotes_what_the_search_measured(game, lang):
+    for state in positions(game, 2):
+        seat = state.current_player
+        with language(lang):
+            advice = hint(game, state.observation(seat), state.legal_moves(), seed=1)
+        assert advice.move in state.legal_moves()
+        assert [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice), advice.sentence
+        assert 0 <= advice.wins <= advice.rollouts
+        if advice.gain is not None:
+            gain_words = {"en": ("more than", "as many as", "fewer than"),
+                          "fr": ("de plus", "autant", "de moins")}[lang]
+            assert gain_words[(advice.gain <= 0) + (advice.gain < 0)] in advice.sentence
+
+
+def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
+    """M-4.1: a mountain play from a hand of 2 draws 3 cards; every card seat 0 cannot see is
+    yellow (the deck of 14 and the other seat's 3), so all 3 draws are likely yellow."""
+    from mandalakit.core.hints import _draws
+    from mandalakit.mandala import COLOURS, Mountain, colour_code, from_position
+
+    position = {"hands": [{"orange": 1, "black": 1}, {"yellow": 3}], "deck": ["yellow"] * 14,
+                "mountains": {"A": {"red": 6, "green": 1, "purple": 1}, "B": {}},
+                "fields": {"A": [{"black": 1}, {"yellow": 1}], "B": [{}, {}]}}
+    used = {"orange": 1, "black": 2, "red": 6, "green": 1, "purple": 1, "yellow": 18}
+    position["discard"] = {name: 18 - used.get(name, 0) for name in COLOURS if name != "yellow"}
+    state = from_position(position)
+    move = Mountain(1, colour_code("black"))
+    assert _draws(get_game("mandala"), state.observation(0), move, None) == (3, ("yellow", 3, 17, 17))
+    with language("fr"):
+        advice = hint("mandala", state.observation(0), state.legal_moves(), seed=2)
+    assert [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice), advice.sentence
+
+
+def test_the_only_move_is_said_so():
+    """M-5.3: the only colour left in the mountain is the only pick."""
+    from mandalakit.mandala import from_position
+
+    state = from_position({"hands": [{"red": 2}, {"red": 1}],
+                           "mountains": {"A": {"green": 3}, "B": {}},
+                           "fields": {"A": [{"yellow": 1, "orange": 1}, {"purple": 1, "black": 1}], "B": [{}, {}]}})
+    state.apply(state.parse_move("field A red 1"))
+    assert len(state.legal_moves()) == 1
+    advice = hint("mandala", state.observation(0), state.legal_moves(), seed=0)
+    assert advice.sentence == "It is the only move you can make." and advice.move == state.legal_moves()[0]
