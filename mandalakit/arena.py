@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import time
 from collections.abc import Mapping, Sequence
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
 from .core.messages import _, bot_name
+from .core.interrupts import worker_init
 from .core.registry import get_game
-from .simulate import MAX_GAMES, _worker_signals, game_seeds, worker_count
+from .simulate import MAX_GAMES, game_seeds, worker_count
 
 #: Standard normal quantile of a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -148,7 +150,7 @@ def arena(game: str, bots: Sequence[str], games: int, seed: int = 0, players: in
         else:
             from concurrent.futures import ProcessPoolExecutor
 
-            pool = ProcessPoolExecutor(jobs, initializer=_worker_signals)
+            pool = ProcessPoolExecutor(jobs, initializer=worker_init, initargs=(os.getpid(),))
             try:
                 for rows in pool.map(play_deal, *zip(*work)):
                     results.append(rows)

@@ -413,9 +413,9 @@ def cmd_arena(args) -> int:
                   jobs=args.jobs, progress=not args.quiet)
     if target is not None:
         if target.suffix.lower() == ".csv":
-            _atomic_write(target, lambda p: table.to_csv(p, index=False))
+            _atomic_write(target, lambda p: table.to_csv(p, index=False), args.command)
         else:
-            _atomic_write(target, lambda p: table.to_parquet(p, index=False))
+            _atomic_write(target, lambda p: table.to_parquet(p, index=False), args.command)
     pairs, ratings = standings(table)
     games = len(table.groupby(["table", "deal", "rotation"]))
     print(ngettext("{game}, {players} players, {n} game, seed {seed}",
