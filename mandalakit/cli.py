@@ -101,7 +101,7 @@ def _check_digits(name: str, value: str) -> None:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
+def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str, *, read_files: bool = True) -> dict:
     """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
 
     Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
@@ -109,9 +109,16 @@ def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str) -> dict:
     file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
     option that takes one, so the game's refusal of any other value quotes what was typed
     (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
-    two values was meant cannot be guessed). Names and values are checked by the game.
+    two values was meant cannot be guessed). Names and values are checked by the game. Without
+    ``read_files``, a file option's path stays text: the tournament reads it, and labels its
+    variant by the path (``tiles=my_tiles.csv``).
     """
-    read = get_game(game).rules.option_from_command_line  # a file option (tiles=PATH) is read here
+    rules_type = get_game(game).rules
+    read = rules_type.option_from_command_line  # a file option (tiles=PATH) is read here
+    if not read_files:
+        def read(name, text, read=read):  # noqa: E306 - the path is kept for the tournament to read
+            return text if name in rules_type.file_options and text.strip().lower() not in ("none", "null") \
+                else read(name, text)
     rules: dict = {}
     for name, text in pairs:
         value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
@@ -327,8 +334,8 @@ def _player_counts(text: str) -> list[int]:
 def cmd_tournament(args) -> int:
     from .tournament import tournament_frames, write_parquet
 
-    rules = _rules(args.rule, args.game)
-    vary = _rules(args.vary, args.game)
+    rules = _rules(args.rule, args.game, read_files=False)
+    vary = _rules(args.vary, args.game, read_files=False)
     target = _writable_target(args.out, (".parquet",), "tournament.parquet")
     spec = get_game(args.game)
     start = time.perf_counter()

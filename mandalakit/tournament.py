@@ -112,12 +112,21 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
         texts = [written(v) for v in values]
         if not texts or len(set(texts)) != len(texts):
             raise RulesError("options", _("Give each value of {name} once, not {values}.", name=shown(name), values=shown(",".join(texts))))
+    def value(name, v):
+        # A file option named by its path (an analyst's tiles="my_tiles.csv", as --vary writes it) is
+        # read here, once, where the tournament runs; the variant keeps the path as its label.
+        if isinstance(v, str) and name in spec.rules.file_options:
+            return spec.rules.option_from_command_line(name, v)
+        return v
+
+    fixed = {name: value(name, v) for name, v in fixed.items()}
     variants = []
     for values in itertools.product(*vary.values()):
         chosen = dict(zip(vary, values))
         label = ";".join(f"{name}={written(v)}" for name, v in chosen.items()) or "default"
         options = tuple((name, written(v)) for name, v in chosen.items())
-        variants.append((label, options, spec.make_rules({**fixed, **chosen}).to_dict()))
+        variants.append((label, options, spec.make_rules({**fixed, **{n: value(n, v) for n, v in chosen.items()}})
+                         .to_dict()))
     return [Cell(p, resolve_bots(spec, p, lineup), label, options, rules_dict)
             for p in counts
             for lineup in itertools.combinations_with_replacement(names, p)
