@@ -347,6 +347,10 @@ def _connect(client_class, scheduler: str):
     except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
         raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
                                       address=shown(scheduler), reason=_connection_reason(exc))) from None
+    except Exception:  # noqa: BLE001 - another server answered: Dask read its bytes as a frame (MemoryError, ...)
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
+                                      address=shown(scheduler),
+                                      reason=_("something else answers there, not a Dask scheduler"))) from None
 
 
 def _connection_reason(exc: BaseException) -> str:

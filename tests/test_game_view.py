@@ -398,19 +398,19 @@ def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
 
 
 def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
-    """A French page offers « une personne devant cet écran », « Robot (au hasard) », « Robot
-    (glouton) » (as its log names the players), and the seat kinds stay the bots' own names."""
+    """A French page offers « une personne devant cet écran » and a bot of each level, « Robot
+    (facile) », « Robot (moyen) », « Robot (difficile) »; the seat kinds stay the bots' own names."""
     from mandalakit.core.messages import language
 
     with language("fr"):
         view = GameView("mandala", seats=["you", "greedy"], seed=2)
         menu = view.seat_box.children[1]
-        assert [label for label, _kind in menu.options] == ["une personne devant cet écran", "Robot (au hasard)",
-                                                             "Robot (glouton)"]
-        assert menu.label == "Robot (glouton)" and menu.value == "greedy" and menu.description == "Joueur 2"
-        menu.value = "random"
+        assert [label for label, _kind in menu.options] == ["une personne devant cet écran", "Robot (facile)",
+                                                             "Robot (moyen)", "Robot (difficile)"]
+        assert menu.label == "Robot (moyen)" and menu.value == "greedy" and menu.description == "Joueur 2"
+        menu.value = "pimc"  # the hard level
         view._start_from_panel()
-    assert view.seats == ["you", "random"]
+    assert view.seats == ["you", "pimc"]
 
 
 def test_a_game_ends_on_the_engines_score_screen_with_play_again_and_save_this_game():

@@ -560,3 +560,16 @@ def test_record_mandala_position_of_the_wrong_type_is_refused(key, value):
     bad["setup"]["position"][key] = value
     with pytest.raises(RecordError, match=r"^\[(options|M-6.2)\] "):
         records.replay(bad)
+
+
+def test_a_pipe_or_a_device_is_refused_at_once_not_read(tmp_path):
+    """A FIFO with no writer would block a reader forever; /dev/zero never ends."""
+    import os
+
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/zero"):
+        with pytest.raises(records.RecordError, match="is not an ordinary file"):
+            records.load(path)
+    with pytest.raises(IsADirectoryError):
+        records.load(tmp_path)

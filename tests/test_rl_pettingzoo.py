@@ -140,3 +140,19 @@ def test_bad_arguments_are_refused_with_the_rule():
         env("mandala", players=3)
     with pytest.raises(RulesError, match="Unknown rules option"):
         env("mandala", rules={"colour": 1})
+
+
+@pytest.mark.parametrize("bad_seat", [0, 2, 3])
+def test_O_2_6_an_illegal_action_in_a_joint_step_changes_nothing(bad_seat):
+    par = parallel_env("ohanami", players=4, seed=5)
+    observations, _infos = par.reset(seed=5)
+    legal = {a: int(np.flatnonzero(observations[a]["action_mask"])[0]) for a in par.agents}
+    illegal = int(np.flatnonzero(observations[f"player_{bad_seat}"]["action_mask"] == 0)[0])
+    before = [str(e) for _, e in par.aec_env.unwrapped.state_.history]
+    with pytest.raises(IllegalMoveError):
+        par.step({**legal, f"player_{bad_seat}": illegal})
+    assert [str(e) for _, e in par.aec_env.unwrapped.state_.history] == before
+    with pytest.raises(ValueError, match="one action to each"):
+        par.step({})
+    par.step(legal)  # the environment still works
+    assert len(par.aec_env.unwrapped.state_.history) > len(before)

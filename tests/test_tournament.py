@@ -1,6 +1,7 @@
 """`mandalakit tournament`: seat balance, seeds by deal, the same table whatever the workers
 (local processes or a Dask cluster), Parquet metadata, refusals before any game."""
 
+import contextlib
 from pathlib import Path
 
 import pandas as pd
@@ -114,3 +115,32 @@ def test_a_varied_flowers_tile_table_keeps_its_own_column_beside_the_tiles_count
     assert table.tiles.dtype.kind == "i"  # the seat's tile count (flowers.seat_summary)
     # No x3 face in the variant table: every Flower scores its faces' sum, so the scores differ.
     assert table.groupby("rule_tiles").score.sum().nunique() == 2
+
+
+def test_a_server_that_is_no_dask_scheduler_gets_one_sentence():
+    """Another server at the address (here one answering HTTP 400) made Dask read its reply as a
+    frame length and raise MemoryError; the tournament says it in one sentence instead."""
+    import socket
+    import threading
+
+    from dask.distributed import Client
+
+    from mandalakit.tournament import _connect
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer():
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                with conn:
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        with pytest.raises(RulesError, match="^\\[options\\] Cannot reach the Dask scheduler at .*: "
+                                             "(something else answers there, not a Dask scheduler|no answer)"):
+            _connect(Client, f"tcp://127.0.0.1:{port}")
+    finally:
+        server.close()

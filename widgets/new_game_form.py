@@ -2,12 +2,12 @@
 
 Rule options are menus labelled in words with their rule id as a small tag (the rule's text on
 hover or focus); they are read back by the game's ``Rules`` field names this module keeps, never
-from what a widget displays. Seat menus offer "a person at this screen" and the game's bots,
+from what a widget displays. Seat menus offer "a person at this screen" and a bot of each level,
 built in one place (:func:`seat_choices`).
 
 >>> from mandalakit.core.registry import get_game
->>> [kind for _label, kind in seat_choices(get_game("mandala"))]
-['you', 'random', 'greedy']
+>>> seat_choices(get_game("mandala"))
+[('a person at this screen', 'you'), ('Bot (easy)', 'random'), ('Bot (medium)', 'greedy'), ('Bot (hard)', 'pimc')]
 >>> [label for label, _value in option_choices("ohanami", "sakura_cap", 15)][:2]
 ['15 (the printed table)', 'no limit']
 """
@@ -68,9 +68,11 @@ def option_choices(game: str, name: str, value) -> list[tuple[str, str]]:
 
 
 def seat_choices(spec) -> list[tuple[str, str]]:
-    """``(words, seat kind)`` for a seat menu: a person at this screen, then each bot of the
-    game (levels in the order the game registers them)."""
-    return [(_("a person at this screen"), HUMAN)] + [(_("Bot ({level})", level=bot_name(b)), b) for b in spec.bots]
+    """``(words, seat kind)`` for a seat menu: a person at this screen, then a bot of each level
+    of the game ("Bot (easy)", "Bot (medium)", "Bot (hard)"), valued by the bot behind the level
+    (the seat kind a record keeps; :attr:`GameSpec.levels <mandalakit.core.contract.GameSpec.levels>`)."""
+    return [(_("a person at this screen"), HUMAN)] + [(_("Bot ({level})", level=bot_name(level)), bot)
+                                                      for level, bot in spec.levels.items() if bot in spec.bots]
 
 
 class NewGameForm(W.VBox):

@@ -14,8 +14,10 @@ Example
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -380,11 +382,21 @@ def load(path: str | os.PathLike) -> dict:
     :class:`RecordError` if the file is longer, not UTF-8, not valid JSON, nested more
     deeply than Python's JSON reader can follow, or holds a whole number longer than Python
     reads (``sys.get_int_max_str_digits()``, 4300 digits by default; no record has either);
-    ``OSError`` if it cannot be read.
+    ``OSError`` if it cannot be read; :class:`RecordError` at once for a pipe, a device or a socket
+    (opened without waiting: a pipe with no writer would be read forever).
     """
+    # Opened without waiting, so a pipe with no writer is refused at once rather than read forever.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    kind = os.fstat(fd).st_mode
+    if not stat.S_ISREG(kind):
+        os.close(fd)
+        if stat.S_ISDIR(kind):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+        raise RecordError("record", _("{source} is not an ordinary file (it is a pipe, a device or a socket); "
+                                      "a record is a JSON file.", source=shown_path(path)))
     try:
-        with open(path, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
-            text = fh.read(MAX_RECORD_CHARS + 1)  # never more: the file may be a device that never ends
+        with open(fd, encoding="utf-8-sig") as fh:  # a UTF-8 BOM (some editors write one) is skipped
+            text = fh.read(MAX_RECORD_CHARS + 1)  # never more
     except UnicodeDecodeError:
         raise RecordError("record", _("{source} is not a UTF-8 text file.", source=shown_path(path))) from None
     return loads(text, shown_path(path))

@@ -43,11 +43,13 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-    from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
+    from pettingzoo.utils.conversions import aec_to_parallel_wrapper, turn_based_aec_to_parallel
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("mandalakit.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'mandalakit[rl]'") from exc
 
 from ..core.contract import make_rng
+from ..core.errors import IllegalMoveError
+from ..core.messages import _
 from ..core.registry import get_game
 from .actions import action_codec
 from .observations import observation_encoder
@@ -241,4 +243,33 @@ def parallel_env(game: str, players: int | None = None, seed: int | None = None,
     of every seat (O-2.6); Mandala and Flowers, turn-based, step one agent at a time (the
     others' actions are ignored: PettingZoo's ``turn_based_aec_to_parallel``)."""
     aec = env(game, players, seed, rules, render_mode)
-    return aec_to_parallel(aec) if game in PARALLEL else turn_based_aec_to_parallel(aec)
+    return JointSteps(aec) if game in PARALLEL else turn_based_aec_to_parallel(aec)
+
+
+class JointSteps(aec_to_parallel_wrapper):
+    """PettingZoo's AEC-to-parallel conversion whose joint step checks every seat's action before
+    any is applied: one illegal action raises and changes nothing, as in the AEC environment."""
+
+    def step(self, actions):
+        """One joint step: ``actions`` maps every live agent to its action number.
+
+        Raises
+        ------
+        ValueError
+            If ``actions`` does not give exactly one action to each live agent.
+        IllegalMoveError
+            Rule tag ``actions``: an action is no move its seat may choose now (O-2.6); nothing changes.
+        """
+        base = self.aec_env.unwrapped
+        if not isinstance(actions, dict) or set(actions) != set(self.agents):
+            given = sorted(map(str, actions)) if isinstance(actions, dict) else type(actions).__name__
+            raise ValueError(f"A joint step gives one action to each of {self.agents}, not {given}.")
+        for agent in self.agents:
+            seat = base.possible_agents.index(agent)
+            allowed = {base.codec.encode(move) for move in waiting_moves(base.state_, seat)}
+            base.codec._check(actions[agent])
+            if allowed and int(actions[agent]) not in allowed:
+                raise IllegalMoveError("actions", _("Action {action} ({name}) is not legal now for {agent}.",
+                                                    action=int(actions[agent]), name=base.codec.name(actions[agent]),
+                                                    agent=agent))
+        return super().step(actions)
