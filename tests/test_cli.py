@@ -932,13 +932,24 @@ def test_an_unknown_bot_is_refused_with_the_bot_names_of_the_language(tmp_path, 
     out_file = str(tmp_path / ("g.json" if command == "record" else "t.parquet"))
     extra = {"record": ["--players", "2"], "simulate": ["--players", "2", "--games", "2"], "tournament": []}[command]
     argv = [command, "--game", game, *extra, "--bots", "greedy,wizard", "--out", out_file]
+    from mandalakit.core.messages import bot_name, language
+    from mandalakit.core.registry import get_game
+
+    spec = get_game(game)
+
+    def listed() -> str:  # every bot, then every level (easy, medium, hard), as the language names them
+        return ", ".join(bot_name(b) for b in [*spec.bots, *spec.levels])
+
     code, out, err = run(capsys, "--language", "fr", *argv)
+    with language("fr"):
+        french = listed()
+    assert french.startswith("au hasard, glouton, ") and french.endswith("facile, moyen, difficile")
     assert (code, out) == (2, "") and err == (f"mandalakit {command}\u00a0: erreur\u00a0: [options] Il n\u2019y a pas de "
-                                              f"robot nomm\u00e9 'wizard' pour {game}\u00a0; choisissez parmi au hasard, "
-                                              "glouton.\n")
+                                              f"robot nomm\u00e9 'wizard' pour {game}\u00a0; choisissez parmi {french}.\n")
     code, out, err = run(capsys, *argv)
+    assert listed().startswith("random, greedy, ") and listed().endswith("easy, medium, hard")
     assert (code, out) == (2, "") and err == (f"mandalakit {command}: error: [options] There is no bot called 'wizard' "
-                                              f"for {game}; choose from random, greedy.\n")
+                                              f"for {game}; choose from {listed()}.\n")
     assert list(tmp_path.iterdir()) == []
 
 
