@@ -24,3 +24,13 @@ def demo_server():
 def demo_url(demo_server):
     """The address of :func:`demo_server`, ending in "/"."""
     return demo_server.url
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """Every test starts and ends in English: a test that runs a French page's cells (the forged
+    messages' harness, the docs' snippets) leaves no French behind for the next one."""
+    from mandalakit.core.messages import set_language
+
+    yield
+    set_language("en")
