@@ -40,6 +40,8 @@ FOR_PROGRAMMERS = {
     "The first player must be seat 0 or 1, not {value}.",
     "first_player must be a seat from 0 to {last}, not {value}.",
     "The next setup event is the {kind!r} shuffle, not {got!r}.",
+    # GameView.from_record(record, at=...): a notebook's code, not a pupil's click
+    "at must be the number of an event of the record (a whole number), not {value}.",
 }
 #: A sentence's fields ({seat:+1}, {name}) are filled in; only its words are read.
 FIELD = re.compile(r"\{[^{}]*\}")

@@ -162,12 +162,12 @@ def _choose(view, colour, count, mandala_no):
 def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_marker():
     view = _explorer()
     text = _choose(view, "purple", 1, 1)
-    assert "Face up (F-3.2)" in text and "seat 0 takes the claim marker from seat 1" in text
-    assert "2 cards drawn; seat 0 now holds 8 cards" in text  # F-3.3: min(4, 8 - 6)
+    assert "Face up (F-3.2)" in text and "player 1 takes the claim marker from player 2" in text
+    assert "2 cards drawn; player 1 now holds 8 cards" in text  # F-3.3: min(4, 8 - 6)
     assert "still missing yellow" in text
     after = view.outcome().observation(0).mandalas[0]
     assert after.claim == 0 and after.face_up[1] == (0, 1)  # the engine agrees
-    assert "Cards there before the play: seat 0: 2 cards, 1 face up; seat 1: 1 card, 1 face up" in text
+    assert "Cards there before the play: player 1: 2 cards, 1 face up; player 2: 1 card, 1 face up" in text
     assert view.board_title.value.startswith("<p><b>After the play</b>") and view.board.svg.startswith("<svg")
     assert view.board.svg == view.outcome().to_svg(0)
     view.board.width = 400  # the page is narrow: the drawing is laid out for it
@@ -176,11 +176,11 @@ def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_mar
 
 def test_F_3_2_a_colour_face_up_there_goes_face_down_and_a_tie_keeps_the_marker():
     view = _explorer()
-    assert "Face down (F-3.2): seat 1&#x27;s red cards already lie face up" in _choose(view, "red", 1, 1)
+    assert "Face down (F-3.2): player 2&#x27;s red cards already lie face up" in _choose(view, "red", 1, 1)
     assert "Face down (F-3.2): red is a tile colour of mandala 3 (red 2)" in _choose(view, "red", 2, 3)
     text = _choose(view, "yellow", 2, 3)  # 3 cards against seat 1's 3: a tie (F-3.6)
-    assert "the claim marker stays with seat 1" in text and "nothing drawn" in text
-    assert "Complete (F-3.7)" in text and "Seat 1 (claim marker) chooses a tile (F-4.1); seat 0 takes the other" in text
+    assert "the claim marker stays with player 2" in text and "nothing drawn" in text
+    assert "Complete (F-3.7)" in text and "Player 2 (claim marker) chooses a tile (F-4.1); player 1 takes the other" in text
 
 
 def test_F_4_2_the_holder_takes_both_tiles_when_nobody_else_has_a_face_up_card():
@@ -188,7 +188,7 @@ def test_F_4_2_the_holder_takes_both_tiles_when_nobody_else_has_a_face_up_card()
                      mandalas=[{"tiles": ("red 2", "orange 1"), "claim": 0,
                                 "up": {0: "2 purple, 1 grey, 1 green"}, "down": {1: "1 grey"}}])
     text = _choose(view, "yellow", 1, 1)
-    assert "Seat 0 (claim marker) takes both tiles" in text and "the claim marker stays with seat 0" in text
+    assert "Player 1 (claim marker) takes both tiles" in text and "the claim marker stays with player 1" in text
 
 
 def test_F_3_4_a_refused_play_shows_the_rule_and_the_count_follows_the_colour():

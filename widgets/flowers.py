@@ -55,7 +55,7 @@ _CELL = ' style="padding:0.15em 0.7em;text-align:left"'
 
 
 def _seat(seat: int) -> str:
-    return _("seat {seat}", seat=seat) if seat >= 0 else _("nobody")
+    return _("player {seat:+1}", seat=seat) if seat >= 0 else _("nobody")
 
 
 class PlayExplorer(W.VBox):
@@ -152,7 +152,7 @@ class PlayExplorer(W.VBox):
             return
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
         self.board_title.value = ("<p><b>" + escape(_("After the play")) + "</b> "
-                                  + escape(_("(seen by seat {seat})", seat=self.seat)) + "</p>")
+                                  + escape(_("(seen by player {seat:+1})", seat=self.seat)) + "</p>")
         self.board.svg = after.to_svg(self.seat, width=self.board.width or None)
 
     def steps(self, after) -> list[str]:
@@ -174,12 +174,12 @@ class PlayExplorer(W.VBox):
         else:
             face = _("Face up (F-3.2): {colour} is new to mandala {n} (no tile and no face-up card of that colour).",
                      colour=colour, n=i + 1)
-        lines = [_("Play: {cards} from seat {seat}'s hand onto mandala {n}.",
+        lines = [_("Play: {cards} from player {seat:+1}'s hand onto mandala {n}.",
                    cards=ngettext("{n} {colour} card", "{n} {colour} cards", k, colour=colour), seat=seat, n=i + 1)
                  + " " + face]
         # Draw (F-3.3).
         drawn = after_obs.hand_sizes[seat] - (before_obs.hand_sizes[seat] - k)
-        lines.append(_("Draw (F-3.3): {drawn}; seat {seat} now holds {hand}.",
+        lines.append(_("Draw (F-3.3): {drawn}; player {seat:+1} now holds {hand}.",
                        drawn=ngettext("{n} card drawn", "{n} cards drawn", drawn) if drawn else
                        _("nothing drawn (a play of 2 or more cards, or 8 cards in hand)"),
                        seat=seat, hand=ngettext("{n} card", "{n} cards", after_obs.hand_sizes[seat])))
@@ -196,7 +196,7 @@ class PlayExplorer(W.VBox):
         if holder == m.claim:
             check = _("Check (F-3.6): the claim marker stays with {holder}.", holder=_seat(holder))
         else:
-            check = _("Check (F-3.6): seat {seat} takes the claim marker from {holder}.", seat=seat,
+            check = _("Check (F-3.6): player {seat:+1} takes the claim marker from {holder}.", seat=seat,
                       holder=_seat(m.claim))
         lines.append(check + " " + _("Cards there before the play: {counts}.", counts=counts))
         # Complete (F-3.7, F-4).
