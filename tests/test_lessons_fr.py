@@ -115,7 +115,7 @@ def test_the_play_dashboards_switch_to_french_and_the_game_goes_on(browser, demo
         status.get_by_text("your turn").wait_for(timeout=120_000)
         page.locator(".mk-game-view .mk-board-svg [data-mk-target]").first.wait_for(timeout=30_000)
         page.locator(".mk-language button", has_text="FR").click()
-        status.get_by_text("à vous de jouer").wait_for(timeout=60_000)
+        status.get_by_text("À vous").wait_for(timeout=60_000)  # « À vous : cliquez ... »
         assert english_lines(page, ".mk-game-view") == []
         page.locator(".mk-language button", has_text="EN").click()
         status.get_by_text("your turn").wait_for(timeout=60_000)
