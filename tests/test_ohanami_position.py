@@ -121,7 +121,7 @@ def test_O_3_ended_rounds_are_scored_from_their_rows_with_the_rules():
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15, 16]], picks=[[7, 8], None],
           places=["place 7>1 8>x", None]), "O-2.3", "seat 1 has not picked yet"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 8], [15, 16]],
-          places=["place 21>1 8>x", None]), "O-2.3", "exactly its picked cards 7 and 8"),
+          places=["place 21>1 8>x", None]), "O-2.3", "exactly their picked cards 7 and 8"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 30], [15, 16]],
           places=["place 30>1 7>x", None]), "O-2.4", "Card 30 does not fit row 1 (20-35)"),
     (dict(rows=[[[35, 20]], [[50], [60]]]), "O-2.4", "ascending order"),

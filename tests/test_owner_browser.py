@@ -36,7 +36,7 @@ def _play_and_probe(base: str, page_path: str, index_path: str) -> dict:
         kernel = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S).group(1))["kernelId"]
         # The page's own widgets work: a typed move is played (Ohanami's first pick, as the hint gives it).
         page.get_by_role("button", name="hint").click()
-        hint = page.locator(".mk-hint code").inner_text(timeout=30_000)
+        hint = page.locator(".mk-message .mk-hint").get_attribute("data-move", timeout=30_000)  # the move in notation
         box = page.locator(".mk-move-text input")
         box.fill(hint)
         box.press("Enter")
@@ -58,7 +58,7 @@ def _play_and_probe(base: str, page_path: str, index_path: str) -> dict:
         # ... and the pupil's page still plays: its kernel was not stopped.
         got["own model"] = pupil.request.get(base + f"api/kernels/{kernel}").status
         page.get_by_role("button", name="hint").click()
-        page.locator(".mk-hint").wait_for(timeout=30_000)
+        page.locator(".mk-message .mk-hint").wait_for(timeout=30_000)
         got["errors"] = [e for e in errors if "403" not in e]
         assert not outside, outside
         return got
