@@ -271,7 +271,7 @@ def from_position(
             state.mandalas[i].dark, state.mandalas[i].light = pair
     for seat, tiles in enumerate(owned):
         if seat >= players:
-            raise RulesError("F-2.3", _("Owned tiles given for seat {seat} in a {players}-player game.", seat=seat,
+            raise RulesError("F-2.3", _("Owned tiles given for player {seat:+1} in a {players}-player game.", seat=seat,
                                         players=players))
         for t in tiles:
             state._gain(seat, pool.take(t, _("Tiles of seat {seat}", seat=seat)))
@@ -334,7 +334,7 @@ def from_position(
 
     # Hands, then the deck and the discard pile take the rest (F-6).
     for seat, spec in enumerate(hands):
-        state.hands[seat] = parse_cards(spec, _("Hand of seat {seat}", seat=seat))
+        state.hands[seat] = parse_cards(spec, _("Hand of player {seat:+1}", seat=seat))
         state.sizes[seat] = sum(state.hands[seat])
     placed = [0] * NUM_COLOURS
     for pile in state.hands + [c for m in state.mandalas for c in m.cards]:

@@ -153,7 +153,7 @@ class _Parts:
                       for p, pk in enumerate(self.per_seat("picks", _("picks"), "O-2.2", None))]
         for p, pk in enumerate(self.picks):
             if pk is not None and len(pk) != 2:
-                raise RulesError("O-2.2", _("Seat {p} picks 2 cards, not {k}.", p=p, k=len(pk)))
+                raise RulesError("O-2.2", _("Player {p:+1} picks 2 cards, not {k}.", p=p, k=len(pk)))
         self.places = [_placement(p, text)
                        for p, text in enumerate(self.per_seat("places", _("placements"), "O-2.3", None))]
         self.rows = [[self.note(row, _("the rows of seat {p}", p=p)) for row in _rows(r, _("the rows of seat {p}", p=p))]
