@@ -135,7 +135,7 @@ def test_flowers_lesson(browser, demo_url):
         page.wait_for_function(
             "() => document.querySelector('.mk-play-explanation').innerText.includes('Complete (F-3.7)')",
             timeout=30_000)
-        assert "the claim marker stays with seat 1" in explanation.inner_text()
+        assert "the claim marker stays with player 2" in explanation.inner_text()
         # Another tile table: the best Flower follows the faces typed.
         faces = page.locator(".mk-tile-faces input")
         faces.fill("1 2 3 4 x3 x3")
