@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import _processes
@@ -1026,6 +1027,30 @@ def test_a_refused_scheduler_connection_says_why_in_french(tmp_path, capsys, mon
                            "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
     assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
     assert f"Impossible de joindre l’ordonnanceur Dask à 'tcp://127.0.0.1:{port}'\u00a0: Connexion refusée." in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("language, reason", [("en", "it did not answer within 2 seconds."),
+                                              ("fr", "il n’a pas répondu en 2 secondes.")])
+def test_a_scheduler_that_takes_the_connection_and_never_answers_gets_one_sentence_in_time(
+        tmp_path, capsys, monkeypatch, language, reason):
+    pytest.importorskip("dask.distributed")  # imported here, so the time below is the connection's
+    import socket
+
+    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 2)
+    silent = socket.create_server(("127.0.0.1", 0))  # the system takes connections for it; it never answers
+    try:
+        port = silent.getsockname()[1]
+        start = time.monotonic()
+        code, _, err = run(capsys, "--language", language, "tournament", "--game", "ohanami", "--quiet",
+                           "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
+        waited = time.monotonic() - start
+    finally:
+        silent.close()
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert f"127.0.0.1:{port}" in err and err.rstrip().endswith(reason), err
+    assert 2 <= waited < 60, waited  # the time allowed, not for ever (a loaded machine adds some)
     assert not list(tmp_path.iterdir())
 
 
