@@ -624,23 +624,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def command() -> int:
-    """The ``mandalakit`` command (``[project.scripts]``, ``python -m mandalakit``): SIGINT and
-    SIGTERM handlers first, then :func:`main` on ``sys.argv``.
-
-    From then on Ctrl-C or ``kill`` at any moment (while modules load, workers start, games are
-    played or the output is written; a SIGINT ignored by the parent included) stops the
-    command with one line on stderr and status 130 (SIGINT) or 143 (SIGTERM): its workers
-    killed, no file written (:mod:`mandalakit.core.interrupts`).
-    """
-    interrupts.install()
-    return main()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line ``argv`` (default ``sys.argv[1:]``) run in this process; returns the
     exit status (0 ok, 2 error; 130 for a ``KeyboardInterrupt``, as in a notebook: the
-    command itself stops on signals before, see :func:`command`)."""
+    command itself stops on signals before, see :func:`mandalakit.console.command`)."""
     before = get_language()
     words = sys.argv[1:] if argv is None else argv
     set_language(_language_asked(words))
@@ -710,7 +697,3 @@ def _discard_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):  # a stdout without a file descriptor (tests)
         pass
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(command())

@@ -245,16 +245,6 @@ def _moment_reached(proc, folder: Path, moment: str) -> bool:
                                  120, proc)
 
 
-def _assert_clean_stop(proc, folder: Path, signum: int) -> None:
-    """Status 128 + signum, one line on stderr and nothing on stdout, no file left in the
-    folder, no process left in the command's group."""
-    out, err = proc.communicate(timeout=60)
-    assert (proc.returncode, out) == (128 + signum, ""), err[-2000:]
-    assert len(err.splitlines()) == 1 and "interrupted; nothing was written" in err, err[-2000:]
-    assert _processes.leftovers(folder) == []
-    assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30), "a worker outlived the command"
-
-
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("signum, ignored, moment", [
     (signal.SIGTERM, False, "handlers"), (signal.SIGTERM, False, "workers"), (signal.SIGTERM, False, "run"),
@@ -266,7 +256,7 @@ def test_an_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path
                             nice=10) as proc:
         assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
         proc.send_signal(signum)
-        _assert_clean_stop(proc, tmp_path, signum)
+        _processes.assert_clean_stop(proc, tmp_path, signum)
 
 
 TOURNAMENT_400K = ["tournament", "--game", "ohanami", "--players", "2", "--bots", "random,greedy", "--rotations",
@@ -288,7 +278,7 @@ def test_tournament_and_bench_stop_cleanly_too(tmp_path, argv, signum, group):
             os.killpg(proc.pid, signum)
         else:
             proc.send_signal(signum)
-        _assert_clean_stop(proc, tmp_path, signum)
+        _processes.assert_clean_stop(proc, tmp_path, signum)
 
 
 def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
