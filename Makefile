@@ -91,8 +91,9 @@ demo: port-free $(VENV)/.dashboard
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
+# --durations=25: the run ends with its 25 slowest tests, where CI's time goes.
 test: $(VENV)/.test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
 
 # The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
 test-quick: $(VENV)/.test

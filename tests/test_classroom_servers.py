@@ -1,7 +1,8 @@
 """The dashboards' settings in every layout that serves them, and what a page's visitor can
-reach (issue 11). Each test starts a real server on 127.0.0.1 (tens of seconds on a busy
-machine): ``voila notebooks/`` as ``make demo`` does, Jupyter Server with the Voilà extension
-as Binder does (through ``binder/start``), and ``jupyter lab`` as ``make lab`` does.
+reach (issue 11). Each test asks a real server on 127.0.0.1: ``voila notebooks/`` as ``make
+demo`` does, Jupyter Server with the Voilà extension as Binder does (through ``binder/start``),
+and ``jupyter lab`` as ``make lab`` does. Those are the run's servers (conftest: each starts once,
+tens of seconds on a busy machine); a test that needs other settings starts its own.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from _browser import ROOT, Server, serve_binder, serve_voila
+from _browser import ROOT, Server, serve_voila
 
 pytestmark = pytest.mark.server
 
@@ -128,11 +129,10 @@ def test_a_preheated_kernel_is_not_culled_before_its_page_connects():
         assert _get(server.url + f"api/kernels/{kernel}", headers=page)[0] == 404
 
 
-@pytest.mark.parametrize("app", ["server", "lab"])
-def test_binder_and_lab_layouts_apply_the_settings(app):
+@pytest.mark.parametrize("app", ["binder", "lab"])
+def test_binder_and_lab_layouts_apply_the_settings(request, app):
     # Started as `python -m jupyter ...` in the repository's root: no file there may shadow voila.
-    with serve_binder(app) as server:
-        _check_page(server, "voila/render/notebooks/mandala.ipynb")
+    _check_page(request.getfixturevalue(f"{app}_layout"), "voila/render/notebooks/mandala.ipynb")
 
 
 # How each layout starts, run in the repository's root through binder/start, printing the
