@@ -580,7 +580,9 @@ class GameView(W.VBox):
         marks = {t: "selected" for t in self.selection}
         marks.update({t: "active" for t in active})
         you = 0 <= viewer < len(self.seats) and self.seats[viewer] == HUMAN  # "your field" for a person here
-        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None, names=self.names, you=you)
+        chosen = self.selection if state is self.state else ()
+        svg = self.part.draw(state, viewer, chosen, marks=marks, width=self.board.width or None,
+                             names=self.names, you=you)
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]

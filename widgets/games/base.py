@@ -110,6 +110,12 @@ class GamePart:
         """Words for a target of the game's own kinds (``"mountain"``, ``"A"``)."""
         return None
 
+    def draw(self, state, viewer: int, selection: Path = (), **options) -> str:
+        """The board of ``state`` seen by ``viewer`` with the clicks of ``selection`` made so
+        far (``options``: those of the state's ``to_svg``). Default: the engine's drawing; a game
+        whose chosen cards have a place before the move is complete draws them there."""
+        return state.to_svg(viewer, **options)
+
     def score_panel(self, state, viewer: int, names: Sequence[str]) -> str:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""
         raise NotImplementedError
