@@ -105,7 +105,7 @@ class GameView(W.VBox):
         self._build_widgets()
         top = W.VBox([self.status, self.message, self.resume_offer])
         top.add_class("mk-top")
-        table = W.Box([W.VBox([self.end, self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
+        table = W.Box([W.VBox([self.end, self.cover, self.board, self.controls], layout=W.Layout(flex="100 1 420px", min_width="0")),
                        self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
         table.add_class("mk-table")
         super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
