@@ -523,9 +523,12 @@ class GameView(W.VBox):
 
     def _after_change(self) -> None:
         self._resolve_chance()
-        self._keep()
         self._review_to_end()
         seat = self.to_act
+        if seat >= 0 and self.seats[seat] != HUMAN and self._pacer.immediate:
+            self._pacer.start()  # every bot move at once: the record is kept and the board drawn once, after the last
+            seat = self.to_act
+        self._keep()
         if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
             self.looking = None  # hot-seat: cover until the next player says only they look
         self._redraw()
@@ -542,12 +545,13 @@ class GameView(W.VBox):
         self.state.apply(move)
         self._resolve_chance()
         self._tell(before)
-        self._keep()
         self._review_to_end()
         nxt = self.to_act
-        if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
-            self.looking = None
-        self._redraw()
+        if not self._pacer.immediate:  # at once, _after_change keeps and draws after the last move
+            self._keep()
+            if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
+                self.looking = None
+            self._redraw()
         return nxt >= 0 and self.seats[nxt] != HUMAN
 
     # ----- drawing ----------------------------------------------------------------------------
