@@ -7,6 +7,7 @@ import re
 import time
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
 from mandalakit import mandala
@@ -79,6 +80,25 @@ def test_M_1_2_at_1024_px_the_mandalas_stay_side_by_side_and_the_board_fits_768_
     assert tops["hand0:red"] == tops["discard:orange"]  # the discard pile beside the hand
 
 
+def test_F_1_4_at_1024_px_the_three_mandalas_stand_side_by_side_with_the_hand_right_under_them():
+    from mandalakit import flowers
+
+    state = flowers.new_game(2, seed=1)
+    while state.is_chance():
+        state.apply(state.sample_chance(np.random.default_rng(0)))
+    text = state.to_svg(0, width=BOARD_AT_1024)
+    root = ET.fromstring(text)
+    assert float(root.get("viewBox").split()[3]) <= TALLEST_AT_768
+    discs = [c for c in root.iter(f"{NS}circle") if c.get("r") == "64"]
+    assert len(discs) == 3 and len({c.get("cy") for c in discs}) == 1  # side by side
+    sides = [g for g in root.iter(f"{NS}g") if (g.get("data-mk-target") or "").startswith("mandala:")]
+    hand = [g for g in root.iter(f"{NS}g") if (g.get("data-mk-target") or "").startswith("hand:")]
+    side_bottom = max(float(g.find(f"{NS}rect").get("y")) + float(g.find(f"{NS}rect").get("height")) for g in sides)
+    hand_top = min(float(g.find(f"{NS}rect").get("y")) for g in hand)
+    assert side_bottom < hand_top < side_bottom + 60  # the hand right under the mandalas
+    assert text.index("hand:") < text.index("Player 2 · score")  # before the other players' lines
+
+
 #: The boxes of the table once its status line is scrolled to the top of the window.
 TABLE_BOXES = """() => {
   document.querySelector('.mk-top').scrollIntoView();
@@ -91,7 +111,7 @@ TABLE_BOXES = """() => {
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("game", ["mandala", "ohanami"])
+@pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
 def test_at_1024_x_768_the_status_line_the_whole_board_and_the_log_are_in_the_window(browser, demo_url, game):
     """Issue 20: at 1024 x 768 the Mandala table (800 px tall) did not fit under the status line.
     With the status line at the top, the board, every highlighted target of the move and the
