@@ -155,9 +155,7 @@ def _where(obs) -> str:
         return _("before the deal")
     if obs.phase == "over":
         return _("game over after round 3")
-    if obs.phase == "pick":
-        return _("round {round} of 3 · step {step} of 5 · pick phase", round=obs.round, step=obs.step)
-    return _("round {round} of 3 · step {step} of 5 · place phase", round=obs.round, step=obs.step)
+    return _("round {round} of 3 · step {step} of 5", round=obs.round, step=obs.step)  # the next line says who does what
 
 
 def _row_strip(y: float, right: float, r: int, cards, ghosts: Mapping[int, str], own: bool, marks,

@@ -17,7 +17,7 @@ from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.ohanami import SUITS
 from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
-from ..log import Entry
+from ..log import Entry, rule_tag
 from ..people import is_you
 from .base import GamePart, public_seat
 
@@ -183,9 +183,9 @@ class OhanamiPart(GamePart):
         suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
         rounds = "".join("<th>" + _("round {n}", n=r) + "</th>" for r in (1, 2, 3)) + "<th>" + _("total") + "</th>"
         return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
-                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit (O-3)") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + rule_tag("O-3") + "</caption>"
                 f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
-                '<table class="mk-score-table"><caption>' + _("Points per round (O-3)") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Points per round") + rule_tag("O-3") + "</caption>"
                 f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
 
     def replay_figure(self, state, names):
