@@ -184,7 +184,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
     if seat == obs.to_act:  # the seat that decides now (the claim holder while a tile is chosen, F-4.1)
         head = _("{head} · your turn", head=head) if own and you else _("{head} · to play now", head=head)
     y += 16
-    y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6
+    y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 10  # room for a mark around a card
     if own and any(obs.hand):
         parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
         colours = [(CARD_W + GAP, c) for c in range(NUM_COLOURS) if obs.hand[c]]
