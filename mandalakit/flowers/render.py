@@ -309,7 +309,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             parts += drawn
             y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)
     y += 8
-    y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
+    y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (everyone still sees the colour); "
                                             "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
         if seat != player:
