@@ -64,9 +64,9 @@ def test_O_2_4_a_card_clicked_then_a_new_row_is_drawn_faded_in_that_row_before_t
     hole = _target(root, "card:118")
     assert _keys(hole) == [] and "take it back" in hole.get("data-mk-label")
     assert _keys(_target(root, "card:95")) == ["card95"]
-    # Row 2 is still a dashed box to start, and the status line says what the faded card is.
+    # Row 2 is still a dashed box to start, and the status line asks for the other card.
     assert "new row 2" in "".join(_target(root, "row:2").itertext())
-    assert "faded" in view.status.value
+    assert "click your other kept card" in view.status.value
     view.click("card:95")
     assert _keys(_target(_tree(view.board.svg), "row:1"), pending=True) == ["card118"]
     view.click("row:2")

@@ -112,8 +112,7 @@ class OhanamiPart(GamePart):
         if len(selection) % 2:
             return _("click a row for this card (the next free row starts a new one) or discard it.")
         if selection:
-            return _("your first card is shown faded where it goes. Now click your other kept card, then where "
-                     "it goes.")
+            return _("click your other kept card, then where it goes.")  # the first is drawn faded where it goes
         return _("click one of your 2 kept cards, then the row where it goes.")
 
     def tell(self, before, after, viewer, names):
