@@ -20,6 +20,7 @@ Accessibility, the same for every game:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from html import escape
 
@@ -240,8 +241,14 @@ _BOLD = 1.1
 
 def text_width(s: object, size: float, weight: str = "normal") -> float:
     """Estimated width in px of the text ``s`` at ``size`` px (an upper bound for common fonts)."""
-    em = sum(0.42 if ch in _NARROW else 1.0 if ch in _WIDE else 0.8 if ch.isupper() else 0.64 for ch in str(s))
-    return em * size * (_BOLD if weight == "bold" else 1)
+    return _ems(str(s)) * size * (_BOLD if weight == "bold" else 1)
+
+
+@functools.lru_cache(maxsize=16384)
+def _ems(s: str) -> float:
+    """The width of ``s`` in em (:func:`text_width`); a board redraws the same words at every
+    click, so each is measured once."""
+    return sum(0.42 if ch in _NARROW else 1.0 if ch in _WIDE else 0.8 if ch.isupper() else 0.64 for ch in s)
 
 
 def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> list[str]:
@@ -250,6 +257,11 @@ def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> lis
     A ``·`` separator stays at the end of its line; a single word wider than ``width`` gets a
     line of its own.
     """
+    return list(_wrapped(s, width, size, weight))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(s: str, width: float, size: int, weight: str) -> tuple[str, ...]:
     words: list[str] = []
     for word in s.split(" "):
         if word == "·" and words:
@@ -262,7 +274,7 @@ def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> lis
             out[-1] += f" {word}"
         else:
             out.append(word)
-    return out
+    return tuple(out)
 
 
 def lines(parts: list[str], x: float, y: float, s: object, width: float, *, size: int = 12,
