@@ -192,12 +192,14 @@ bench-classroom: $(VENV)/.test
 	$(BIN)/python tests/classroom_bench.py -n $(N) $(if $(CLASS),--class)
 
 # A class of N light clients (no browser) joining make demo LESSON=ohanami PUPILS=N at once and answering
-# an exercise for DURATION seconds; RESTART=1 stops and starts the server in the middle (tests/class_load.py).
+# an exercise for DURATION seconds; RESTART=1 stops and starts the server in the middle, CRASH=1 kills it
+# and its kernels (SIGKILL) halfway through the answers and starts it again (tests/class_load.py).
 DURATION ?= 60
 RESTART ?=
+CRASH ?=
 .PHONY: bench-class
 bench-class: $(VENV)/.test
-	$(BIN)/python tests/class_load.py -n $(N) --seconds $(DURATION) $(if $(RESTART),--restart)
+	$(BIN)/python tests/class_load.py -n $(N) --seconds $(DURATION) $(if $(RESTART),--restart) $(if $(CRASH),--crash)
 
 # JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab
