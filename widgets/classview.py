@@ -32,21 +32,35 @@ __all__ = ["ClassView", "ExerciseRow", "PupilRow", "summarise"]
 #: How often the page asks for fresh figures, in milliseconds.
 REFRESH_MS = 2000
 
+#: A tick the kernel has not answered within this many ms is taken as lost, and the next one is sent.
+LOST_MS = 30_000
+
+# One tick at a time: the next is sent only once the kernel has answered the last ("done"), so a
+# slow refresh (a busy machine, a large class) never piles ticks up in the kernel's queue.
 _TICKER = """
 function render({ model, el }) {
-  const every = model.get("every");
-  const id = setInterval(() => { if (!document.hidden) model.send({ kind: "tick" }); }, every);
-  return () => clearInterval(id);
+  const every = model.get("every"), lost = model.get("lost");
+  let sentAt = null;
+  const answered = (msg) => { if (msg && msg.kind === "done") sentAt = null; };
+  model.on("msg:custom", answered);
+  const id = setInterval(() => {
+    if (document.hidden || (sentAt !== null && Date.now() - sentAt < lost)) return;
+    sentAt = Date.now();
+    model.send({ kind: "tick" });
+  }, every);
+  return () => { clearInterval(id); model.off("msg:custom", answered); };
 }
 export default { render };
 """
 
 
 class _Ticker(anywidget.AnyWidget):
-    """Sends the kernel a tick every ``every`` ms while the page is in sight; draws nothing."""
+    """Sends the kernel a tick every ``every`` ms while the page is in sight, and none while the
+    kernel has not answered the last one (``done``; after ``lost`` ms it is sent again); draws nothing."""
 
     _esm = _TICKER
     every = traitlets.Int(REFRESH_MS).tag(sync=True)
+    lost = traitlets.Int(LOST_MS).tag(sync=True)
 
 
 @dataclass(frozen=True)
@@ -131,18 +145,29 @@ class ClassView(widgets.VBox):
         self.download = widgets.HTML()
         self._ticker = _Ticker()
         self._shown = None
+        self._version = None  # the book's data_version when last read, and what was read then
+        self._summary = None
         self.export_button.on_click(lambda _b: self.export())
         self.clear_button.on_click(lambda _b: self._ask_to_clear())
-        self._ticker.on_msg(lambda _w, content, _b: self.refresh() if isinstance(content, dict) else None)
+        self._ticker.on_msg(lambda _w, content, _b: self._tick() if isinstance(content, dict) else None)
         super().__init__([self.status, self.pupils, self.exercises,
                           widgets.HBox([self.export_button, self.clear_button]), self.confirm, self.download,
                           self._ticker])
         self.refresh()
 
+    def _tick(self) -> None:
+        try:
+            self.refresh()
+        finally:  # the page sends its next tick only after this answer
+            self._ticker.send({"kind": "done"})
+
     def refresh(self) -> None:
-        """Read the book again and redraw what changed."""
-        attempts, games = self.book.attempts(), self.book.games()
-        pupils, exercises = summarise(attempts, games)
+        """Read the book again if a pupil wrote to it since the last time, and redraw what changed."""
+        version = self.book.version()
+        if version != self._version:
+            self._version = version
+            self._summary = summarise(self.book.attempts(), self.book.games(records=False))
+        pupils, exercises = self._summary
         stamp = time.strftime("%H:%M:%S")
         self.status.value = "<b>" + escape(ngettext("{n} pupil", "{n} pupils", len(pupils))) + "</b> · " + escape(
             _("updated at {time}", time=stamp))
