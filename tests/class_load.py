@@ -37,6 +37,7 @@ import uuid
 from pathlib import Path
 
 import psutil
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -46,14 +47,21 @@ from _browser import ROOT, serve_voila  # noqa: E402
 from mandalakit.widgets.classbook import ClassBook  # noqa: E402
 
 LESSON = "ohanami"
+PROTOCOL = "v1.kernel.websocket.jupyter.org"
 CONFIG = re.compile(r'id="jupyter-config-data"[^>]*>(.*?)</script>', re.S)
 
 
-def _message(msg_type: str, content: dict, session: str) -> str:
+def _message(msg_type: str, content: dict, session: str) -> bytes:
+    """A shell message in the kernel websocket's binary protocol, as Voila's page sends it."""
     header = {"msg_id": uuid.uuid4().hex, "username": "pupil", "session": session, "msg_type": msg_type,
               "version": "5.3", "date": datetime.datetime.now(datetime.timezone.utc).isoformat()}
-    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
-                       "channel": "shell", "buffers": []})
+    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in (header, {}, {}, content)], "shell")
+
+
+def _read(raw: bytes) -> dict:
+    _channel, parts = deserialize_msg_from_ws_v1(raw)
+    header = json.loads(parts[0])
+    return {"header": header, "msg_type": header.get("msg_type"), "content": json.loads(parts[3])}
 
 
 class Pupil:
@@ -83,18 +91,25 @@ class Pupil:
         kernel, cookies = await self._page()
         self.page_after = time.monotonic() - start
         ws_url = self.base.replace("http", "ws", 1) + f"api/kernels/{kernel}/channels?session_id={self.session}"
-        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies}, request_timeout=120))
-        await self.ws.write_message(_message("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
+        # Voila's page speaks the kernel websocket's v1 protocol, where the server passes messages on
+        # without decoding them (the older JSON one costs the server a decode and an encode of each)
+        self.ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies}, request_timeout=120),
+                                          subprotocols=[PROTOCOL])
+        if self.ws.selected_subprotocol != PROTOCOL:
+            raise ConnectionError(f"the server did not take the protocol {PROTOCOL}")
+        await self._send("comm_info_request", {"target_name": "jupyter.widget"})
         comms = (await self._until(lambda m: m["msg_type"] == "comm_info_reply", deadline))["content"]["comms"]
         for comm in comms:
-            await self.ws.write_message(_message("comm_msg", {"comm_id": comm, "data": {"method": "request_state"}},
-                                                 self.session))
+            await self._send("comm_msg", {"comm_id": comm, "data": {"method": "request_state"}})
         while len(self.states) < len(comms):
             message = await self._until(lambda m: m["msg_type"] == "comm_msg", deadline)
             data = message["content"]["data"]
             if data.get("method") == "update":
                 self.states.setdefault(message["content"]["comm_id"], {}).update(data["state"])
         self.complete_after = time.monotonic() - start
+
+    async def _send(self, msg_type: str, content: dict) -> None:
+        await self.ws.write_message(_message(msg_type, content, self.session), binary=True)
 
     async def _until(self, wanted, deadline: float) -> dict:
         while True:
@@ -104,8 +119,7 @@ class Pupil:
             raw = await asyncio.wait_for(self.ws.read_message(), left)
             if raw is None:
                 raise ConnectionError("the kernel's websocket closed")
-            message = json.loads(raw)
-            message["msg_type"] = message.get("header", {}).get("msg_type") or message.get("msg_type")
+            message = _read(raw)
             if wanted(message):
                 return message
 
@@ -114,14 +128,14 @@ class Pupil:
 
     async def answer(self, seconds: float, per_second: float, deadline: float) -> None:
         name_box, exercise = self._comm("active", "labels", "name"), self._comm("question", "feedback", "value")
-        await self.ws.write_message(_message("comm_msg", {"comm_id": name_box, "data": {
-            "method": "update", "state": {"name": self.name}, "buffer_paths": []}}, self.session))
+        await self._send("comm_msg", {"comm_id": name_box, "data": {
+            "method": "update", "state": {"name": self.name}, "buffer_paths": []}})
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             value = str(self.first_answer + self.sent)  # a new answer each time: each one is an attempt
             self.sent += 1
-            await self.ws.write_message(_message("comm_msg", {"comm_id": exercise, "data": {
-                "method": "custom", "content": {"kind": "check", "value": value}}}, self.session))
+            await self._send("comm_msg", {"comm_id": exercise, "data": {
+                "method": "custom", "content": {"kind": "check", "value": value}}})
             await self._until(lambda m, c=exercise: m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == c
                               and "feedback" in m["content"]["data"].get("state", {}), deadline)
             self.acked.append(value)
@@ -162,23 +176,26 @@ async def _class(server, n: int, seconds: float, per_second: float, budget: floa
                     found[child.pid] = _cpu([child])
         return found
 
-    # Voila says the pool is "filled" once its kernels are started; each then runs its page. A
-    # teacher starts the server before the lesson: the pupils join once every kernel has run its
-    # page, which is when the kernels fall quiet (less than 0.02 s of CPU each in 5 s).
+    # Voila says the pool is "filled" once its kernels are started; then the server runs each one's
+    # page. A teacher starts the server before the lesson: the pupils join once every page has run,
+    # when the server and the kernels fall quiet (in two 5 s windows in a row, less than 0.2 s of
+    # the server's CPU and 0.02 s of each kernel's: on a busy machine either may wait for the other).
     waited = time.monotonic()
     while f"Kernel pool of {LESSON}.ipynb is filled" not in server.output():
         if time.monotonic() > deadline:
             raise TimeoutError("the class's kernels were not ready in time")
         await asyncio.sleep(0.5)
-    before = kernels()
-    while True:
+    before, quiet = (_cpu([proc]), kernels()), 0
+    while quiet < 2:
         await asyncio.sleep(5)
-        now = kernels()
-        if len(now) >= n and sum(now.values()) - sum(before.get(pid, 0.0) for pid in now) < 0.02 * len(now):
-            break
+        now = _cpu([proc]), kernels()
+        busy = now[0] - before[0] >= 0.2 or sum(now[1].values()) - sum(before[1].get(pid, 0.0) for pid in now[1]) \
+            >= 0.02 * len(now[1])
+        quiet = 0 if busy or len(now[1]) < n else quiet + 1
         if time.monotonic() > deadline:
             raise TimeoutError("the class's kernels did not finish their pages in time")
         before = now
+    now = now[1]
     print(f"the pool's {len(now)} kernels have run their pages {time.monotonic() - waited:.0f} s after the server "
           f"answered ({sum(now.values()):.0f} s of CPU, {sum(now.values()) / len(now):.1f} s each); load average "
           f"{os.getloadavg()[0]:.1f}")
@@ -193,6 +210,7 @@ async def _class(server, n: int, seconds: float, per_second: float, budget: floa
         if isinstance(outcome, BaseException):
             pupil.error = f"{type(outcome).__name__}: {outcome}"
     ready = [p for p in pupils if not p.error]
+    cpu_joined = _cpu([proc]), kernels()
     answering = [asyncio.ensure_future(p.answer(seconds, per_second, deadline)) for p in ready]
     crashed = False
     if crash_after is not None:  # a real crash in the middle of the answers: SIGKILL, no goodbye
@@ -206,8 +224,9 @@ async def _class(server, n: int, seconds: float, per_second: float, budget: floa
             pupil.error = f"{type(outcome).__name__}: {outcome}"
     if not crashed:
         cpu_after = _cpu([proc]), kernels()
-    server_cpu = cpu_after[0] - cpu_before[0]
-    kernel_cpu = sum(cpu - cpu_before[1].get(pid, 0.0) for pid, cpu in cpu_after[1].items())
+    def per_pupil(since, until) -> str:
+        kernel_cpu = sum(cpu - since[1].get(pid, 0.0) for pid, cpu in until[1].items())
+        return f"server {(until[0] - since[0]) / n:.2f} s, kernels {kernel_cpu / n:.2f} s"
     sampler.cancel()
     print(f"load average (1 min) during the run: min {min(loads):.1f}, mean {statistics.mean(loads):.1f}, "
           f"max {max(loads):.1f} on {os.cpu_count()} cores")
@@ -216,8 +235,9 @@ async def _class(server, n: int, seconds: float, per_second: float, budget: floa
     print(f"pages complete: {len(times)}/{n}; time until complete p50 {_pct(times, 0.5):.1f} s, "
           f"p95 {_pct(times, 0.95):.1f} s (the page's HTML alone: p50 {_pct(html, 0.5):.1f} s, "
           f"p95 {_pct(html, 0.95):.1f} s)")
-    print(f"CPU per pupil: server {server_cpu / n:.2f} s, kernels {kernel_cpu / n:.2f} s (the pupils' kernels and "
-          "the replacements Voila starts for the pool, from joining to the last answer)")
+    print(f"CPU per pupil: {per_pupil(cpu_before, cpu_after)} (the pupils' kernels and the replacements Voila "
+          f"starts for the pool, from joining to the last answer); joining: {per_pupil(cpu_before, cpu_joined)}; "
+          f"answering: {per_pupil(cpu_joined, cpu_after)}")
     if crashed:
         print(f"the server and its kernels were killed (SIGKILL) {crash_after:.0f} s into the answers; "
               f"{sum(p.sent - len(p.acked) for p in ready)} answers were in flight, unacknowledged")
