@@ -6,7 +6,7 @@ commonest wrong answers, games played and won, refreshed live from the class's b
 ...         Attempt("Bo", "ohanami", "1", "20", False, 3.0)]
 >>> pupils, exercises = summarise(rows, [])
 >>> pupils[0]
-PupilRow(pupil='Ada', lesson='ohanami', exercise='1', right=1, wrong=1, games=0, won=0)
+PupilRow(pupil='Ada', lesson='ohanami', exercise='1', solved=True, right=1, wrong=1, games=0, won=0, at=2.0)
 >>> exercises[0].wrong_answers
 (('20', 2),)
 """
@@ -14,7 +14,9 @@ PupilRow(pupil='Ada', lesson='ohanami', exercise='1', right=1, wrong=1, games=0,
 from __future__ import annotations
 
 import base64
+import sqlite3
 import time
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from html import escape
@@ -65,15 +67,19 @@ class _Ticker(anywidget.AnyWidget):
 
 @dataclass(frozen=True)
 class PupilRow:
-    """A pupil: the lesson and exercise of their last answer, answers right and wrong, games played and won."""
+    """A pupil: the lesson and exercise of their last answer and whether they have answered that
+    exercise right yet, answers right and wrong, games played and won, and when they last answered
+    or finished a game (seconds since the epoch)."""
 
     pupil: str
     lesson: str
     exercise: str
+    solved: bool
     right: int
     wrong: int
     games: int
     won: int
+    at: float
 
 
 @dataclass(frozen=True)
@@ -88,9 +94,15 @@ class ExerciseRow:
     wrong_answers: tuple[tuple[str, int], ...]
 
 
+def _alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in a class list: case and accents ignored (Élise between Ada and Zoé)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+    return plain, name
+
+
 def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow], list[ExerciseRow]]:
-    """The class page's two tables from the book's rows (oldest first): pupils in the order they
-    first appeared, exercises in the order first answered."""
+    """The class page's two tables from the book's rows (oldest first): pupils by name, as a class
+    list is read; exercises in the order first answered."""
     last: dict[str, Attempt] = {}
     right, wrong = Counter(), Counter()
     tried: dict[tuple, set] = {}
@@ -107,9 +119,15 @@ def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow
             wrong[a.pupil] += 1
             wrongs.setdefault(key, {}).setdefault(a.answer, set()).add(a.pupil)
     played, won = Counter(g.pupil for g in games), Counter(g.pupil for g in games if g.won)
-    names = list(dict.fromkeys([*last, *(g.pupil for g in games)]))
-    pupils = [PupilRow(p, last[p].lesson if p in last else "", last[p].exercise if p in last else "",
-                       right[p], wrong[p], played[p], won[p]) for p in names]
+    seen = {a.pupil: a.at for a in attempts}
+    for g in games:
+        seen[g.pupil] = max(seen.get(g.pupil, g.at), g.at)
+    pupils = []
+    for p in sorted(seen, key=_alphabetical):
+        a = last.get(p)
+        pupils.append(PupilRow(p, a.lesson if a else "", a.exercise if a else "",
+                               bool(a) and p in solved.get((a.lesson, a.exercise), ()), right[p], wrong[p],
+                               played[p], won[p], seen[p]))
     exercises = []
     for key, who in tried.items():
         common = sorted(((ans, len(ps)) for ans, ps in wrongs.get(key, {}).items()), key=lambda x: (-x[1], x[0]))
@@ -118,11 +136,13 @@ def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
+    """An HTML table of escaped cells; it scrolls sideways on a narrow screen."""
     th = "".join(f'<th style="text-align:left;padding:0.2em 0.6em;border-bottom:2px solid #555">{h}</th>'
                  for h in head)
     body = "".join("<tr>" + "".join(f'<td style="padding:0.2em 0.6em;border-bottom:1px solid #ccc">{c}</td>'
                                      for c in row) + "</tr>" for row in rows)
-    return f'<table style="border-collapse:collapse;margin:0.4em 0">{"<tr>" + th + "</tr>"}{body}</table>'
+    return (f'<div style="overflow-x:auto"><table style="border-collapse:collapse;margin:0.4em 0">'
+            f'<tr>{th}</tr>{body}</table></div>')
 
 
 class ClassView(widgets.VBox):
@@ -150,7 +170,7 @@ class ClassView(widgets.VBox):
         self.export_button.on_click(lambda _b: self.export())
         self.clear_button.on_click(lambda _b: self._ask_to_clear())
         self._ticker.on_msg(lambda _w, content, _b: self._tick() if isinstance(content, dict) else None)
-        super().__init__([self.status, self.pupils, self.exercises,
+        super().__init__([self.status, self.exercises, self.pupils,
                           widgets.HBox([self.export_button, self.clear_button]), self.confirm, self.download,
                           self._ticker])
         self.refresh()
@@ -158,6 +178,9 @@ class ClassView(widgets.VBox):
     def _tick(self) -> None:
         try:
             self.refresh()
+        except (sqlite3.Error, OSError) as exc:  # a full disk, the folder made unreadable: say so, try again
+            self.status.value = escape(_("The class's answers could not be read ({reason}); trying again in "
+                                         "2 seconds.", reason=str(exc) or type(exc).__name__))
         finally:  # the page sends its next tick only after this answer
             self._ticker.send({"kind": "done"})
 
@@ -179,17 +202,26 @@ class ClassView(widgets.VBox):
                                                  "answer an exercise or finish a game.")) + "</p>"
             self.exercises.value = ""
             return
-        self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
-            [escape(_("name")), escape(_("last exercise")), escape(_("right")), escape(_("wrong")),
-             escape(_("games")), escape(_("won"))],
-            [[escape(p.pupil), escape(f"{p.lesson} · {p.exercise}" if p.lesson else "—"), str(p.right), str(p.wrong),
-              str(p.games), str(p.won)] for p in pupils])
+        several = len({p.lesson for p in pupils if p.lesson} | {e.lesson for e in exercises}) > 1
+
+        def exercise(lesson: str, number: str) -> str:  # the lesson named only when the class did several
+            return escape(f"{lesson} · {number}" if several else number)
+
         self.exercises.value = ("<h3>" + escape(_("Exercises")) + "</h3>" + _table(
-            [escape(_("exercise")), escape(_("pupils who tried")), escape(_("right")),
+            [escape(_("exercise")), escape(_("pupils who tried")), escape(_("pupils right")),
              escape(_("commonest wrong answers"))],
-            [[escape(f"{e.lesson} · {e.exercise}"), str(e.tried), str(e.right),
-              escape(", ".join(_("{answer} ({n})", answer=a, n=n) for a, n in e.wrong_answers) or "—")]
+            [[exercise(e.lesson, e.exercise), str(e.tried), str(e.right),
+              escape(", ".join(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n, answer=a)
+                               for a, n in e.wrong_answers) or "—")]
              for e in exercises]) if exercises else "")
+        self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
+            [escape(_("name")), escape(_("on exercise")), escape(_("right answers")), escape(_("wrong answers")),
+             escape(_("games played")), escape(_("games won")), escape(_("last seen"))],
+            [[escape(p.pupil),
+              (exercise(p.lesson, p.exercise) + " " + escape(_("(right)") if p.solved else _("(not yet right)"))
+               if p.lesson else "—"),
+              str(p.right), str(p.wrong), str(p.games), str(p.won), escape(time.strftime("%H:%M", time.localtime(p.at)))]
+             for p in pupils])
 
     def export(self) -> None:
         """Write the answers as ``answers.csv`` in the class folder and offer it as a download."""
