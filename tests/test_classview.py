@@ -62,7 +62,7 @@ def test_the_class_page_counts_right_wrong_and_the_commonest_wrong_answers(class
     (ex,) = exercises
     assert (ex.tried, ex.right, ex.wrong_answers) == (3, 1, (("20", 2), ("15", 1)))
     view = ClassView(book)
-    assert "3 pupils" in view.status.value and "20 (2 pupils), 15 (1 pupil)" in view.exercises.value
+    assert "3 pupils" in view.status.value and "20&nbsp;(2&nbsp;pupils), 15&nbsp;(1&nbsp;pupil)" in view.exercises.value
 
 
 def test_the_page_refreshes_on_each_tick_and_exports_and_clears(class_folder):

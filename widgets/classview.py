@@ -135,12 +135,17 @@ def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow
     return pupils, exercises
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    """An HTML table of escaped cells; it scrolls sideways on a narrow screen."""
+def _table(head: list[str], rows: list[list[str]], wrap_last: bool = False) -> str:
+    """An HTML table of escaped cells, each on one line (the last may wrap with ``wrap_last``); it
+    scrolls sideways on a narrow screen."""
     th = "".join(f'<th style="text-align:left;padding:0.2em 0.6em;border-bottom:2px solid #555">{h}</th>'
                  for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="padding:0.2em 0.6em;border-bottom:1px solid #ccc">{c}</td>'
-                                     for c in row) + "</tr>" for row in rows)
+
+    def td(i: int, cell: str) -> str:
+        nowrap = "" if wrap_last and i == len(head) - 1 else "white-space:nowrap;"
+        return f'<td style="{nowrap}padding:0.2em 0.6em;border-bottom:1px solid #ccc">{cell}</td>'
+
+    body = "".join("<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
     return (f'<div style="overflow-x:auto"><table style="border-collapse:collapse;margin:0.4em 0">'
             f'<tr>{th}</tr>{body}</table></div>')
 
@@ -211,16 +216,18 @@ class ClassView(widgets.VBox):
             [escape(_("exercise")), escape(_("pupils who tried")), escape(_("pupils right")),
              escape(_("commonest wrong answers"))],
             [[exercise(e.lesson, e.exercise), str(e.tried), str(e.right),
-              escape(", ".join(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n, answer=a)
-                               for a, n in e.wrong_answers) or "—")]
-             for e in exercises]) if exercises else "")
+              # each answer kept on one line: "20 (11 pupils)" never cut before "pupils"
+              ", ".join(escape(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n, answer=a))
+                        .replace(" ", "&nbsp;") for a, n in e.wrong_answers) or "—"]
+             for e in exercises], wrap_last=True) if exercises else "")
         self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
             [escape(_("name")), escape(_("on exercise")), escape(_("right answers")), escape(_("wrong answers")),
              escape(_("games played")), escape(_("games won")), escape(_("last seen"))],
             [[escape(p.pupil),
               (exercise(p.lesson, p.exercise) + " " + escape(_("(right)") if p.solved else _("(not yet right)"))
                if p.lesson else "—"),
-              str(p.right), str(p.wrong), str(p.games), str(p.won), escape(time.strftime("%H:%M", time.localtime(p.at)))]
+              str(p.right), str(p.wrong), str(p.games), str(p.won),
+              escape(time.strftime("%H:%M", time.localtime(p.at)))]
              for p in pupils])
 
     def export(self) -> None:
