@@ -10,8 +10,9 @@ It also binds each kernel started for a page, or taken from the pool for one, to
 that asked for the page (:mod:`mandalakit.widgets.page_owner`), and refills a class's pool
 (``make demo LESSON=... PUPILS=30``) :data:`CLASS_REFILL_SECONDS` after a pupil takes a kernel
 rather than Voila's one second: while the class arrives, 30 replacements running the lesson took
-most of the machine's CPU from the pupils' own pages (``make bench-class``). A page's pool of
-one kernel is refilled as Voila does.
+most of the joining CPU from the pupils' own pages (``make bench-class``, N=30: per pupil 0.5 s
+of the server's and 0.9 s of the kernels' CPU while joining with them, 0.28 s and 0.19 s without).
+A page's pool of one kernel is refilled as Voila does.
 
 Kept apart from :mod:`mandalakit.widgets.kernel`, which every dashboard kernel runs: this module
 imports Jupyter Server, which a kernel has no use for (about 25 MB of memory each).
@@ -29,9 +30,11 @@ from .page_owner import bind
 __all__ = ["CLASS_REFILL_SECONDS", "DashboardKernelManager"]
 
 #: How long a class's pool (more than one kernel for a page) waits before starting the replacement
-#: of a kernel a pupil took. A pupil who reloads the page meanwhile, with the pool empty, waits for
-#: that replacement, as for a kernel of their own.
-CLASS_REFILL_SECONDS = 30.0
+#: of a kernel a pupil took: about as long as a class takes to join (57 s for 30 light clients with
+#: the replacements out of the way, on the shared 2-core machine at load 16). A pupil
+#: who reloads the page meanwhile, with the pool empty, waits for that replacement (up to this
+#: long, and its start): ``PUPILS`` a few above the class's size keeps kernels for them.
+CLASS_REFILL_SECONDS = 60.0
 
 
 class DashboardKernelManager(AsyncMappingKernelManager):
