@@ -25,7 +25,10 @@ PUPIL_MODULES = [
     *sorted((ROOT / "widgets" / "games").glob("*.py")),
     *(ROOT / "widgets" / name for name in ("game_view.py", "log.py", "status.py", "people.py", "new_game_form.py",
                                            "resume.py", "refusals.py", "replay.py", "language.py")),
-    *(ROOT / "mandalakit" / game / "state.py" for game in ("mandala", "flowers", "ohanami")),
+    # each engine's state and the modules of its rules (turn, completion, end, setup)
+    *(path for game in ("mandala", "flowers", "ohanami")
+      for name in ("state", "turn", "completion", "ending", "setup")
+      if (path := ROOT / "mandalakit" / game / f"{name}.py").exists()),
 ]
 
 #: Programmers' words: a seat by number, a field by number, "event", Python's constants.
@@ -63,6 +66,7 @@ MESSAGES = _messages()
 def test_the_scan_reads_the_views_and_the_refusals():
     files = {f for f, _m in MESSAGES}
     assert len(MESSAGES) > 250 and "widgets/games/mandala.py" in files and "mandalakit/ohanami/state.py" in files
+    assert {"mandalakit/mandala/turn.py", "mandalakit/flowers/completion.py"} <= files
 
 
 @pytest.mark.parametrize("code", ["en", "fr"])

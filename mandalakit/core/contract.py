@@ -79,6 +79,16 @@ def check_seed(seed) -> int:
     return int(seed)
 
 
+def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
+    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible).
+
+    Raises :class:`RulesError` for a seed that is not a whole number >= 0.
+    """
+    ss = np.random.SeedSequence([check_seed(seed), index])
+    words = ss.generate_state(9).tolist()
+    return words[0], words[1:]
+
+
 @dataclass(frozen=True, slots=True)
 class ChanceEvent:
     """A chance outcome, for example the order of a freshly shuffled deck.

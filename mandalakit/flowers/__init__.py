@@ -23,7 +23,9 @@ from .moves import PASS, Pass, Play, Take, parse
 from .position import from_position, parse_cards
 from .rules import Rules
 from .scoring import flower_score, gain_value, score_tiles, single_score
-from .state import FlowersState, MandalaView, Observation, claim_winner, new_game, runner_up
+from .mandalas import MandalaView, claim_winner, runner_up
+from .setup import new_game
+from .state import FlowersState, Observation
 from .tiles import DEFAULT_TILES, X3, Tile, read_tiles_csv
 
 State = FlowersState

@@ -213,7 +213,7 @@ def from_position(
         discard pile) — handy for an empty deck and discard pile.
     rules : Rules, optional
     seed, manual_chance
-        As for :func:`~mandalakit.flowers.state.new_game` (the generator draws reshuffles).
+        As for :func:`~mandalakit.flowers.setup.new_game` (the generator draws reshuffles).
 
     Returns
     -------

@@ -19,8 +19,9 @@ from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
 from .scoring import river_score, winners
-from .position import from_position
-from .state import MandalaState, Observation, draw_count, new_game
+from .setup import from_position, new_game
+from .state import MandalaState, Observation
+from .turn import draw_count
 
 State = MandalaState
 

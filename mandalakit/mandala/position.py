@@ -1,7 +1,8 @@
 """Hand-built Mandala positions, for tests, lessons and puzzles (M-1 to M-7 checked).
 
-:func:`from_position` starts a game at the start of a turn from a JSON-ready description of
-every area; impossible positions are refused with the rule they break. The completed
+:func:`build_position` checks a JSON-ready description of every area and builds the state
+at the start of a turn that :func:`~.setup.from_position` returns; impossible positions are
+refused with the rule they break. The completed
 position is stored in ``state.setup``, so records of such games replay exactly.
 """
 
@@ -14,60 +15,12 @@ from ..core.errors import NotationError, RulesError, quote, shown
 from ..core.messages import _, colour, counts_words, first_up
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import STALEMATE_END, Rules
-from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
-
-
-def from_position(position: dict, *, seed=None, rules: Rules | None = None,
-                  manual_chance: bool = False) -> MandalaState:
-    """Build a state at the start of a turn from a hand-built position (tests, lessons, puzzles).
-
-    Same as ``new_game(2, seed=seed, rules=rules, setup={"position": position}, ...)``. The
-    completed position is stored in ``state.setup["position"]``, so records of games started
-    this way replay exactly.
-
-    Parameters
-    ----------
-    position : dict
-        JSON-ready, colours by name, counts as ``{colour: count}``, mandalas ``"A"`` and
-        ``"B"`` (in any case); every key but ``hands`` is optional::
-
-            {
-              "to_move": 0,                                  # seat whose turn it is
-              "hands": [{"red": 3}, {"green": 2}],           # per seat, at least 1 card each
-              "cups": [{"red": 2}, {}],
-              "rivers": [["red", "green"], []],              # left (value 1) to right
-              "mountains": {"A": {"black": 1}, "B": {}},
-              "fields": {"A": [{"orange": 2}, {}], "B": [{}, {}]},
-              "deck": ["yellow", "red"],                     # top card first
-              "discard": {"purple": 4},
-              "end_triggered": False,                        # M-6.2 already happened?
-            }
-
-        The cards not placed anywhere (the 108 of M-1.1, 18 per colour) fill whichever of
-        ``deck`` and ``discard`` is left out: the deck in the fixed order black, green, purple,
-        yellow, orange, red, black, ... (top first), or the discard pile. If both are given,
-        the position must account for all 108 cards.
-    seed, rules, manual_chance
-        As for :func:`new_game` (the seed drives later reshuffles).
-
-    Raises
-    ------
-    RulesError
-        With the rule id when the position is impossible: wrong card totals (``M-1.1``),
-        a colour in two areas of a mandala (``M-3.1``), an already complete mandala
-        (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
-        deck without ``end_triggered`` (``M-6.2``), no mandala able to complete again
-        (``M-7.5``, unless ``stalemate="play_on"``). With the tag ``options`` when an entry
-        has the wrong type (a list or text where an object of counts is expected, an object
-        where a list is expected); ``end_triggered`` must be true or false (``M-6.2``),
-        ``to_move`` 0 or 1 (``M-2.5``), colours and mandalas known names (``M-1.1``,
-        ``M-1.2``). Every refusal quotes at most 60 characters of what was written.
-    """
-    return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
+from .phases import _COLOURS, _NONE, PLAY, RESHUFFLE
+from .state import MandalaState
 
 
 def build_position(position: dict, rules: Rules, rng) -> MandalaState:
-    """Validate and build the state of :func:`from_position` (errors documented there)."""
+    """Validate and build the state of :func:`~.setup.from_position` (errors documented there)."""
     if not isinstance(position, Mapping):
         raise RulesError("options", _("A position must be an object (see mandalakit.mandala.from_position), not "
                                       "{value}.", value=shown(position)))

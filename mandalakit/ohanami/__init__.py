@@ -15,10 +15,10 @@ from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
 from .cards import SUIT_OF, SUITS, suit_name
 from .moves import Pick, Place, parse, placements
-from .position import from_position
 from .rules import Rules
 from .scoring import round_score, sakura_points, triangular
-from .state import Observation, OhanamiState, new_game
+from .setup import from_position, new_game
+from .state import Observation, OhanamiState
 
 State = OhanamiState
 
