@@ -1009,7 +1009,7 @@ def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_con
     ("10.0.0.5:8786", "tcp://10.0.0.5:8786"), ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786"),
 ])
 def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
-    from mandalakit.cli import _scheduler_address
+    from mandalakit.cli_args import scheduler_arg as _scheduler_address
 
     assert _scheduler_address(address) == expected
 

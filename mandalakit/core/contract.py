@@ -84,6 +84,8 @@ def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
 
     Raises :class:`RulesError` for a seed that is not a whole number >= 0.
     """
+    import numpy as np
+
     ss = np.random.SeedSequence([check_seed(seed), index])
     words = ss.generate_state(9).tolist()
     return words[0], words[1:]
