@@ -144,12 +144,14 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        name = bot_name(player["name"]) if "name" in player else _("seat {seat}", seat=seat)
+        name = player.get("name", f"player {seat + 1}")  # without a name, as records.save names a player
+        who = (_("player {seat:+1}", seat=seat) if name == f"player {seat + 1}"
+               else _("player {seat:+1} ({name})", seat=seat, name=bot_name(name)))
         score = result["scores"][seat]
         if seat in result["winners"]:
-            print(_("seat {seat} ({name}): {score}  winner", seat=seat, name=name, score=score))
+            print(_("{who}: {score}  winner", who=who, score=score))
         else:
-            print(_("seat {seat} ({name}): {score}", seat=seat, name=name, score=score))
+            print(_("{who}: {score}", who=who, score=score))
     if len(result["winners"]) > 1:
         print(_("shared victory"))
 
@@ -174,7 +176,8 @@ def cmd_replay(args) -> int:
     elif state.current_player == CHANCE:
         print(_("the game is not finished; a chance event is due (the next event is by 'chance')"))
     else:
-        print(_("the game is not finished; seat {seat} is to act", seat=state.current_player))
+        print(_("the game is not finished; player {seat:+1} is to act (\"by\": {seat})",
+                seat=state.current_player))
     return 0
 
 

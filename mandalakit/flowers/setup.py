@@ -55,7 +55,8 @@ def new_game(
                                       "cannot be replayed from the start).", keys=quote(", ".join(map(repr, unknown)))))
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
-        raise RulesError("F-2.3", _("first_player must be a seat from 0 to {last}, not {value}.", last=players - 1,
+        raise RulesError("F-2.3", _("first_player must be a number from 0 (player 1) to {last} (player {players}), "
+                                    "not {value}.", last=players - 1, players=players,
                                     value=shown(first)))
     state = FlowersState(players, rules, game_rng(seed, manual_chance), int(first))
     state._after_apply()

@@ -62,7 +62,8 @@ class Turn:
         """F-2.1: the deck, then the dark stack, then the light stack; then deal (F-2.2, F-2.3)."""
         kind = SETUP_EVENTS[self._setup_step]
         if event.kind != kind:
-            raise IllegalMoveError("F-2.1", _("The next setup event is the {kind!r} shuffle, not {got!r}.",
+            raise IllegalMoveError("F-2.1", _("The setup shuffles the deck ('shuffle'), then the dark tiles ('dark'), "
+                                              "then the light tiles ('light'); next is {kind!r}, not {got!r}.",
                                               kind=kind, got=event.kind))
         if kind == "shuffle":
             if len(event.outcome) != DECK_SIZE or sorted(event.outcome) != SORTED_DECK:

@@ -31,7 +31,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
                                       keys=quote(", ".join(unknown)), known=", ".join(sorted(known))))
     to_move = position.get("to_move", 0)
     if isinstance(to_move, bool) or not isinstance(to_move, Integral) or to_move not in (0, 1):
-        raise RulesError("M-2.5", _("to_move must be seat 0 or 1, not {value}.", value=shown(to_move)))
+        raise RulesError("M-2.5", _("to_move must be 0 (player 1) or 1 (player 2), not {value}.", value=shown(to_move)))
     to_move = int(to_move)
     end_triggered = position.get("end_triggered", False)
     if not isinstance(end_triggered, bool):
@@ -39,15 +39,16 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     state = MandalaState(rules, rng, {}, to_move)
     try:
         hands = _pair(position.get("hands"), "hands")
-        state.hands = [counts_of(h, _("the position's hand of seat {seat}", seat=seat)) for seat, h in enumerate(hands)]
+        state.hands = [counts_of(h, _("the position's hand of player {seat:+1}", seat=seat)) for seat, h in enumerate(hands)]
         cups = _pair(position.get("cups", [{}, {}]), "cups")
-        state.cups = [counts_of(c, _("the position's cup of seat {seat}", seat=seat)) for seat, c in enumerate(cups)]
+        state.cups = [counts_of(c, _("the position's cup of player {seat:+1}", seat=seat)) for seat, c in enumerate(cups)]
         rivers = _pair(position.get("rivers", [[], []]), "rivers")
-        state.rivers = [_colour_list(r, _("the position's river of seat {seat}", seat=seat)) for seat, r in enumerate(rivers)]
+        state.rivers = [_colour_list(r, _("the position's river of player {seat:+1}", seat=seat))
+                        for seat, r in enumerate(rivers)]
         mountains = _per_mandala(position.get("mountains", {}), "mountains")
         fields = _per_mandala(position.get("fields", {}), "fields")
         state.mountains = [counts_of(mountains.get(m, {}), _("the position's mountain {mandala}", mandala=MANDALAS[m])) for m in range(2)]
-        state.fields = [[counts_of(f, _("the position's field of seat {seat} in mandala {mandala}", seat=seat,
+        state.fields = [[counts_of(f, _("the position's field of player {seat:+1} in mandala {mandala}", seat=seat,
                                                 mandala=MANDALAS[m]))
                          for seat, f in enumerate(_pair(fields.get(m, [{}, {}]), f"fields of mandala {MANDALAS[m]}"))]
                         for m in range(2)]
@@ -88,13 +89,14 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     state.discard_size = sum(state.discard)
     state.hand_sizes = [sum(h) for h in state.hands]
     if min(state.hand_sizes) < 1:
-        raise RulesError("M-4.4", _("Each seat must hold at least one card at the start of a turn."))
+        raise RulesError("M-4.4", _("Each player must hold at least one card at the start of a turn."))
     for seat, river in enumerate(state.rivers):
         if len(set(river)) != len(river):
-            raise RulesError("M-1.3", _("The river of seat {seat} holds a colour twice; each space holds a new colour.",
+            raise RulesError("M-1.3", _("The river of player {seat:+1} holds a colour twice; each space holds a new "
+                                        "colour.",
                                         seat=seat))
         if len(river) >= RIVER_SPACES:
-            raise RulesError("M-7.2", _("The river of seat {seat} is full, so the game would already be over.",
+            raise RulesError("M-7.2", _("The river of player {seat:+1} is full, so the game would already be over.",
                                         seat=seat))
     for m in range(2):
         for c in _COLOURS:
@@ -129,7 +131,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
 def _pair(value, what: str) -> list:
     """``value`` as a list of two entries, one per seat; else :class:`RulesError` (``options``)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RulesError("options", _("The position's {what} must be a list of two entries, one per seat, not "
+        raise RulesError("options", _("The position's {what} must be a list of two entries, one per player, not "
                                       "{value}.", what=what, value=shown(value)))
     return list(value)
 

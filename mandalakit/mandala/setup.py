@@ -59,7 +59,8 @@ def new_game(
         return build_position(setup["position"], rules, rng)
     first = setup.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, Integral) or first not in (0, 1):
-        raise RulesError("M-2.5", _("The first player must be seat 0 or 1, not {value}.", value=shown(first)))
+        raise RulesError("M-2.5", _("The first player must be 0 (player 1) or 1 (player 2), not {value}.",
+                                    value=shown(first)))
     first = int(first)
     state = MandalaState(rules, rng, {"first_player": first}, first)
     state._after_apply()
