@@ -144,8 +144,8 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        name = player.get("name", f"player {seat + 1}")  # without a name, as records.save names a player
-        who = (_("player {seat:+1}", seat=seat) if name == f"player {seat + 1}"
+        name = player.get("name", f"seat {seat}")  # records.save's name for a player without one
+        who = (_("player {seat:+1}", seat=seat) if name.casefold() == f"seat {seat}"
                else _("player {seat:+1} ({name})", seat=seat, name=bot_name(name)))
         score = result["scores"][seat]
         if seat in result["winners"]:

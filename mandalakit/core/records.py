@@ -49,7 +49,8 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
     ----------
     state : State
     players : sequence of str, optional
-        A name or bot name per seat (default ``"player 1"``, ``"player 2"``, ...).
+        A name or bot name per seat (default ``"seat 0"``, ``"seat 1"``, ...: the file's own
+        index, which the views and ``mandalakit replay`` show as "Player 1", "player 1").
     seed : int, optional
         The seed the game was played with; informative only, replay never uses it.
 
@@ -60,7 +61,7 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
         (see :func:`_name_problem`), or (:class:`RulesError`) if ``seed`` is given but is not
         a whole number >= 0: records :func:`replay` would refuse.
     """
-    names = list(players) if players is not None else [f"player {i + 1}" for i in range(state.num_players)]
+    names = list(players) if players is not None else [f"seat {i}" for i in range(state.num_players)]
     if len(names) != state.num_players:
         raise ValueError(ngettext("{n} player name for a {players}-player game.",
                                   "{n} player names for a {players}-player game.", len(names),
