@@ -197,8 +197,7 @@ class FlowersState(Turn, Completion, Ending, State):
         moves = self.legal_moves()
         return moves[int(u * len(moves))]
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a play, a pass, a tile choice or a chance outcome.

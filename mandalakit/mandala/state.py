@@ -294,8 +294,7 @@ class MandalaState(Turn, Completion, Ending, State):
             i -= k
         raise AssertionError("random_move walked past the legal moves")  # pragma: no cover
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a move of the seat to act, or a chance event at a chance node.

@@ -149,7 +149,7 @@ def from_position(position: Mapping, *, rules: Rules | None = None) -> OhanamiSt
     >>> from_position({"step": 2, "hands": [[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11]]})
     Traceback (most recent call last):
     ...
-    mandalakit.core.errors.RulesError: [O-2.2] In step 2 every seat holds 8 cards ... seat 1 holds 3.
+    mandalakit.core.errors.RulesError: [O-2.2] In step 2 every player holds 8 cards ... player 2 holds 3.
     """
     hands = position.get("hands") if isinstance(position, Mapping) else None
     players = len(hands) if isinstance(hands, (list, tuple)) else 2  # else the position is refused

@@ -126,8 +126,7 @@ class OhanamiState(State):
             return picks_of(self.hands[seat])
         return placements(self.picks[seat], self.rows[seat])
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a pick, a placement or the shuffle; illegal input leaves the state unchanged.
