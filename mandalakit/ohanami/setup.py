@@ -1,8 +1,8 @@
 """Starting an Ohanami game: a new deal (O-2.1) or a hand-built position (O-1 to O-3 checked).
 
-:func:`new_game` and :func:`from_position` are the two ways to get an
-:class:`~.state.OhanamiState`. This module builds on :mod:`.state` and :mod:`.position`;
-neither of them imports it.
+An :class:`~.state.OhanamiState` comes from :func:`new_game` (a shuffled deck, or a position
+passed in its setup) or from :func:`from_position` (lessons and rule tests). The state and
+the position's checks (:mod:`.position`) never import this module, so they import in no circle.
 """
 
 from __future__ import annotations
