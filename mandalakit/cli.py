@@ -311,15 +311,19 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                        help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
 
+    def output_args(p, out_help, *, jobs=True, required=True):
+        if jobs:
+            p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
+                           help=_("worker processes (default: all cores for 200 games or more)"))
+        p.add_argument("--out", metavar=_("OUT"), required=required, default=None, help=out_help)
+        p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+
     p = sub.add_parser("simulate", help=_("play many seat-balanced bot games into a CSV or Parquet table"))
     game_args(p)
     p.add_argument("--games", metavar=_("GAMES"), type=positive_arg, required=True, help=_("number of games"))
     p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
                    help=_("bot names, one or one per seat: random,greedy"))
-    p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
-                   help=_("worker processes (default: all cores for 200 games or more)"))
-    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .csv or .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("output file, .csv or .parquet"))
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help=_("play bots x seats x rules options x player counts into one Parquet table"))
@@ -344,8 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("play on a local Dask cluster of N worker processes"))
     where.add_argument("--scheduler", type=scheduler_arg, default=None, metavar=_("ADDRESS"),
                        help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
-    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("output file, .parquet"), jobs=False)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("record", help=_("play one bot game and write its JSON record"))
@@ -371,10 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("base seed (same arguments, same games); default 0"))
     p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                    help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
-    p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
-                   help=_("worker processes (default: all cores for 200 games or more)"))
-    p.add_argument("--out", metavar=_("OUT"), default=None, help=_("also write every game, .csv or .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("also write every game, .csv or .parquet"), required=False)
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
