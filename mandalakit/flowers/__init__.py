@@ -11,10 +11,7 @@ Pass ``Rules(tiles=rows)`` or ``Rules.from_csv(path)`` to play with another tabl
 (0, 'play 1 grey on 1')
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
@@ -41,8 +38,7 @@ GAME = GameSpec(
     player_rule="F-2.3",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", **SEARCH),
-          "ismcts": partial(ISMCTSBot, "flowers", **SEARCH)},
+    bots=game_bots("flowers", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

@@ -7,10 +7,7 @@ of mandala.md.
 (0, 'mountain A black')
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .heuristic import HeuristicBot
@@ -36,8 +33,7 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot,
-          "pimc": partial(PIMCBot, "mandala", **SEARCH), "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
+    bots=game_bots("mandala", GreedyBot, SEARCH, heuristic=HeuristicBot),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

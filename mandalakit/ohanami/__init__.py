@@ -6,10 +6,7 @@
 (0, 45)
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
@@ -33,8 +30,7 @@ GAME = GameSpec(
     player_rule="O-2.1",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", **SEARCH),
-          "ismcts": partial(ISMCTSBot, "ohanami", **SEARCH)},
+    bots=game_bots("ohanami", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )
