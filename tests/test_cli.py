@@ -56,7 +56,7 @@ def test_record_then_replay(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and "valid" in out
     for seat, score in enumerate(record["result"]["scores"]):
-        assert f"seat {seat} " in out and f": {score}" in out
+        assert f"player {seat + 1} " in out and f": {score}" in out
 
 
 def test_bench_prints_throughput(capsys):
@@ -289,7 +289,7 @@ def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("key,value,message", [
-    ("by", False, "event 1: 'by' must be a seat number or 'chance', not False."),
+    ("by", False, "event 1: 'by' must be a player's number counted from 0 (0 for player 1) or 'chance', not False."),
     ("seed", "abc", "seed is not valid"),
     ("seed", float("nan"), "seed is not valid"),
 ])
@@ -309,7 +309,7 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     record["players"] = [{"seat": 0}, {}]
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
-    assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
+    assert code == 0 and "player 1: " in out and "player 2: " in out and err == ""
 
 
 SECONDS_REFUSAL = {
@@ -513,13 +513,14 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
     assert "error: [record] " in proc.stderr
-    assert "game.json: The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
+    assert "game.json: The name of player 2 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
 
 
 @pytest.mark.parametrize("change,message", [
     ({"version": 1.0}, "game.json: Record version 1.0 is not supported; this mandalakit reads only records of "
                       "version 1, written as the whole number 1."),
-    ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
+    ({"by": -1}, "game.json: event 0: 'by' must be a player's number from 0 (player 1) to 1 (player 2) or 'chance', "
+                 "not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
     record = json.loads(game_json.read_text())
@@ -544,7 +545,7 @@ def test_bench_refuses_zero_players_like_simulate(capsys):
 
 @pytest.mark.parametrize("events,expected", [
     (0, "the game is not finished; a chance event is due (the next event is by 'chance')"),
-    (1, "the game is not finished; seat 0 is to act"),
+    (1, 'the game is not finished; player 1 is to act ("by": 0)'),
 ])
 def test_replay_of_an_unfinished_record_says_what_is_due(game_json, capsys, events, expected):
     record = json.loads(game_json.read_text())
@@ -841,7 +842,7 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
     assert "error: [record] " in err
-    assert "game.json: The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
+    assert "game.json: The name of player 1 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
 
 
@@ -1000,7 +1001,7 @@ def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_con
     ("10.0.0.5:8786", "tcp://10.0.0.5:8786"), ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786"),
 ])
 def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
-    from mandalakit.cli import _scheduler_address
+    from mandalakit.cli_args import scheduler_arg as _scheduler_address
 
     assert _scheduler_address(address) == expected
 

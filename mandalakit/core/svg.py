@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from html import escape
 
 from . import messages
+from .contract import TERMINAL
+from .errors import RulesError
 from .messages import _, counts_words  # noqa: F401 (the drawings' words for an area)
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
@@ -473,3 +475,31 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
     height = y + 6
     parts[0] = parts[0].replace("HEIGHT", f"{height - 4:g}")
     return document(page, height, parts, title=_("{game}: final scores. {verdict}", game=game, verdict=said))
+
+
+def check_over(state, rule: str) -> None:
+    """Refuse a score screen before the end of the game.
+
+    Raises
+    ------
+    RulesError
+        With ``rule`` (the game's rule of the winner) if ``state`` is not over.
+    """
+    if state.current_player != TERMINAL:
+        raise RulesError(rule, _("The game is not over yet, so there is no score screen."))
+
+
+def game_score_screen(state, game: str, reason: str, columns: list[tuple[str, str | None]],
+                      rows: list[list[object]], *, player: int | None = None, names=None, you: bool | None = None,
+                      width: float | None = None) -> str:
+    """:func:`score_screen` of a finished ``state`` as ``player`` sees it (default: the seat
+    :meth:`~mandalakit.core.contract.State.viewer` picks), each seat named by :func:`seat_head`.
+
+    The viewer is addressed as *you* ("You win!") when ``you`` is true, or, with ``you`` left
+    out, when the caller names no seats. The other parameters are those of :func:`score_screen`.
+    """
+    player = state.viewer(player)
+    heads = [seat_head(seat, player, names) for seat in range(state.num_players)]
+    addressed = names is None if you is None else bool(you)
+    return score_screen(game, reason, columns, rows, heads, state.result().winners,
+                        you=player if addressed else None, width=width)

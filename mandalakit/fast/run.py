@@ -81,7 +81,7 @@ def reference_batch(module, players: int, names: Sequence[str], seed: int, start
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
     :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats); ``records``:
     keep what :func:`record` needs (a few kB a game)."""
-    from ..simulate import game_seeds
+    from ..core.contract import game_seeds
 
     games = stop - start
     bots = np.zeros((games, players), np.int64)

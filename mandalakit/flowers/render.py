@@ -27,7 +27,6 @@ from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS
 from .tiles import X3
@@ -338,10 +337,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     RulesError
         ``F-5.5`` if the game is not over.
     """
-    if state.current_player != TERMINAL:
-        raise RulesError("F-5.5", _("The game is not over yet, so there is no score screen."))
-    player = state.viewer(player)
-    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
+    _svg.check_over(state, "F-5.5")
     res = state.result()
     columns = [(_("Flowers made"), None), (_("points of Flowers"), "F-5.4"), (_("unpaired tiles"), None),
                (_("points of unpaired tiles"), "F-5.4"), (_("total"), "F-5.5")]
@@ -352,6 +348,5 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
         rows.append([len(info["flowers"]), flowers_points, len(info["singles"]), singles_points, res.scores[p]])
     reasons = {"F-5.1": _("A player completed a third Flower."), "F-5.2": _("A tile stack ran out."),
                "F-5.3": _("Every player passed.")}
-    addressed = names is None if you is None else bool(you)
-    return _svg.score_screen(_("Flowers"), reasons.get(state.end_reason, ""), columns, rows, heads, res.winners,
-                             you=player if addressed else None, width=width)
+    return _svg.game_score_screen(state, _("Flowers"), reasons.get(state.end_reason, ""), columns, rows,
+                                  player=player, names=names, you=you, width=width)

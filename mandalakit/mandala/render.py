@@ -27,7 +27,6 @@ from collections.abc import Mapping, Sequence
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, RIVER_SPACES
 
@@ -390,10 +389,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     RulesError
         ``M-7.4`` if the game is not over.
     """
-    if state.current_player != TERMINAL:
-        raise RulesError("M-7.4", _("The game is not over yet, so there is no score screen."))
-    player = state.viewer(player)
-    heads = _heads(state, player, names)
+    _svg.check_over(state, "M-7.4")
     result = state.result()
     columns = [(_("river space {value}", value=v), None) for v in range(1, RIVER_SPACES + 1)]
     columns += [(_("cards in cup"), "M-7.4"), (_("total"), "M-7.3")]
@@ -406,5 +402,5 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     reasons = {"M-7.2": _("A river is full."), "M-7.1": _("The deck ran out and the last mandala was completed."),
                "M-6.3": _("The deck ran out."), "M-7.5": _("No mandala could be completed any more.")}
     reason = reasons.get(state.end_reason, "")
-    return _svg.score_screen(_("Mandala"), reason, columns, rows, heads, result.winners,
-                             you=player if _addressed(names, you) else None, width=width)
+    return _svg.game_score_screen(state, _("Mandala"), reason, columns, rows, player=player, names=names, you=you,
+                                  width=width)

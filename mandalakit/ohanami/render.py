@@ -28,7 +28,6 @@ from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import PINK, SUIT_OF, SUITS
 from .moves import DISCARD, MAX_ROWS, Place, parse
@@ -400,15 +399,11 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     RulesError
         ``O-3.5`` if the game is not over.
     """
-    if state.current_player != TERMINAL:
-        raise RulesError("O-3.5", _("The game is not over yet, so there is no score screen."))
-    player = state.viewer(player)
-    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
+    _svg.check_over(state, "O-3.5")
     res = state.result()
     columns = [(_("round {round}", round=r), "O-3") for r in (1, 2, 3)]
     columns += [(_("pink cards"), "O-3.5"), (_("total"), None)]
     rows = [[info["rounds"][r]["score"] for r in range(3)] + [info["pink"], res.scores[p]]
             for p, info in enumerate(res.players)]
-    addressed = names is None if you is None else bool(you)
-    return _svg.score_screen(_("Ohanami"), "", columns, rows, heads, res.winners,
-                             you=player if addressed else None, width=width)
+    return _svg.game_score_screen(state, _("Ohanami"), "", columns, rows, player=player, names=names, you=you,
+                                  width=width)
