@@ -51,7 +51,7 @@ CORE_HEIGHT = """() => {
 
 #: Each pupil page and the element that shows it is drawn (its last widget).
 PAGES = {"index.ipynb": ".mk-gallery", "fr/index.ipynb": ".mk-gallery",
-         "maths.ipynb": ".mk-exercise >> nth=4", "fr/maths.ipynb": ".mk-exercise >> nth=4",
+         "maths.ipynb": ".mk-exercise >> nth=6", "fr/maths.ipynb": ".mk-exercise >> nth=6",
          "ohanami.ipynb": ".mk-exercise >> nth=5", "fr/ohanami.ipynb": ".mk-exercise >> nth=5",
          "mandala.ipynb": ".mk-exercise >> nth=5", "fr/mandala.ipynb": ".mk-exercise >> nth=5",
          "flowers.ipynb": ".mk-exercise >> nth=4", "fr/flowers.ipynb": ".mk-exercise >> nth=4"}
@@ -125,16 +125,21 @@ def _answer(exercise, text: str) -> None:
 
 
 #: The maths track's exercises: (words of the question, a wrong answer, the right one by the engine).
-MATHS = [("1. The chance.", "6, 40", "3, 20"), ("2. The average.", "9, 6", "3, 2"), ("3. Pairs.", "56", "28"),
-         ("4. The best score.", "22", "28"), ("5. Favoured?", "no", "yes")]
+MATHS = [("1. The chance.", "6, 40", "3, 20"), ("2. Coming round.", "6, 8", "1, 2"), ("3. The average.", "9, 6", "3, 2"),
+         ("4. What a tile adds.", "9, 5", "17, 5"), ("5. Pairs.", "56", "28"), ("6. The best score.", "22", "28"),
+         ("7. Favoured?", "no", "yes")]
 
 
 def test_the_maths_track_answers_each_activity_wrong_then_right_and_plays_more_games_live(browser, demo_url):
     page = browser.new_page(viewport={"width": 1024, "height": 900})
     try:
         page.goto(f"{demo_url}voila/render/maths.ipynb", timeout=120_000)
-        page.locator(".mk-exercise").nth(4).wait_for(timeout=120_000)
+        page.locator(".mk-exercise").nth(6).wait_for(timeout=120_000)
         assert "3/20" in page.locator(".mk-draw-chance").inner_text()
+        assert "Step 2: the hand first dealt to Player 4, 8 cards." in page.locator(".mk-draft-round").inner_text()
+        assert "17 / 5" not in page.locator(".mk-tile-gain").inner_text()  # the lone 1 first: the exercise's 2 is the pupil's to find
+        page.locator(".mk-tile-gain-choice select").select_option(label="2 flowers")
+        page.wait_for_function("() => document.querySelector('.mk-tile-gain').innerText.includes('17 / 5')", timeout=30_000)
         assert "45" in page.locator(".mk-pair-count").inner_text()
         for words, wrong, right in MATHS:
             exercise = page.locator(".mk-exercise", has_text=words)
