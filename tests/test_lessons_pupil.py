@@ -1,9 +1,10 @@
 """Every pupil page read as a pupil of 12 would, in Chromium at 1024 px: no code shows through,
 and the core of each lesson (before "Going further") fits a 20-30 minute class.
 
-The visible text is every text a pupil sees (drawings included), but not the formulas typeset by
-MathJax, nor what is hidden (a closed "All the rules", a tooltip). Code-like tokens are
-:data:`CODE_LIKE`: call syntax, snake_case and dotted names, module names, Python words, "the code".
+The visible text is every text a pupil sees (drawings included, with the boxes' placeholders and
+every entry of the menus), but not the formulas typeset by MathJax, nor what is hidden (a closed
+"All the rules", a tooltip). Code-like tokens are :data:`CODE_LIKE`: call syntax, snake_case and
+dotted names, module names, Python words, "the code", the games' move notation ("pick 12 45").
 Each lesson's core height is printed and held to :data:`CORE_BUDGET_PX` (issue 21's target: about
 4,000 px at 1024 px).
 """
@@ -26,6 +27,8 @@ CODE_LIKE = {
     "CamelCase": re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b"),
     "the code": re.compile(r"\b(the code|code below|le code|code ci-dessous)\b", re.I),
     "a backquote": re.compile(r"`"),
+    "move notation": re.compile(r"\bpick \d+ \d+|\bplace \d+>|\b\d+>(\d|x)\b|\bplay \d+ [a-z]+ on \d|\bx3\b"
+                               r"|\b(mountain|field|discard) ([AB] )?(black|green|purple|yellow|orange|red)\b"),
 }
 
 #: The page's visible text, formulas and hidden parts left out.
@@ -39,6 +42,9 @@ VISIBLE_TEXT = """() => {
     if (!el.getClientRects().length) continue;
     out.push(walker.currentNode.textContent);
   }
+  // What a pupil reads in a box before typing, and every entry of a menu once opened.
+  for (const el of root.querySelectorAll('[placeholder]')) out.push(el.getAttribute('placeholder'));
+  for (const el of root.querySelectorAll('option')) out.push(el.textContent);
   return out.join('\\n');
 }"""
 
@@ -75,6 +81,11 @@ def test_the_scanner_finds_what_the_old_lessons_showed():
            "gain_value(single, face)", "the code below draws it", "flowers.DEFAULT_TILES"]
     assert all(code_like(line) for line in old)
     assert code_like("T(k) = k(k+1)/2 points; 3 × 4 = 12 (O-3.1); Player 1 keeps 17 and 90.") == []
+    # the games' notation, as the replay's move box and the tile faces showed it
+    notation = ["a move, e.g. pick 12 45", "place 45>1 40>x", "un coup, p. ex. 'mountain A black'",
+                "a move, e.g. play 1 purple on 1", "1 1 2 2 3 x3", "field B green 2"]
+    assert [kind for line in notation for kind, _line in code_like(line)] == ["move notation"] * len(notation)
+    assert code_like("Player 2 plays into mountain A; the ×3 tile; pick: 40 and 95; discard (x)") == []
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -13,12 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mandalakit import flowers, mandala
+from mandalakit.core import records
+from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.errors import RulesError
 from mandalakit.mandala import COLOURS as M_COLOURS
 from mandalakit.mandala import river_score
 from mandalakit.widgets.board import drawing
 from mandalakit.widgets.flowers import PlayExplorer, TileTable
 from mandalakit.widgets.mandala import ColourRule, RiverScore
+from mandalakit.widgets.replay import ReplayViewer
 from mandalakit.widgets.rules import rules_html
 
 # Seat 0 holds every colour; mandala A: black, orange in the mountain, red in seat 0's field,
@@ -207,7 +210,8 @@ def test_F_5_4_tile_table_scores_every_pair_of_the_faces_typed():
     assert (table.pair_total, table.best_flower, len(table.pair_scores)) == (76, 9, 15)
     assert "5.07" in table.table.value and "1.50" in table.table.value
     assert table.table.value.index("×3 + 3") < table.table.value.index("3 + 2")  # the best Flower first
-    table.faces_text.value = "1 2 3 4 x3 x3"
+    assert table.faces_text.value == "1 1 2 2 3 ×3"  # the face as the tile shows it, not typed notation
+    table.faces_text.value = "1 2 3 4 x3 ×3"  # either way of writing the multiplier
     assert table.best_flower == 12 and sorted(table.pair_scores).count(0) == 1  # two ×3 score 0
     assert table.rules.tiles != flowers.DEFAULT_TILES
 
@@ -242,3 +246,13 @@ def test_a_lessons_drawing_is_laid_out_for_the_width_the_page_tells(game):
     state.apply(state.legal_moves()[0])  # the lesson's state goes on: the drawing shows it as it was
     view.width = 390
     assert view.svg != state.to_svg(0, width=390)
+
+
+def test_a_lessons_replay_offers_no_box_for_the_games_notation():
+    game = play(flowers.new_game(2, seed=5), [RandomBot(seed=1), RandomBot(seed=2)])
+    record = records.from_state(game, players=["random", "random"], seed=5)
+    shown = ReplayViewer(record)
+    assert shown.move_text in [w for box in shown.children for w in getattr(box, "children", ())]
+    pupil = ReplayViewer(record, typing=False)
+    assert pupil.move_text not in [w for box in pupil.children for w in getattr(box, "children", ())]
+    assert pupil.move_result not in pupil.children

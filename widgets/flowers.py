@@ -225,7 +225,8 @@ class TileTable(W.VBox):
     Parameters
     ----------
     faces : str
-        Six faces separated by spaces: numbers of flowers or ``x3``.
+        Six faces separated by spaces: numbers of flowers, or ``×3`` (``x3`` too) for the
+        multiplier, as the tile shows it.
 
     Attributes
     ----------
@@ -235,9 +236,9 @@ class TileTable(W.VBox):
         left single, what pairing adds.
     """
 
-    def __init__(self, faces: str = "1 1 2 2 3 x3"):
-        self.faces_text = W.Text(value=faces, description=_("faces"), continuous_update=False,
-                                 placeholder="1 1 2 2 3 x3", layout=W.Layout(width="20em", max_width="100%"))
+    def __init__(self, faces: str = "1 1 2 2 3 ×3"):
+        self.faces_text = W.Text(value=faces, description=_("the six faces"), continuous_update=False,
+                                 placeholder="1 1 2 2 3 ×3", layout=W.Layout(width="20em", max_width="100%"))
         self.faces_text.add_class("mk-tile-faces")
         self.table = W.HTML()
         self.table.add_class("mk-tile-table")
@@ -276,7 +277,7 @@ class TileTable(W.VBox):
         try:
             faces = self.faces
         except MandalakitError as refusal:
-            self.table.value = refusal_html(refusal, _("Write six faces, such as 1 1 2 2 3 x3."))
+            self.table.value = refusal_html(refusal, _("Write six faces, such as 1 1 2 2 3 ×3."))
             return
         kinds = Counter(tuple(sorted((a, b), key=lambda f: (f != X3, -f))) for a, b in combinations(faces, 2))
         rows = []
