@@ -81,7 +81,8 @@ class DrawChance(W.VBox):
         chance = self.fraction
         said = escape(_("Chance: {wanted} in {deck}", wanted=self.wanted.value, deck=self.deck.value))
         drawn = escape(_("In 100 draws from a shuffled deck: {hits} times the missing colour.", hits=hits))
-        self.out.value = (f"<p>{said} = <b>{chance.numerator}/{chance.denominator}</b> ≈ {float(chance):.0%}.</p>"
+        about = escape(_("{percent:.0f}%", percent=100 * float(chance)))
+        self.out.value = (f"<p>{said} = <b>{chance.numerator}/{chance.denominator}</b> ≈ {about}.</p>"
                           f"<p>{drawn}</p>")
 
 
@@ -183,7 +184,7 @@ class DraftRound(W.VBox):
         came = self.came_back
         said = _("Your own hand comes back at step {step}, with {n} cards.", step=back, n=len(steps[back - 1][0]))
         tried = _("In {games} rounds of robots that pick at random, the lowest card you passed on at step 1 came "
-                  "back to you {n} times: {rate:.0%}.", games=self.games, n=came, rate=came / self.games)
+                  "back to you {n} times: {rate:.0f}%.", games=self.games, n=came, rate=100 * came / self.games)
         self.out.value = (f'<ol style="list-style:none;padding-left:0">{"".join(rows)}</ol>'
                           f"<p><b>{escape(said)}</b></p><p>{escape(tried)}</p>")
 
@@ -321,9 +322,9 @@ class FirstPlayer(W.VBox):
             self.wins += (1 / len(winners)) if 0 in winners else 0
             self.played += 1
         low, high = self.interval
-        self.out.value = ("<p>" + escape(_("Player 1 won {wins} of {games} games: {rate:.0%}.", wins=f"{self.wins:g}",
-                                           games=self.played, rate=self.wins / self.played)) + "</p><p>"
-                          + escape(_("95 % interval: from {low:.0%} to {high:.0%}.", low=low, high=high)) + "</p>")
+        self.out.value = ("<p>" + escape(_("Player 1 won {wins} of {games} games: {rate:.0f}%.", wins=f"{self.wins:g}",
+                                           games=self.played, rate=100 * self.wins / self.played)) + "</p><p>"
+                          + escape(_("95 % interval: from {low:.0f}% to {high:.0f}%.", low=100 * low, high=100 * high)) + "</p>")
 
     @property
     def interval(self) -> tuple[float, float]:
