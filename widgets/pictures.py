@@ -45,12 +45,16 @@ WIDE_FROM = 560
 #: The lesson page's layout (:func:`lesson_style`): on a wide page a markdown cell tagged
 #: ``beside`` stands left of the next cell (its picture or exercise), which takes the rest of the
 #: width; the cell after both starts below them. Under 900 px the cells stay one above the other.
+#: Voila wraps each cell in a block of its own while it renders cell by cell, so each rule is
+#: written for cells side by side and for cells in their own blocks.
 LESSON_CSS = """
 @media (min-width: 900px) {
   #rendered_cells .jp-MarkdownCell:has(.celltag_beside) { float: left; width: var(--mk-text-share, 32%);
     box-sizing: border-box; padding-right: 14px; }
-  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell { overflow: hidden; }
-  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell + .jp-Cell { clear: both; }
+  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell,
+  #rendered_cells div:has(> .jp-MarkdownCell .celltag_beside) + div > .jp-Cell { display: flow-root; }
+  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell + .jp-Cell,
+  #rendered_cells div:has(> .jp-MarkdownCell .celltag_beside) + div + div { clear: both; }
 }
 """
 
