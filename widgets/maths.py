@@ -157,7 +157,9 @@ class DraftRound(W.VBox):
         self.out.add_class("mk-draft-round")
         self.players.observe(lambda _c: self._update(), "value")
         self.round.observe(lambda _c: self._update(), "value")
-        super().__init__([W.HBox([self.players, self.round]), self.out])
+        for menu in (self.players, self.round):  # side by side on a wide page, one under the other on a phone
+            menu.layout = W.Layout(width="auto", max_width="100%")
+        super().__init__([W.HBox([self.players, self.round], layout=W.Layout(flex_flow="row wrap")), self.out])
         self._update()
 
     @property
@@ -241,15 +243,13 @@ class TileGain(W.VBox):
     def _update(self) -> None:
         cell = 'style="border:1px solid #888;padding:2px 10px;text-align:center"'
         tile, adds = escape(_("the next tile")), escape(_("it adds"))
-        head = (f"<tr><th {cell}>{tile}</th>"
-                + "".join(f"<td {cell}>{escape(_face_words(f))}</td>" for f in self.next_faces) + "</tr>")
-        adds = (f"<tr><th {cell}>{adds}</th>"
-                + "".join(f"<td {cell}>{g}</td>" for g in self.gains()) + "</tr>")
+        rows = "".join(f"<tr><td {cell}>{escape(_face_words(f))}</td><td {cell}>{g}</td></tr>"
+                       for f, g in zip(self.next_faces, self.gains()))
         mean = self.average
         said = _("On average the next tile adds {total} / {n} = {mean:.1f} points.", total=sum(self.gains()),
                  n=len(self.next_faces), mean=float(mean))
-        self.out.value = (f'<table style="border-collapse:collapse;margin:6px 0">{head}{adds}</table>'
-                          f"<p>{escape(said)}</p>")
+        self.out.value = (f'<table style="border-collapse:collapse;margin:6px 0"><tr><th {cell}>{tile}</th>'
+                          f"<th {cell}>{adds}</th></tr>{rows}</table><p>{escape(said)}</p>")
 
 
 class PairCount(W.VBox):
