@@ -238,7 +238,8 @@ class TileTable(W.VBox):
 
     def __init__(self, faces: str = "1 1 2 2 3 ×3"):
         self.faces_text = W.Text(value=faces, description=_("the six faces"), continuous_update=False,
-                                 placeholder="1 1 2 2 3 ×3", layout=W.Layout(width="20em", max_width="100%"))
+                                 placeholder="1 1 2 2 3 ×3", style={"description_width": "initial"},
+                                 layout=W.Layout(width="24em", max_width="100%"))
         self.faces_text.add_class("mk-tile-faces")
         self.table = W.HTML()
         self.table.add_class("mk-tile-table")
