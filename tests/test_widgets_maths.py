@@ -61,3 +61,10 @@ def test_F_4_3_a_tile_pairing_with_a_lone_2_adds_the_flower_less_the_2():
 def test_a_lone_tile_the_colour_has_not_is_refused():
     with pytest.raises(ValueError, match="no lone tile 7"):
         TileGain(colour="red", single=7)
+
+
+def test_a_menu_set_to_no_choice_keeps_the_last_drawing():
+    draft, gain = DraftRound(players=3, games=10), TileGain(single=2)
+    shown = draft.out.value, gain.out.value
+    draft.players.value = draft.round.value = gain.single.value = None  # a page may send no choice
+    assert (draft.out.value, gain.out.value) == shown

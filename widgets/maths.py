@@ -155,8 +155,9 @@ class DraftRound(W.VBox):
                                 value=round_no, description=_("round"), style={"description_width": "initial"})
         self.out = W.HTML()
         self.out.add_class("mk-draft-round")
-        self.players.observe(lambda _c: self._update(), "value")
-        self.round.observe(lambda _c: self._update(), "value")
+        # A menu set to no choice (a page may send one) keeps the last drawing.
+        self.players.observe(lambda c: c["new"] is not None and self._update(), "value")
+        self.round.observe(lambda c: c["new"] is not None and self._update(), "value")
         for menu in (self.players, self.round):  # side by side on a wide page, one under the other on a phone
             menu.layout = W.Layout(width="auto", max_width="100%")
         super().__init__([W.HBox([self.players, self.round], layout=W.Layout(flex_flow="row wrap")), self.out])
@@ -217,7 +218,7 @@ class TileGain(W.VBox):
         self.out = W.HTML()
         self.out.add_class("mk-tile-gain")
         self.single.add_class("mk-tile-gain-choice")
-        self.single.observe(lambda _c: self._update(), "value")
+        self.single.observe(lambda c: c["new"] is not None and self._update(), "value")  # no choice: as it was
         super().__init__([self.single, self.out])
         self._update()
 
@@ -266,7 +267,7 @@ class PairCount(W.VBox):
                                 style={"description_width": "initial"})
         self.out = W.HTML()
         self.out.add_class("mk-pair-count")
-        self.cards.observe(lambda _c: self._update(), "value")
+        self.cards.observe(lambda c: c["new"] is not None and self._update(), "value")  # no choice: as it was
         super().__init__([self.cards, self.out])
         self._update()
 
