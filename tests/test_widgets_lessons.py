@@ -172,9 +172,12 @@ def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_mar
     assert after.claim == 0 and after.face_up[1] == (0, 1)  # the engine agrees
     assert "Cards there before the play: player 1: 2 cards, 1 face up; player 2: 1 card, 1 face up" in text
     assert view.board_title.value.startswith("<p><b>After the play</b>") and view.board.svg.startswith("<svg")
-    assert view.board.svg == view.outcome().to_svg(0)
+    named = ["Player 1", "Player 2"]  # as the steps above the board name them, never "you"
+    assert view.board.svg == view.outcome().to_svg(0, names=named) and "claim marker: you" not in view.board.svg
     view.board.width = 400  # the page is narrow: the drawing is laid out for it
-    assert view.board.svg == view.outcome().to_svg(0, width=400) != view.outcome().to_svg(0)
+    assert view.board.svg == view.outcome().to_svg(0, width=400, names=named) != view.outcome().to_svg(0, names=named)
+    view.board.width = 640  # beside its text on a wide page: the wide layout, shrunk to fit
+    assert view.board.svg == view.outcome().to_svg(0, names=named)
 
 
 def test_F_3_2_a_colour_face_up_there_goes_face_down_and_a_tie_keeps_the_marker():

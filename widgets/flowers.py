@@ -27,7 +27,7 @@ from mandalakit.flowers.cards import BACK_OF_COLOUR
 from mandalakit.flowers.tiles import X3_TEXT
 
 from .board import BoardView
-from .pictures import layout_width
+from .pictures import layout_width, players
 from .refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable", "face_up_on"]
@@ -154,7 +154,8 @@ class PlayExplorer(W.VBox):
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
         self.board_title.value = ("<p><b>" + escape(_("After the play")) + "</b> "
                                   + escape(_("(seen by player {seat:+1})", seat=self.seat)) + "</p>")
-        self.board.svg = after.to_svg(self.seat, width=layout_width(self.board.width))
+        # The seats named as the steps above name them ("Player 1"), not "You".
+        self.board.svg = after.to_svg(self.seat, width=layout_width(self.board.width), names=players(after.num_players))
 
     def steps(self, after) -> list[str]:
         """The four steps of the turn (F-3), one HTML sentence each, read from the engine."""
