@@ -39,6 +39,9 @@ from .registry import get_game
 
 #: Rollout policies by name.
 ROLLOUTS = ("greedy", "random")
+#: The games' names of the search bots (seconds a move, not milliseconds: a tournament plays them
+#: only when asked).
+SEARCH_BOTS = ("pimc", "ismcts")
 
 
 def shares(state: State) -> list[float]:
