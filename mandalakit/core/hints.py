@@ -30,7 +30,7 @@ from .search import PIMCBot
 #: Share of the ``pimc`` bot's rollouts a hint uses.
 HINT_SHARE = 2
 #: Wall-clock seconds of search the board views give a hint (a click answers in well under a second).
-HINT_SECONDS = 0.4
+HINT_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -119,19 +119,15 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     draws, likely = _draws(spec, observation, move, rules)
     if likely is not None:
         name, k, of_colour, unseen = likely
-        if k:
-            sentence += " " + ngettext(
-                "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them is likely {colour_k}.",
-                "It draws {n} cards: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them are likely {colour_k}.", draws, of_colour=of_colour, unseen=unseen, k=k,
-                colour=colour(name, of_colour), colour_k=colour(name, k))
+        sentence += " " + ngettext("It draws {n} card:", "It draws {n} cards:", draws) + " " + ngettext(
+            "{n} of the {unseen} cards you cannot see is {colour}",
+            "{n} of the {unseen} cards you cannot see are {colour}", of_colour, unseen=unseen,
+            colour=colour(name, of_colour))
+        if k:  # each count agrees with its own noun: "about 1 of them is likely red"
+            sentence += ngettext(", so about {n} of them is likely {colour}.",
+                                 ", so about {n} of them are likely {colour}.", k, colour=colour(name, k))
         else:
-            sentence += " " + ngettext(
-                "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, the colour you "
-                "are most likely to draw.",
-                "It draws {n} cards: {of_colour} of the {unseen} cards you cannot see are {colour}, the colour you "
-                "are most likely to draw.", draws, of_colour=of_colour, unseen=unseen, colour=colour(name, of_colour))
+            sentence += _(", the colour you are most likely to draw.")
     return Hint(move, sentence, expected, gain, wins, stats.visits, draws, likely)
 
 
