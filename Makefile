@@ -29,7 +29,7 @@ help:
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make binder-links - print the Binder links (JupyterLab, Voila) of this repository's own remote"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
-	@echo "make ladder - play the strength ladder of each game again (datasets/ladder-*.csv; LADDER_GAMES=6 search games)"
+	@echo "make ladder - play the strength ladder of each game again (datasets/ladder-*.csv; LADDER_GAMES=6 search games per seed of LADDER_SEEDS)"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
@@ -149,22 +149,26 @@ datasets: $(VENV)/.test
 	$(BIN)/python -m mandalakit.summaries datasets
 
 # The strength ladder of each game (datasets/README.md, "Strength ladder"): the one-ply bots over 400
-# games per pairing, then the search bot against greedy over LADDER_GAMES games for each of two seeds,
-# and against the rule of thumb in Mandala (a search bot thinks up to about 1 s per move: a game
-# takes about 20 s of CPU time). Run with nice: the arena's figures are CPU seconds, so a busy
-# machine slows it but does not bias them.
+# games per pairing, then the search bot against greedy (and against the rule of thumb in Mandala) in
+# runs of LADDER_GAMES games, one file per seed of LADDER_SEEDS (a search bot thinks up to about 1 s
+# per move: a game takes about 20 s of CPU time, so a run is a few minutes and an interrupted ladder
+# keeps the runs it finished). Run with nice: the arena's figures are CPU seconds, so a busy machine
+# slows it but does not bias them. `python -m mandalakit.ladder datasets` prints the figures of the
+# files together.
 LADDER_GAMES ?= 6
+LADDER_SEEDS ?= 1 2
 .PHONY: ladder
 ladder: $(VENV)/.test
 	nice $(BIN)/mandalakit arena --game mandala --bots greedy,random,heuristic --games 400 --seed 2026 --out datasets/ladder-mandala-one-ply.csv
 	nice $(BIN)/mandalakit arena --game ohanami --bots greedy,random --games 400 --seed 2026 --out datasets/ladder-ohanami-one-ply.csv
 	nice $(BIN)/mandalakit arena --game flowers --bots greedy,random --games 400 --seed 2026 --out datasets/ladder-flowers-one-ply.csv
-	for game in mandala ohanami flowers; do for seed in 1 2; do \
+	for seed in $(LADDER_SEEDS); do for game in mandala ohanami flowers; do \
 		nice $(BIN)/mandalakit arena --game $$game --bots pimc,greedy --games $(LADDER_GAMES) --seed $$seed \
-			--out datasets/ladder-$$game-search-seed$$seed.csv || exit 1; \
-	done; done
-	nice $(BIN)/mandalakit arena --game mandala --bots pimc,heuristic --games $(LADDER_GAMES) --seed 1 \
-		--out datasets/ladder-mandala-search-heuristic.csv
+			--jobs 1 --out datasets/ladder-$$game-search-seed$$seed.csv || exit 1; \
+	done; \
+	nice $(BIN)/mandalakit arena --game mandala --bots pimc,heuristic --games $(LADDER_GAMES) --seed $$seed \
+		--jobs 1 --out datasets/ladder-mandala-search-heuristic-seed$$seed.csv || exit 1; \
+	done
 
 # Random self-play on one core (bench), then the same games as a tournament on 1 and 2 local
 # processes and on a local Dask cluster of 2 workers: games/s, worker start-up included.

@@ -172,9 +172,14 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def meetings(table) -> list[tuple[str, str, float]]:
-    """Every meeting of two bots in one game: ``(bot, other, points)``, points 1, 0.5 or 0."""
+    """Every meeting of two bots in one game: ``(bot, other, points)``, points 1, 0.5 or 0.
+
+    Tables of several runs may be pooled with a ``seed`` column (each run's seed): deal ``d`` of
+    one seed and deal ``d`` of another are different games.
+    """
     out = []
-    for _key, game in table.groupby(["table", "deal", "rotation"], sort=False):
+    keys = ["seed", "table", "deal", "rotation"] if "seed" in table else ["table", "deal", "rotation"]
+    for _key, game in table.groupby(keys, sort=False):
         seats = list(zip(game.bot, game.place))
         for (a, place_a), (b, place_b) in itertools.combinations(seats, 2):
             points = 1.0 if place_a < place_b else 0.0 if place_a > place_b else 0.5
@@ -183,7 +188,8 @@ def meetings(table) -> list[tuple[str, str, float]]:
 
 
 def standings(table):
-    """Win rates of every pairing and ratings of every bot, from an :func:`arena` table.
+    """Win rates of every pairing and ratings of every bot, from an :func:`arena` table (or
+    several pooled with a ``seed`` column, see :func:`meetings`).
 
     Returns
     -------

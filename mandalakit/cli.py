@@ -331,7 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar=_("PLAYERS"), type=_player_counts, default=None,
                    help=_("player counts separated by commas, e.g. 2,3,4 (default: every count of the game)"))
     p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
-                   help=_("bots that meet in every line-up, e.g. greedy,random (default: every bot of the game)"))
+                   help=_("bots that meet in every line-up, e.g. greedy,random or pimc,greedy (default: every bot "
+                          "but the slow search bots pimc and ismcts)"))
     p.add_argument("--vary", action="append", type=_option_values, default=[], metavar=_("NAME=VALUE,VALUE"),
                    help=_("a rules option to vary, e.g. --vary sakura_cap=15,none (repeatable: every combination)"))
     p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),

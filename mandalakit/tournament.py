@@ -48,6 +48,7 @@ from .core.errors import RulesError, shown
 from .core.interrupts import deaf_to_ctrl_c, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
+from .core.search import SEARCH_BOTS
 from .simulate import MAX_GAMES, play_one, resolve_bots, seat_rows, worker_count
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
@@ -82,11 +83,18 @@ def written(value) -> str:
     return str(value)
 
 
+def default_bots(game: str) -> list[str]:
+    """The bots a tournament plays when none are named: every bot of ``game`` but the search bots
+    (:data:`~mandalakit.core.search.SEARCH_BOTS`, about 0.4 s a move: thousands of times slower),
+    in the game's order; ``["random", "greedy"]``, and the rule of thumb ``"heuristic"`` in Mandala."""
+    return [name for name in get_game(game).bots if name not in SEARCH_BOTS]
+
+
 def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] | None = None,
           vary: Mapping[str, Sequence] | None = None, rules: Mapping | None = None) -> list[Cell]:
     """The cells of a tournament, in table order (player count, line-up, variant).
 
-    ``players`` defaults to every count the game allows, ``bots`` to all of its bots.
+    ``players`` defaults to every count the game allows, ``bots`` to :func:`default_bots`.
 
     Raises
     ------
@@ -100,7 +108,7 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
     if not counts or len(set(counts)) != len(counts):
         raise RulesError("options", _("Give each player count once, not {counts}.", counts=shown(counts)))
     counts = [check_players(spec.name, p, spec.min_players, spec.max_players, spec.player_rule) for p in counts]
-    names = list(spec.bots) if bots is None else [spec.check_bot(name) for name in bots]  # "glouton" is greedy
+    names = default_bots(game) if bots is None else [spec.check_bot(name) for name in bots]  # "glouton" is greedy
     if not names or len(set(names)) != len(names):
         raise RulesError("options", _("Give each bot once, not {bots}.",  # named as the command prints them
                                       bots=shown(",".join(bot_name(name) for name in names))))
@@ -171,7 +179,8 @@ def tournament(
     players : sequence of int, optional
         Player counts; default every count the game allows.
     bots : sequence of str, optional
-        Bots that meet in every line-up of every player count; default all of the game's bots.
+        Bots that meet in every line-up of every player count; default :func:`default_bots`
+        (every bot but the search bots, which are asked for by name: ``["pimc", "greedy"]``).
     vary : mapping of str to sequence, optional
         Rules options to vary, each with its values (``{"sakura_cap": [15, None]}``); every
         combination is a variant.

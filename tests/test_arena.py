@@ -41,6 +41,19 @@ def test_meetings_and_standings_count_each_game_once(duel):
     assert ratings.set_index("bot").rating["greedy"] == 0
 
 
+def test_runs_pooled_with_their_seed_keep_their_games_apart(duel):
+    """Deal 0 of seed 3 and deal 0 of seed 4 are two games: pooled with a seed column, the
+    meetings add up (without it, the two deals would be taken for one game of four seats)."""
+    import pandas as pd
+
+    other = arena("ohanami", ["greedy", "random"], games=6, seed=4, jobs=1, progress=False)
+    pooled = pd.concat([duel.assign(seed=3), other.assign(seed=4)], ignore_index=True)
+    assert len(meetings(pooled)) == len(meetings(duel)) + len(meetings(other)) == 12
+    row = standings(pooled)[0].iloc[0]
+    first, second = standings(duel)[0].iloc[0], standings(other)[0].iloc[0]
+    assert (row.meetings, row.wins) == (12, first.wins + second.wins)
+
+
 def test_wilson_interval_matches_the_textbook_values():
     """Wilson (1927): 8 of 10 gives 0.490 to 0.943 at 95 %; 0 of 10 gives 0 to 0.278."""
     assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)

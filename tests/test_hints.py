@@ -50,6 +50,8 @@ def test_a_hint_quotes_what_the_search_measured(game, lang):
         assert advice.move in state.legal_moves()
         assert [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice), advice.sentence
         assert 0 <= advice.wins <= advice.rollouts
+        if lang == "en":  # each count agrees with its own noun ("about 1 of them is likely red")
+            assert not re.search(r"\b1 of (them|the \d+ cards you cannot see) are\b", advice.sentence), advice.sentence
         if advice.gain is not None:
             gain_words = {"en": ("more than", "as many as", "fewer than"),
                           "fr": ("de plus", "autant", "de moins")}[lang]
@@ -70,6 +72,9 @@ def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
     state = from_position(position)
     move = Mountain(1, colour_code("black"))
     assert _draws(get_game("mandala"), state.observation(0), move, None) == (3, ("yellow", 3, 17, 17))
+    advice = hint("mandala", state.observation(0), [move], seed=2)
+    assert advice.sentence.endswith("It draws 3 cards: 17 of the 17 cards you cannot see are yellow, so about 3 of "
+                                    "them are likely yellow."), advice.sentence
     with language("fr"):
         advice = hint("mandala", state.observation(0), state.legal_moves(), seed=2)
     assert [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice), advice.sentence

@@ -151,6 +151,45 @@ def test_the_board_fits_the_page_unscaled_on_a_phone_and_on_a_1024_px_screen(bro
         page.close()
 
 
+#: What the board lights for a hint: board targets and count chips of class mk-hint.
+LIT = ".mk-board-svg [data-mk-target].mk-hint, .mk-board-chips button.mk-hint"
+
+
+def test_the_hint_says_why_and_lights_each_click_of_its_move(browser, demo_url):
+    """Issue 23: the hint is the search's move with a sentence quoting its numbers, and it lights
+    the next click of that move, click after click, until the move is played."""
+    page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
+    try:
+        page.locator(CLICKABLE).first.wait_for(timeout=60_000)  # your turn
+        start = time.monotonic()
+        page.get_by_role("button", name="hint").click()
+        message = page.locator(".mk-message .mk-hint")
+        message.wait_for(timeout=30_000)
+        print(f"\nhint shown {time.monotonic() - start:.2f} s after the click (target < 1 s): {message.inner_text()}")
+        words = message.inner_text()
+        assert re.search(r"you won \d+ of the \d+ games? the search played out", words), words
+        move = message.get_attribute("data-move")
+        log = page.locator(".mk-log").inner_text()
+        for clicks in range(1, 5):
+            lit = page.locator(LIT)
+            lit.first.wait_for(timeout=30_000)
+            assert lit.count() == 1, lit.count()  # one target: the next click
+            before = page.locator(".mk-board-svg").inner_html() + _status(page)
+            _click(lit.first)
+            page.wait_for_function(
+                "before => (document.querySelector('.mk-board-svg')?.innerHTML ?? '') + "
+                "(document.querySelector('.mk-status')?.innerText ?? '') !== before",
+                arg=before, timeout=30_000)
+            if page.locator(".mk-log").inner_text() != log:  # the move was played
+                break
+        record = _saved_record(page)
+        played = next(e["event"] for e in record["events"] if e["by"] == 0)  # you are player 1 (seat 0)
+        assert played == move, (played, move, clicks)
+        assert not errors, errors
+    finally:
+        page.close()
+
+
 def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url):
     page, errors, _outside = _open(browser, demo_url, "play-ohanami.ipynb")
     try:

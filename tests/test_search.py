@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from mandalakit.core.registry import get_game
-from mandalakit.core.search import ISMCTSBot, PIMCBot, light_clone, reward
+from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot, light_clone, reward
 
 GAMES = ("mandala", "ohanami", "flowers")
 SEARCH = (PIMCBot, ISMCTSBot)
@@ -159,6 +159,38 @@ def test_the_budget_counts_rollouts_and_the_generator_makes_the_choice_reproduci
     pimc = PIMCBot("mandala", seed=9, iterations=25, rollout="random", rollout_depth=30)
     pimc.choose(obs, moves)
     assert sum(s.visits for s in pimc.stats.values()) == len(moves) * -(-25 // len(moves))
+
+
+def test_a_greedy_rollout_that_would_never_end_is_cut_and_valued_by_the_scores():
+    """M-7.1: once its deck has run out, a Mandala game ends only at a completion, and in some
+    samples two greedy bots only discard (M-4.3) for ever. Found when an arena run hung (seed 7,
+    deal 0, the search bot second, its 7th move): its rollouts stop after GREEDY_ROLLOUT_CAP
+    decisions, and the search chooses."""
+    from mandalakit.simulate import game_seeds
+
+    spec = get_game("mandala")
+    game_seed, bot_seeds = game_seeds(7, 0)
+    state = spec.new_game(2, seed=game_seed)
+    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.make_bot("pimc", seed=bot_seeds[0])]
+    for _ in range(12):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
+    bot, obs, legal = bots[1], state.observation(1), state.legal_moves()
+    root, searched = bot.information_set(obs), bot.shortlist(obs, legal)
+    cut = []
+    for _ in range(40):
+        sample = bot.sample(root, 1)
+        for move in searched:
+            rollout = light_clone(sample, bot.rng)
+            rollout.apply(move)
+            values = bot.playout(rollout)
+            if not rollout.is_terminal():
+                cut.append((rollout, values))
+    assert cut, "no endless rollout in 40 samples"
+    rollout, values = cut[0]
+    assert len(rollout.history) >= GREEDY_ROLLOUT_CAP + 1 and all(0 <= v <= 1 for v in values)
+    assert rollout.history[-1][1].__class__.__name__ == "Discard"
+    assert bot.choose(obs, legal) in legal
 
 
 def test_reward_shares_the_victory_and_the_margin():

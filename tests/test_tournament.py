@@ -11,7 +11,7 @@ from mandalakit import __version__
 from mandalakit.cli import main
 from mandalakit.core.errors import RulesError
 from mandalakit.simulate import simulate
-from mandalakit.tournament import cells, read_metadata, tournament
+from mandalakit.tournament import cells, default_bots, read_metadata, tournament
 
 SMALL = dict(players=[2, 3], bots=["greedy", "random"], vary={"sakura_cap": [15, None]}, rotations=2, seed=3)
 
@@ -30,6 +30,15 @@ def test_every_cell_every_deal_every_seat_once(small):
     assert set(small.rule_sakura_cap) == {"15", "none"}
     assert (small.end == "O-2.1").all()  # Ohanami ends after the third round
     assert (small.groupby(["players", "lineup", "variant", "deal"]).winner.sum() >= 1).all()
+
+
+def test_without_bots_the_one_ply_bots_meet_and_the_search_bots_only_when_named():
+    """The search bots think about 0.4 s a move: a tournament plays them only when asked."""
+    assert default_bots("mandala") == ["random", "greedy", "heuristic"]
+    assert default_bots("ohanami") == default_bots("flowers") == ["random", "greedy"]
+    lineups = {cell.lineup for cell in cells("flowers", [2])}
+    assert lineups == {("random", "random"), ("random", "greedy"), ("greedy", "greedy")}
+    assert ("pimc", "greedy") in {cell.lineup for cell in cells("flowers", [2], ["pimc", "greedy"])}
 
 
 def test_seat_balance_each_bot_of_a_lineup_sits_in_each_seat_equally_often(small):

@@ -29,7 +29,7 @@ from numbers import Integral
 
 import ipywidgets as W
 
-from mandalakit.core import records
+from mandalakit.core import hints, records
 from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RecordError, RulesError, quote, shown
 from mandalakit.core.messages import _
@@ -139,7 +139,7 @@ class GameView(W.VBox):
         self.move_button.on_click(lambda _b: self.move_text.value.strip() and self.play_text(self.move_text.value))
         self.undo_button = W.Button(description=_("↶ undo"), tooltip=_("Take back your last move"))
         self.undo_button.on_click(lambda _b: self.undo())
-        self.hint_button = W.Button(description=_("hint"), tooltip=_("What the greedy bot would play"))
+        self.hint_button = W.Button(description=_("hint"), tooltip=_("A good move, and why"))
         self.hint_button.on_click(lambda _b: self.hint())
         self.clear_button = W.Button(description=_("clear"), tooltip=_("Forget the cards chosen so far (Escape)"))
         self.clear_button.on_click(lambda _b: self.clear())
@@ -226,7 +226,7 @@ class GameView(W.VBox):
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
         self.names = display_names(self.players, you=len(self.humans) == 1)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
-        self._hint_bot = spec.make_bot("greedy", seed=seed) if "greedy" in spec.bots else None
+        self._hint_rng = make_rng(seed + 200)  # the hints' searches
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
         self._pacer.cancel()
@@ -380,17 +380,18 @@ class GameView(W.VBox):
         self._after_change()
 
     def hint(self) -> None:
-        """Show the greedy bot's choice for the seat to act, in notation and as the clicks that
-        make it."""
-        if not self._explain_no_click() or self._hint_bot is None:
+        """Show the move a small search prefers for the seat to act (:func:`mandalakit.core.hints.hint`,
+        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search) as the clicks that make it,
+        and why, from the search's numbers."""
+        if not self._explain_no_click():
             return
         seat = self.to_act
-        obs = self.state.observation(seat)
-        moves = self.state.legal_moves()
-        move = self._hint_bot.choose(obs, moves)
+        advice = hints.hint(self.spec.name, self.state.observation(seat), self.state.legal_moves(),
+                            seed=self._hint_rng, rules=self.state.rules, seconds=hints.HINT_SECONDS)
+        move = advice.move
         self._hint = next(iter(self.part.paths(self.state, move)))
         clicks = " → ".join(self.part.label(t) for t in self._hint)
-        words = _("Hint (what the greedy bot would play): click {clicks}.", clicks=clicks)
+        words = _("Hint: click {clicks}. {why}", clicks=clicks, why=advice.sentence)
         self._say(Entry(words, kind="hint"), html=f'<div class="mk-hint" data-move="{escape(str(move))}">'
                                                   f'{escape(words)}</div>')
         self._redraw()
@@ -674,7 +675,7 @@ class GameView(W.VBox):
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
         view._pacer.cancel()
         view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
-        view.bots, view._hint_bot, view._chance = self.bots, self._hint_bot, self._chance
+        view.bots, view._hint_rng, view._chance = self.bots, self._hint_rng, self._chance
         view._fill_panel()
         view._start(self.state)
         view._undo, view.looking = list(self._undo), self.looking

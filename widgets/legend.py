@@ -39,8 +39,9 @@ def legend_html(part) -> str:
           "(or <b>clear</b>) forgets what you chose."),
         _("<b>move</b>: type a move in the game's notation (for example <code>{example}</code>) and press "
           "<i>Enter</i>.", example=escape(part.example)),
-        _("<b>↶ undo</b> takes back your last move (and the bot moves after it); <b>hint</b> lights what the "
-          "greedy bot would play."),
+        _("<b>↶ undo</b> takes back your last move (and the bot moves after it); <b>hint</b> lights a good "
+          "move and says why: a bot tries it and the other good moves on many possible deals, for under a "
+          "second."),
         _("<b>What happened</b>: every move and event, newest first; a small tag such as {tag} names the rule: "
           "point at it to read the rule.", tag=rule_tag(part.tie_break_rule)),
         _("<b>New game</b> (teacher): the number of players, who plays each one (a person at this screen or a "

@@ -9,8 +9,11 @@
 
 The search is the game's ``pimc`` bot (:class:`~mandalakit.core.search.PIMCBot`: the moves the
 greedy bot likes best, each tried on the same samples of the hidden cards and played on to the
-end by greedy bots) at half its budget, well under a second of CPU time. Every number the sentence
-quotes is a field of the :class:`Hint`, so a test can check the sentence against them.
+end by greedy bots) at half its rollouts, well under a second of CPU time. ``seconds`` also bounds
+its wall-clock time, for a page that must answer a click quickly on a busy machine (the board
+views pass :data:`HINT_SECONDS`): the search then stops early with fewer rollouts, and the
+sentence quotes how many it played. Every number the sentence quotes is a field of the
+:class:`Hint`, so a test can check the sentence against them.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from .search import PIMCBot
 
 #: Share of the ``pimc`` bot's rollouts a hint uses.
 HINT_SHARE = 2
+#: Wall-clock seconds of search the board views give a hint (a click answers in well under a second).
+HINT_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,8 @@ class Hint:
     likely: tuple | None = None
 
 
-def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules=None) -> Hint:
+def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules=None,
+         seconds: float | None = None) -> Hint:
     """The move a small search prefers for ``observation``'s seat, and why (see the module).
 
     Parameters
@@ -75,6 +81,9 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     seed : int, Generator or None
         The search's generator (same seed, same hint).
     rules : the game's Rules, optional
+    seconds : float or None
+        Most wall-clock seconds of search (at least one sample of the hidden cards is searched);
+        ``None``: only the rollouts bound it, and the same seed gives the same hint.
 
     Returns
     -------
@@ -83,7 +92,7 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     spec = get_game(game)
     settings = dict(spec.bots["pimc"].keywords)
     settings["iterations"] = max(8, settings["iterations"] // HINT_SHARE)
-    bot = PIMCBot(game, seed, **{**settings, "rules": rules})
+    bot = PIMCBot(game, seed, **{**settings, "rules": rules, "seconds": seconds})
     move = bot.choose(observation, legal_moves)
     stats = bot.stats[move]
     others = sorted((s.mean_points for m, s in bot.stats.items() if s.visits and m != move), reverse=True)
@@ -110,19 +119,15 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     draws, likely = _draws(spec, observation, move, rules)
     if likely is not None:
         name, k, of_colour, unseen = likely
-        if k:
-            sentence += " " + ngettext(
-                "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them is likely {colour_k}.",
-                "It draws {n} cards: {of_colour} of the {unseen} cards you cannot see are {colour}, so about {k} of "
-                "them are likely {colour_k}.", draws, of_colour=of_colour, unseen=unseen, k=k,
-                colour=colour(name, of_colour), colour_k=colour(name, k))
+        sentence += " " + ngettext("It draws {n} card:", "It draws {n} cards:", draws) + " " + ngettext(
+            "{n} of the {unseen} cards you cannot see is {colour}",
+            "{n} of the {unseen} cards you cannot see are {colour}", of_colour, unseen=unseen,
+            colour=colour(name, of_colour))
+        if k:  # each count agrees with its own noun: "about 1 of them is likely red"
+            sentence += ngettext(", so about {n} of them is likely {colour}.",
+                                 ", so about {n} of them are likely {colour}.", k, colour=colour(name, k))
         else:
-            sentence += " " + ngettext(
-                "It draws {n} card: {of_colour} of the {unseen} cards you cannot see are {colour}, the colour you "
-                "are most likely to draw.",
-                "It draws {n} cards: {of_colour} of the {unseen} cards you cannot see are {colour}, the colour you "
-                "are most likely to draw.", draws, of_colour=of_colour, unseen=unseen, colour=colour(name, of_colour))
+            sentence += _(", the colour you are most likely to draw.")
     return Hint(move, sentence, expected, gain, wins, stats.visits, draws, likely)
 
 

@@ -17,8 +17,9 @@ cannot peek (``tests/test_search.py`` permutes the hidden cards and checks the c
 
 A *rollout* plays a determinisation to the end with the game's greedy bot (``"greedy"``) or with
 uniformly random legal moves (``"random"``); ``rollout_depth`` cuts it after that many
-decisions and values the position by its scores so far. The reward of a seat is in [0, 1]:
-half its share of the victory (ties after the game's tie-breaks share it), half its score
+decisions and values the position by its scores so far (a greedy rollout is cut after
+:data:`GREEDY_ROLLOUT_CAP` decisions in any case: two greedy bots may never finish a game).
+The reward of a seat is in [0, 1]: half its share of the victory (ties after the game's tie-breaks share it), half its score
 margin over the best other seat, squashed by ``tanh(margin / margin_scale)`` (:func:`reward`).
 
 Budgets: ``iterations`` rollouts per decision (reproducible: same seed and observation, same
@@ -39,6 +40,14 @@ from .registry import get_game
 
 #: Rollout policies by name.
 ROLLOUTS = ("greedy", "random")
+#: Most decisions of a greedy rollout when ``rollout_depth`` is ``None`` (a game between greedy
+#: bots lasts 30 to 90 decisions). Two greedy bots can play on for ever: in a Mandala sample
+#: whose deck has run out, both may only discard (M-4.3), and the game ends only at a completion
+#: (M-7.1); such a rollout is cut here and valued by its scores, like one cut by ``rollout_depth``.
+GREEDY_ROLLOUT_CAP = 500
+#: The games' names of the search bots (seconds a move, not milliseconds: a tournament plays them
+#: only when asked).
+SEARCH_BOTS = ("pimc", "ismcts")
 
 
 def shares(state: State) -> list[float]:
@@ -146,8 +155,11 @@ class _Searcher:
 
     def playout(self, state: State) -> list[float]:
         """Play ``state`` on in place by the rollout policy; the :func:`reward` of every seat."""
-        left = self.rollout_depth if self.rollout_depth is not None else -1
         greedy = self._greedy
+        if self.rollout_depth is not None:
+            left = self.rollout_depth
+        else:  # random play ends (with probability 1); greedy play may not
+            left = -1 if greedy is None else GREEDY_ROLLOUT_CAP
         while state.current_player >= 0 and left:
             seat = state.current_player
             if greedy is None:
