@@ -109,7 +109,9 @@ bench: $(VENV)/.dashboard $(VENV)/.fast
 	@for run in "ohanami 2" "ohanami 3" "ohanami 4" "mandala 2" "flowers 2" "flowers 3" "flowers 4"; do \
 		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --seconds $(BENCH_SECONDS) || exit 1; \
 	done
-	$(BIN)/mandalakit bench --game ohanami --players 2 --bots greedy --seconds $(BENCH_SECONDS)
+	@for run in "ohanami 2" "mandala 2" "flowers 4"; do \
+		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --bots greedy --seconds $(BENCH_SECONDS) || exit 1; \
+	done
 
 bench-dashboard: $(VENV)/.test
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py

@@ -20,16 +20,23 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..mandala.bots import _CARD_IN_HAND, _NEW_COLOUR_BONUS, _POTENTIAL
 from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
 from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON
 from ._jit import njit
+from ._kernel import put, uniforms
 
 GAME = "mandala"
-RANDOM = 0
-BOTS = ("random",)
-#: Uniform numbers a seat has in a reference game (a random bot's first block); a game that
-#: needs more is played again with a longer stream.
-STREAM = 512
+RANDOM, GREEDY = 0, 1
+#: Bots the kernel plays, by name (codes RANDOM, GREEDY).
+BOTS = ("random", "greedy")
+#: Uniform numbers a seat has at first in a reference game, by bot (a random bot's first block;
+#: a greedy bot draws one per legal move, about 1,000 a game); a game that needs more is played
+#: again with a longer stream.
+STREAMS = {"random": 512, "greedy": 2048}
+#: How each bot uses its numbers: in blocks used from the last (:class:`~mandalakit.core.bots.RandomBot`),
+#: or in order (0: GreedyBot draws ``rng.random(len(legal_moves))``).
+BLOCKS = {"random": 512, "greedy": 0}
 TAPE = 2048  # events of a game: about 85 moves, the shuffle (110) and any reshuffles
 MOVE = 1 << 20
 MOUNTAIN, FIELD, DISCARD, PICK = 0, 1, 2, 3
@@ -37,6 +44,7 @@ MOUNTAIN, FIELD, DISCARD, PICK = 0, 1, 2, 3
 ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5")
 _OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
 _MAX_DECISIONS = 100_000  # play()'s safety stop (a game under stalemate="play_on" may never end)
+_MAX_MOVES = 64  # legal moves of one decision: a hand of at most 8 cards (M-4.1) has at most 36
 
 
 class Batch:
@@ -200,11 +208,156 @@ def _can_complete(owner, free, pool, hands, hs):
     return False
 
 
+# ----- the greedy bot (mandalakit.mandala.bots.GreedyBot) ------------------------------------------
+
 @njit
-def _put(tape, n, value):
-    if n < tape.shape[0]:
-        tape[n] = value
-    return n + 1
+def _value(sizes, river, rlen, cup, seat, me, colour, k):
+    """bots._value: what picking ``k`` cards of ``colour`` is worth to ``seat`` (M-5.4, M-5.5, M-7.3);
+    ``cup`` is the viewing seat ``me``'s (the other cup is hidden)."""
+    if not sizes[seat]:
+        return 0.0
+    for j in range(rlen[seat]):
+        if river[seat, j] == colour:
+            return float((j + 1) * k)
+    if rlen[seat] >= NUM_COLOURS:
+        return 0.0
+    known = cup[colour] if seat == me else 0
+    return (rlen[seat] + 1) * (k - 1 + known) + _NEW_COLOUR_BONUS
+
+
+@njit
+def _destruction(mountain, sizes, completer, me, river, rlen, cup, left, rv, rl):
+    """bots.destruction_value: the viewing seat's net gain if this mandala completed now, both
+    seats picking greedily (M-5.2, M-5.3); ``left``, ``rv``, ``rl`` are scratch arrays."""
+    picker = 0 if sizes[0] > sizes[1] else 1 if sizes[1] > sizes[0] else 1 - completer
+    left[:] = mountain
+    rv[:] = river
+    rl[:] = rlen
+    gain0 = 0.0
+    gain1 = 0.0
+    while True:
+        best = -1
+        best_score = -1.0
+        best_own = 0.0
+        for c in range(NUM_COLOURS):
+            k = left[c]
+            if k:
+                own = _value(sizes, rv, rl, cup, picker, me, c, k)
+                score = own + _value(sizes, rv, rl, cup, 1 - picker, me, c, k)
+                if score > best_score:
+                    best, best_score, best_own = c, score, own
+        if best < 0:
+            break
+        if picker == 0:
+            gain0 += best_own
+        else:
+            gain1 += best_own
+        if sizes[picker] and rl[picker] < NUM_COLOURS:
+            inside = False
+            for j in range(rl[picker]):
+                if rv[picker, j] == best:
+                    inside = True
+            if not inside:
+                rv[picker, rl[picker]] = best
+                rl[picker] += 1
+        left[best] = 0
+        picker = 1 - picker
+    return gain0 - gain1 if me == 0 else gain1 - gain0
+
+
+@njit
+def _play_value(kind, m, c, count, me, size, mountains, fields, fsz, river, rlen, cup, before, scratch, rv, rl):
+    """GreedyBot.evaluate of a mountain play, field play or discard (M-4.1 to M-4.3, M-5.1)."""
+    if kind == DISCARD:
+        return -0.1 * count
+    mountain = scratch[0]
+    sizes = scratch[1, :2]
+    mountain[:] = mountains[m]
+    sizes[0] = fsz[m, 0]
+    sizes[1] = fsz[m, 1]
+    present = 0
+    for x in range(NUM_COLOURS):
+        if mountain[x] or fields[m, 0, x] or fields[m, 1, x]:
+            present += 1
+    new_colour = not (mountain[c] or fields[m, 0, c] or fields[m, 1, c])
+    bonus = 0.0
+    if kind == MOUNTAIN:
+        mountain[c] += 1
+        bonus += _CARD_IN_HAND * max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - (size - 1)))
+    else:
+        sizes[me] += count
+        bonus -= _CARD_IN_HAND * count
+    colours = present + new_colour
+    after = _destruction(mountain, sizes, me, me, river, rlen, cup, scratch[2], rv, rl)
+    if colours == NUM_COLOURS:
+        return after + bonus
+    value = _POTENTIAL * (after - before[m]) + bonus
+    if colours == NUM_COLOURS - 1:
+        value += _POTENTIAL * min(0.0, _destruction(mountain, sizes, 1 - me, me, river, rlen, cup, scratch[2], rv, rl))
+    return value
+
+
+@njit
+def _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cup, noise, before, scratch,
+                 rv, rl):
+    """The index, among the legal moves in ``MandalaState.legal_moves`` order, that GreedyBot
+    plays with the numbers ``noise`` (one per legal move, times 1e-6): the first best."""
+    own = seat + 1
+    for m in range(2):
+        before[m] = _destruction(mountains[m], fsz[m], seat, seat, river, rlen, cup, scratch[2], rv, rl)
+    best = -np.inf
+    index = 0
+    i = 0
+    for kind in range(3):
+        for c in range(NUM_COLOURS):
+            k = hand[c]
+            if not k:
+                continue
+            if kind == MOUNTAIN:
+                if not mountain_ok:
+                    continue
+                for m in range(2):
+                    if owner[m, c] <= 0:
+                        v = _play_value(kind, m, c, 1, seat, size, mountains, fields, fsz, river, rlen, cup, before,
+                                        scratch, rv, rl) + noise[i] * 1e-6
+                        if v > best:
+                            best, index = v, i
+                        i += 1
+            elif kind == FIELD:
+                n = k if k < size else size - 1
+                for m in range(2):
+                    if n and (owner[m, c] == -1 or owner[m, c] == own):
+                        for count in range(1, n + 1):
+                            v = _play_value(kind, m, c, count, seat, size, mountains, fields, fsz, river, rlen, cup,
+                                            before, scratch, rv, rl) + noise[i] * 1e-6
+                            if v > best:
+                                best, index = v, i
+                            i += 1
+            else:
+                for count in range(1, k + 1):
+                    v = -0.1 * count + noise[i] * 1e-6
+                    if v > best:
+                        best, index = v, i
+                    i += 1
+    return index
+
+
+@njit
+def _greedy_pick(me, mountain, sizes, river, rlen, cup, noise):
+    """The index, among the colours left in ``mountain`` (M-5.3), that GreedyBot picks: the colour
+    worth most to itself plus what it denies the opponent, plus ``noise`` times 1e-6."""
+    best = -np.inf
+    index = 0
+    i = 0
+    for c in range(NUM_COLOURS):
+        k = mountain[c]
+        if k:
+            v = (_value(sizes, river, rlen, cup, me, me, c, k) + _value(sizes, river, rlen, cup, 1 - me, me, c, k)
+                 + noise[i] * 1e-6)
+            if v > best:
+                best, index = v, i
+            i += 1
+    return index
 
 
 @njit
@@ -231,11 +384,11 @@ def _draw(target, n, rng, hands, hs, mountains, owner, ncol, free, deck, top, di
                     pile[k] = c
                     k += 1
             outcome = rng.permutation(pile)
-            tp = _put(tape[g], tp, -2)
-            tp = _put(tape[g], tp, dsize[0])
+            tp = put(tape[g], tp, -2)
+            tp = put(tape[g], tp, dsize[0])
             for i in range(dsize[0]):
                 deck[i] = outcome[i]
-                tp = _put(tape[g], tp, outcome[i])
+                tp = put(tape[g], tp, outcome[i])
             top[0] = 0
             top[1] = dsize[0]
             top[3] += 1
@@ -280,14 +433,19 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
     top = np.zeros(4, np.int64)
     pos = np.zeros(2, np.int64)
     stream_len = streams.shape[2]
+    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
+    before = np.zeros(2)
+    scratch = np.zeros((3, NUM_COLOURS), np.int64)
+    rv = np.zeros((2, NUM_COLOURS), np.int64)
+    rl = np.zeros(2, np.int64)
     status[g] = _OK
     # M-2.1: the shuffle; the deck is drawn from its first code on
     outcome = rng.permutation(DECK_SIZE)
-    tp = _put(tape[g], 0, -1)
-    tp = _put(tape[g], tp, DECK_SIZE)
+    tp = put(tape[g], 0, -1)
+    tp = put(tape[g], tp, DECK_SIZE)
     for i in range(DECK_SIZE):
         deck[i] = outcome[i] // PER_COLOUR
-        tp = _put(tape[g], tp, deck[i])
+        tp = put(tape[g], tp, deck[i])
     top[1] = DECK_SIZE
     for m in range(2):  # M-2.2, M-2.3: mountains, then each seat's hand and cup
         tp = _draw(-1 - m, 2, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
@@ -326,15 +484,25 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 n = k if k < size else size - 1
                 if n:
                     nf += n * ((a == -1 or a == own) + (b == -1 or b == own))
-        if use_streams:
-            if pos[seat] >= stream_len:
-                status[g] = _SHORT_STREAM
-                break
-            u = streams[0, seat, pos[seat]]
-            pos[seat] += 1
+        total = nm + nf + size
+        if bots[g, seat] == GREEDY:
+            i = 0
+            if total > 1:  # a single legal move is played without drawing
+                if not uniforms(rng, streams, use_streams, seat, pos, total, noise):
+                    status[g] = _SHORT_STREAM
+                    break
+                i = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cups[seat],
+                                 noise, before, scratch, rv, rl)
         else:
-            u = rng.random()
-        i = int(u * (nm + nf + size))
+            if use_streams:
+                if pos[seat] >= stream_len:
+                    status[g] = _SHORT_STREAM
+                    break
+                u = streams[0, seat, pos[seat]]
+                pos[seat] += 1
+            else:
+                u = rng.random()
+            i = int(u * total)
         decisions += 1
         kind = DISCARD
         mm = 0
@@ -380,7 +548,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                     cc, cnt = c, i + 1
                     break
                 i -= k
-        tp = _put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
+        tp = put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
         last_pick = False
         complete = -1
         if kind == MOUNTAIN:  # M-4.1
@@ -423,15 +591,23 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         choices += 1
-                if use_streams:
-                    if pos[picker] >= stream_len:
-                        status[g] = _SHORT_STREAM
-                        break
-                    u = streams[0, picker, pos[picker]]
-                    pos[picker] += 1
+                if bots[g, picker] == GREEDY:
+                    i = 0
+                    if choices > 1:
+                        if not uniforms(rng, streams, use_streams, picker, pos, choices, noise):
+                            status[g] = _SHORT_STREAM
+                            break
+                        i = _greedy_pick(picker, mountains[m], fsz[m], river, rlen, cups[picker], noise)
                 else:
-                    u = rng.random()
-                i = int(u * choices)
+                    if use_streams:
+                        if pos[picker] >= stream_len:
+                            status[g] = _SHORT_STREAM
+                            break
+                        u = streams[0, picker, pos[picker]]
+                        pos[picker] += 1
+                    else:
+                        u = rng.random()
+                    i = int(u * choices)
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         if i == 0:
@@ -440,7 +616,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                         i -= 1
                 decisions += 1
                 last_pick = True
-                tp = _put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
+                tp = put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
                 k = mountains[m, cc]
                 mountains[m, cc] = 0
                 if fsz[m, picker]:  # M-5.4
@@ -564,3 +740,38 @@ def seat_summary(batch: Batch) -> dict[str, np.ndarray]:
     space = batch.spaces()
     out.update({f"river_{name}": space[:, :, c] for c, name in enumerate(COLOURS)})
     return out
+
+
+def greedy_move(state, stream: np.ndarray):
+    """The move the compiled greedy bot makes for the seat to act in ``state`` (a
+    :class:`~mandalakit.mandala.state.MandalaState` in its play or pick phase) with the uniform
+    numbers ``stream`` (one per legal move), for comparing with
+    :class:`mandalakit.mandala.bots.GreedyBot` on the same position. It reads only what the
+    seat's observation shows."""
+    seat = state.current_player
+    obs = state.observation(seat)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    mountains = np.array(obs.mountains, np.int64)
+    fields = np.array(obs.fields, np.int64)
+    fsz = fields.sum(axis=2)
+    owner = np.where(mountains > 0, 0, -1)
+    for p in range(2):
+        owner = np.where(fields[:, p] > 0, p + 1, owner)
+    river = np.zeros((2, NUM_COLOURS), np.int64)
+    rlen = np.array([len(r) for r in obs.rivers], np.int64)
+    for p, r in enumerate(obs.rivers):
+        river[p, :len(r)] = r
+    cup = np.array(obs.cup, np.int64)
+    noise = np.asarray(stream, float)
+    if obs.phase == "pick":
+        m = obs.destroying
+        return legal[_greedy_pick(seat, mountains[m], fsz[m], river, rlen, cup, noise)]
+    hand = np.array(obs.hand, np.int64)
+    size = int(hand.sum())
+    mountain_ok = size > 1 or obs.deck_size > 0 or sum(obs.discard) > 0
+    index = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cup, noise,
+                         np.zeros(2), np.zeros((3, NUM_COLOURS), np.int64), np.zeros((2, NUM_COLOURS), np.int64),
+                         np.zeros(2, np.int64))
+    return legal[index]

@@ -31,6 +31,9 @@ ROUNDS, STEPS, MAX_ROWS = 3, 5, 3
 #: Uniform numbers one seat may use in a game: a random bot uses 27, a greedy one at most
 #: 3 x (10 + 8 + 6 + 4 + 5 x 17) = 339 (one per card valued, one per placement valued).
 STREAM = 512
+STREAMS = {"random": STREAM, "greedy": STREAM}
+#: How each bot uses its numbers: a random bot in blocks of 512 from the last, a greedy one in order (0).
+BLOCKS = {"random": 512, "greedy": 0}
 #: Decisions a seat makes in a game: 4 picks and 5 placements a round (the 5th pick is forced).
 DECISIONS = ROUNDS * (STEPS - 1 + STEPS)
 _ROW_CELLS = 64  # a row grows at both ends from the middle of its cells

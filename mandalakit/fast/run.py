@@ -25,11 +25,8 @@ from ._jit import compiled
 KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
            "flowers": "mandalakit.fast.flowers"}
 #: Games a :func:`frames` chunk holds: each game is seeded on its own, so a small chunk costs
-#: no speed; its random numbers take at most 16 MB (4 seats of 512 numbers a game).
+#: no speed; its random numbers take at most 64 MB (4 seats of at most 2,048 numbers a game).
 CHUNK = 1024
-#: Uniform numbers a random bot draws at a time (:class:`mandalakit.core.bots.RandomBot`),
-#: used from the last to the first.
-_RANDOM_BLOCK = 512
 
 
 def kernel(game: str):
@@ -59,21 +56,27 @@ def seat_names(names: Sequence[str], index: int) -> list[str]:
     return [names[(s + index) % players] for s in range(players)]
 
 
-def bot_stream(name: str, seed: int, size: int) -> np.ndarray:
-    """The first ``size`` uniform numbers bot ``name`` seeded with ``seed`` uses, in order of use:
-    a random bot draws blocks of 512 and uses each from its end, a greedy bot one at a time."""
+def bot_stream(block: int, seed: int, size: int) -> np.ndarray:
+    """The first ``size`` uniform numbers a bot seeded with ``seed`` uses, in order of use: drawn
+    in blocks of ``block`` numbers used from the end of each (a random bot), or one after the
+    other (block 0). ``size`` is a whole number of blocks."""
     draws = np.random.default_rng(seed).random(size)
-    if name == "random":
-        blocks = draws.reshape(-1, _RANDOM_BLOCK)
-        return blocks[:, ::-1].ravel()
+    if block:
+        return draws.reshape(-1, block)[:, ::-1].ravel()
     return draws
 
 
-def longer_stream(seat_seeds: Sequence[tuple[str, int]], size: int) -> np.ndarray:
-    """(1, P, n) streams of at least ``size`` numbers (whole blocks of a random bot) for a game
-    whose seats' bots are ``(name, seed)``: the same numbers as before, and more after them."""
-    size = -(-size // _RANDOM_BLOCK) * _RANDOM_BLOCK
-    return np.array([[bot_stream(name, seed, size) for name, seed in seat_seeds]])
+def whole_blocks(blocks, size: int) -> int:
+    """``size`` rounded up to a whole number of each of ``blocks`` (0: no block)."""
+    block = int(np.lcm.reduce([b or 1 for b in blocks]))
+    return -(-size // block) * block
+
+
+def longer_stream(seat_seeds: Sequence[tuple[int, int]], size: int) -> np.ndarray:
+    """(1, P, n) streams of at least ``size`` numbers for a game whose seats' bots use blocks
+    and seeds ``(block, seed)``: the same numbers as before, and more after them."""
+    size = whole_blocks([block for block, _seed in seat_seeds], size)
+    return np.array([[bot_stream(block, seed, size) for block, seed in seat_seeds]])
 
 
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
@@ -85,16 +88,18 @@ def reference_batch(module, players: int, names: Sequence[str], seed: int, start
 
     games = stop - start
     bots = np.zeros((games, players), np.int64)
-    streams = np.zeros((games, players, module.STREAM))
+    size = whole_blocks(module.BLOCKS.values(), max(module.STREAMS[name] for name in names))
+    streams = np.zeros((games, players, size))
     generators = []
     seat_seeds = []
     for i, g in enumerate(range(start, stop)):
         game_seed, bot_seeds = game_seeds(seed, g)
         generators.append(np.random.default_rng(game_seed))
-        seat_seeds.append(list(zip(seat_names(names, g), bot_seeds)))
-        for s, (name, bot_seed) in enumerate(seat_seeds[-1]):
+        seat_seeds.append([])
+        for s, (name, bot_seed) in enumerate(zip(seat_names(names, g), bot_seeds)):
             bots[i, s] = module.BOTS.index(name)
-            streams[i, s] = bot_stream(name, bot_seed, module.STREAM)
+            seat_seeds[-1].append((module.BLOCKS[name], bot_seed))
+            streams[i, s] = bot_stream(module.BLOCKS[name], bot_seed, size)
     batch = module.Batch.from_generators(generators, bots, players, records)
     batch.seat_seeds = seat_seeds  # a game that needs more numbers draws them further (mandalakit.fast.mandala)
     return batch, streams
