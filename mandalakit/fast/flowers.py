@@ -1,4 +1,4 @@
-"""Flowers: A Mandala Game in compiled loops: whole games of random bots (F-2 to F-5).
+"""Flowers: A Mandala Game in compiled loops: whole games of random and greedy bots (F-2 to F-5).
 
 The kernel plays each game exactly as :class:`mandalakit.flowers.state.FlowersState` plays it:
 the setup of F-2.1 (deck, dark stack, light stack shuffled in that order by the game's
@@ -6,6 +6,8 @@ generator) and the deal of F-2.3, plays listed in the order of ``FlowersState.le
 (mandala, colour, count; F-3.1, F-3.4), face up or down (F-3.2), the draw of F-3.3 with the
 ``single_play_draw`` ruling, reshuffles (F-3.5), the claim marker (F-3.6), completions and
 tiles (F-3.7, F-4.1 to F-4.5, with any tile table of F-1.5) and the ends of F-5.1 to F-5.3.
+The greedy bot values every play and tile choice as :class:`mandalakit.flowers.bots.GreedyBot`
+does, with the same numbers (one per legal move, drawn 256 at a time and used from the last).
 
 A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | code`` with code
 ``colour << 2 | count << 5 | mandala << 10`` for a play, ``1 | colour << 2`` for a take, ``2``
@@ -26,7 +28,8 @@ from ..flowers.rules import Rules
 from ..flowers.scoring import flower_score
 from ..flowers.tiles import X3
 from ._jit import njit
-from ._kernel import put, uniforms
+from ._kernel import MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, play_batch, put, tape_events, uniform, uniforms
+from .seeds import shuffle
 
 GAME = "flowers"
 RANDOM, GREEDY = 0, 1
@@ -42,8 +45,6 @@ MOVE = 1 << 20
 PLAY, TAKE, PASS = 0, 1, 2
 ENDS = ("", "F-5.1", "F-5.2", "F-5.3")
 _KINDS = ("shuffle", "dark", "light", "reshuffle")
-_OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
-_MAX_DECISIONS = 100_000
 _MANDALAS = 3
 _MAX_FLOWERS = 18
 _MAX_MOVES = _MANDALAS * DECK_SIZE  # plays of one decision: 3 mandalas x at most the cards in hand
@@ -52,49 +53,28 @@ _MAX_MOVES = _MANDALAS * DECK_SIZE  # plays of one decision: 3 mandalas x at mos
 _DRAW_WEIGHT, _CARD_WEIGHT, _GREEDY_DRAW = 0.25, 0.3, 4
 
 
-class Batch:
-    """The outcome of a batch of ``B`` games of ``P`` players (numpy arrays).
+class Batch(TapeBatch):
+    """The outcome of a batch of ``B`` games of ``P`` players (numpy arrays); see
+    :class:`~._kernel.TapeBatch` for the rest.
 
     Attributes
     ----------
-    bots : (B, P) int64, the bot code of each seat
     singles : (B, P, 6) int64, the tile id of each seat's unpaired tile of each colour, 0 if none
     flowers, nflowers : (B, P, 18, 2) int64 tile ids of each Flower in the order formed, and how many
     sizes : (B, P) int64, cards in hand at the end
-    tape, tape_len, decision_count, reshuffle_count, end : as in :mod:`mandalakit.fast.mandala`
     """
 
+    TAPE = TAPE
+    ENDS = ENDS
+
     def __init__(self, bots, players, records=True):
+        super().__init__(bots, players, records)
         games = len(bots)
-        self.bots = bots
-        self.players = players
         self.rules = Rules()
-        self.generators = None
-        self.rng = None
         self.singles = np.zeros((games, players, NUM_COLOURS), np.int64)
         self.flowers = np.zeros((games, players, _MAX_FLOWERS, 2), np.int64)
         self.nflowers = np.zeros((games, players), np.int64)
         self.sizes = np.zeros((games, players), np.int64)
-        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
-        self.tape_len = np.zeros(games, np.int64)
-        self.decision_count = np.zeros(games, np.int64)
-        self.reshuffle_count = np.zeros(games, np.int64)
-        self.end = np.zeros(games, np.int64)
-        self.status = np.zeros(games, np.int64)
-
-    @classmethod
-    def from_generators(cls, generators, bots, players, records=True):
-        """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
-        batch = cls(bots, players, records)
-        batch.generators = generators
-        return batch
-
-    @classmethod
-    def from_generator(cls, rng, bots, players, records=True):
-        """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
-        batch = cls(bots, players, records)
-        batch.rng = rng
-        return batch
 
     def _faces(self):
         return np.array([0] + [t.face for t in self.rules.tile_set.tiles[1:]], np.int64)
@@ -114,20 +94,9 @@ class Batch:
         scores = self.scores()
         return scores == scores.max(axis=1, keepdims=True)
 
-    def decisions(self) -> np.ndarray:
-        return self.decision_count
-
-    def reshuffles(self) -> np.ndarray:
-        return self.reshuffle_count
-
-    def end_reasons(self) -> list[str]:
-        return [ENDS[e] for e in self.end.tolist()]
-
     def rules_dict(self) -> dict:
         return self.rules.to_dict()
 
-    def setup(self) -> dict:
-        return {"first_player": 0}
 
 
 def supports(rules: Mapping) -> bool:
@@ -155,32 +124,16 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
              batch.rules.single_play_draw)
     outputs = (batch.singles, batch.flowers, batch.nflowers, batch.sizes, batch.tape, batch.tape_len,
                batch.decision_count, batch.reshuffle_count, batch.end, batch.status)
-    if batch.rng is not None:
-        _play_range(batch.rng, 0, len(batch.bots), batch.players, batch.bots, np.zeros((1, batch.players, 1)), False,
-                    *tiles, *outputs)
-    else:
-        from .run import longer_stream
-
-        for g, rng in enumerate(batch.generators):
-            stream = streams[g:g + 1]
-            while True:
-                start = rng.bit_generator.state  # played again from here if the stream is short
-                _play_range(rng, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
-                if batch.status[g] != _SHORT_STREAM:
-                    break
-                rng.bit_generator.state = start
-                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
-    if (batch.status == _TOO_LONG).any():
-        raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
-    if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
-        raise RuntimeError("A Flowers game has more events than the fast tape holds.")
+    play_batch(batch, streams, _play_range, batch.players, batch.bots, *tiles, *outputs)
 
 
 @njit
-def _play_range(rng, g0, g1, players, bots, streams, use_streams, colour, face, dark_ids, light_ids, draw_max,
-                singles, flowers, nflowers, sizes_out, tape, tape_len, decision_count, reshuffle_count, end, status):
+def _play_range(states, per_game, g0, g1, streams, use_streams, players, bots, colour, face, dark_ids, light_ids,
+                draw_max, singles, flowers, nflowers, sizes_out, tape, tape_len, decision_count, reshuffle_count, end,
+                status):
     for g in range(g0, g1):
-        _play_one(rng, g, players, bots[g], streams, use_streams, colour, face, dark_ids, light_ids, draw_max,
+        _play_one(states[g if per_game else 0], g, players, bots[g], streams[g - g0 if use_streams else 0],
+                  use_streams, colour, face, dark_ids, light_ids, draw_max,
                   singles, flowers, nflowers, sizes_out, tape[g], tape_len, decision_count, reshuffle_count, end,
                   status)
 
@@ -203,7 +156,7 @@ def _gain(seat, tile, colour, singles, flowers, nflowers, end_code):
 
 
 @njit
-def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_ids, light_ids, draw_max,
+def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_ids, light_ids, draw_max,
               singles_out, flowers_out, nflowers_out, sizes_out, tape, tape_len, decision_count, reshuffle_count,
               end, status):
     n = players
@@ -226,15 +179,15 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
     singles[:] = 0
     nflowers[:] = 0
     pos = np.zeros(n, np.int64)
-    stream_len = streams.shape[2]
     noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
     scratch = np.zeros((2, n), np.int64)
-    status[g] = _OK
+    status[g] = OK
     # F-2.1: the deck, then the dark and the light stack, each drawn from its first code on
     pile = np.empty(DECK_SIZE, np.int64)
     for i in range(DECK_SIZE):
         pile[i] = i // CARDS_PER_COLOUR
-    outcome = rng.permutation(pile)
+    shuffle(gen, pile)
+    outcome = pile
     tp = put(tape, 0, -1)
     tp = put(tape, tp, DECK_SIZE)
     for i in range(DECK_SIZE):
@@ -242,12 +195,14 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
         tp = put(tape, tp, deck[i])
     top = 0
     left = DECK_SIZE
-    dark = rng.permutation(dark_ids)
+    dark = dark_ids.copy()
+    shuffle(gen, dark)
     tp = put(tape, tp, -2)
     tp = put(tape, tp, len(dark))
     for t in dark:
         tp = put(tape, tp, t)
-    light = rng.permutation(light_ids)
+    light = light_ids.copy()
+    shuffle(gen, light)
     tp = put(tape, tp, -3)
     tp = put(tape, tp, len(light))
     for t in light:
@@ -273,8 +228,8 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
     decisions = 0
     reshuffles = 0
     while end_code == 0:
-        if decisions >= _MAX_DECISIONS:
-            status[g] = _TOO_LONG
+        if decisions >= MAX_DECISIONS:
+            status[g] = TOO_LONG
             break
         seat = active
         size = sizes[seat]
@@ -293,20 +248,16 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
         if bots[seat] == GREEDY:
             i = 0
             if size >= 2 or (size == 1 and can_draw):  # a pass is played without drawing
-                if not uniforms(rng, streams, use_streams, seat, pos, count, noise):
-                    status[g] = _SHORT_STREAM
+                if not uniforms(gen, streams, use_streams, seat, pos, count, noise):
+                    status[g] = SHORT_STREAM
                     break
                 i = _greedy_play(seat, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face,
                                  noise, scratch)
         else:
-            if use_streams:
-                if pos[seat] >= stream_len:
-                    status[g] = _SHORT_STREAM
-                    break
-                u = streams[0, seat, pos[seat]]
-                pos[seat] += 1
-            else:
-                u = rng.random()
+            u = uniform(gen, streams, use_streams, seat, pos)
+            if u < 0:
+                status[g] = SHORT_STREAM
+                break
             i = int(u * count)
         decisions += 1
         if size == 0 or (size == 1 and not can_draw):  # F-5.3
@@ -362,7 +313,8 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
                         for _ in range(discard[c]):
                             pile[j] = c
                             j += 1
-                    outcome = rng.permutation(pile)
+                    shuffle(gen, pile)
+                    outcome = pile
                     tp = put(tape, tp, -4)
                     tp = put(tape, tp, dsize)
                     for j in range(dsize):
@@ -411,19 +363,15 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
         chosen = mdark[mi]
         if runner >= 0:  # F-4.1: the holder chooses a tile
             if bots[holder] == GREEDY:
-                if not uniforms(rng, streams, use_streams, holder, pos, 2, noise):
-                    status[g] = _SHORT_STREAM
+                if not uniforms(gen, streams, use_streams, holder, pos, 2, noise):
+                    status[g] = SHORT_STREAM
                     break
                 take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise) == 1
             else:
-                if use_streams:
-                    if pos[holder] >= stream_len:
-                        status[g] = _SHORT_STREAM
-                        break
-                    u = streams[0, holder, pos[holder]]
-                    pos[holder] += 1
-                else:
-                    u = rng.random()
+                u = uniform(gen, streams, use_streams, holder, pos)
+                if u < 0:
+                    status[g] = SHORT_STREAM
+                    break
                 take_light = int(u * 2) == 1
             if take_light:
                 chosen = mlight[mi]
@@ -463,8 +411,8 @@ def _play_one(rng, g, players, bots, streams, use_streams, colour, face, dark_id
         if end_code == 0:
             active = (active + 1) % n
     tape_len[g] = tp
-    if tp > tape.shape[0] > 1 and status[g] == _OK:  # a tape of 1: no record kept
-        status[g] = _SHORT_TAPE
+    if tp > tape.shape[0] > 1 and status[g] == OK:  # a tape of 1: no record kept
+        status[g] = SHORT_TAPE
     decision_count[g] = decisions
     reshuffle_count[g] = reshuffles
     end[g] = end_code
@@ -630,21 +578,7 @@ def _move(code: int) -> str:
 def events(batch: Batch, g: int) -> list[dict]:
     """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
     the batch must keep its records (``records=True``)."""
-    if batch.tape.shape[1] == 1:
-        raise ValueError("This batch was played without keeping its records (records=False).")
-    tape = batch.tape[g, :batch.tape_len[g]].tolist()
-    out = []
-    i = 0
-    while i < len(tape):
-        token = tape[i]
-        if token < 0:
-            size = tape[i + 1]
-            out.append({"by": "chance", "event": " ".join([_KINDS[-token - 1], *map(str, tape[i + 2:i + 2 + size])])})
-            i += 2 + size
-        else:
-            out.append({"by": token >> 16 & 3, "event": _move(token & 0xFFFF)})
-            i += 1
-    return out
+    return tape_events(batch, g, _KINDS, _move)
 
 
 def result(batch: Batch, g: int) -> dict:

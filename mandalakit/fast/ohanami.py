@@ -22,6 +22,7 @@ import numpy as np
 
 from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from ._jit import njit
+from .seeds import permutations
 
 GAME = "ohanami"
 RANDOM, GREEDY = 0, 1
@@ -73,10 +74,12 @@ class Batch:
         self.ends = np.zeros((games, ROUNDS, players, MAX_ROWS, 2), np.int8)
 
     @classmethod
-    def from_generators(cls, generators, bots, players, records=True):
-        """Game ``i`` shuffled by ``generators[i]``, as a reference game shuffles with its own."""
-        return cls(np.array([rng.permutation(DECK_SIZE) + 1 for rng in generators], np.int64).reshape(-1, DECK_SIZE),
-                   bots, players)
+    def from_states(cls, states, bots, players, records=True):
+        """Game ``i`` shuffled by the generator ``states[i]`` (:mod:`mandalakit.fast.seeds`), as a
+        reference game shuffles with its own."""
+        decks = np.empty((len(states), DECK_SIZE), np.int64)
+        permutations(states, DECK_SIZE, decks)
+        return cls(decks + 1, bots, players)
 
     @classmethod
     def from_generator(cls, rng, bots, players, records=True):

@@ -3,9 +3,11 @@
 Two ways to seed a batch (both from seeded numpy Generators only):
 
 * :func:`reference_batch` gives each game ``g`` the generators that
-  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``): the fast game is
-  the very game the reference engine plays, so tables are equal row for row. Making those
-  generators costs tens of microseconds a game, which bounds the rate.
+  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``, then
+  ``default_rng`` for the game and each bot): the fast game is the very game the reference
+  engine plays, so tables are equal row for row. :mod:`mandalakit.fast.seeds` makes those
+  generators for a whole chunk in compiled loops (about a microsecond a game, where numpy's
+  objects cost tens).
 * :func:`random_batch` draws every game of a batch from one generator: the rate of the
   compiled loops themselves (``bench``, search playouts). Other games than the reference
   engine's for the same seed, equally random.
@@ -19,7 +21,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from ..core.contract import check_seed
+from . import seeds
 from ._jit import compiled
+from ._kernel import whole_blocks
 
 #: Game -> module of its kernel.
 KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
@@ -56,52 +61,28 @@ def seat_names(names: Sequence[str], index: int) -> list[str]:
     return [names[(s + index) % players] for s in range(players)]
 
 
-def bot_stream(block: int, seed: int, size: int) -> np.ndarray:
-    """The first ``size`` uniform numbers a bot seeded with ``seed`` uses, in order of use: drawn
-    in blocks of ``block`` numbers used from the end of each (a random bot), or one after the
-    other (block 0). ``size`` is a whole number of blocks."""
-    draws = np.random.default_rng(seed).random(size)
-    if block:
-        return draws.reshape(-1, block)[:, ::-1].ravel()
-    return draws
-
-
-def whole_blocks(blocks, size: int) -> int:
-    """``size`` rounded up to a whole number of each of ``blocks`` (0: no block)."""
-    block = int(np.lcm.reduce([b or 1 for b in blocks]))
-    return -(-size // block) * block
-
-
-def longer_stream(seat_seeds: Sequence[tuple[int, int]], size: int) -> np.ndarray:
-    """(1, P, n) streams of at least ``size`` numbers for a game whose seats' bots use blocks
-    and seeds ``(block, seed)``: the same numbers as before, and more after them."""
-    size = whole_blocks([block for block, _seed in seat_seeds], size)
-    return np.array([[bot_stream(block, seed, size) for block, seed in seat_seeds]])
-
-
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
                     records: bool = False):
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
-    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats); ``records``:
-    keep what :func:`record` needs (a few kB a game)."""
-    from ..simulate import game_seeds
+    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats), its generators
+    made in bulk by :mod:`mandalakit.fast.seeds`; ``records``: keep what :func:`record` needs
+    (a few kB a game).
 
+    ``streams`` (B, P, n) holds each seat's first uniform numbers in order of use; the batch
+    keeps its bots' generators (``seat_states``, ``seat_blocks``) for a game that needs more.
+    """
     games = stop - start
-    bots = np.zeros((games, players), np.int64)
-    size = whole_blocks(module.BLOCKS.values(), max(module.STREAMS[name] for name in names))
-    streams = np.zeros((games, players, size))
-    generators = []
-    seat_seeds = []
-    for i, g in enumerate(range(start, stop)):
-        game_seed, bot_seeds = game_seeds(seed, g)
-        generators.append(np.random.default_rng(game_seed))
-        seat_seeds.append([])
-        for s, (name, bot_seed) in enumerate(zip(seat_names(names, g), bot_seeds)):
-            bots[i, s] = module.BOTS.index(name)
-            seat_seeds[-1].append((module.BLOCKS[name], bot_seed))
-            streams[i, s] = bot_stream(module.BLOCKS[name], bot_seed, size)
-    batch = module.Batch.from_generators(generators, bots, players, records)
-    batch.seat_seeds = seat_seeds  # a game that needs more numbers draws them further (mandalakit.fast.mandala)
+    rotation = (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players  # seat_names
+    bots = np.array([module.BOTS.index(name) for name in names], np.int64)[rotation]
+    blocks = np.array([module.BLOCKS[name] for name in names], np.int64)[rotation]
+    words = seeds.seed_words(check_seed(seed))
+    states = np.zeros((games, players + 1, seeds.STATE), np.uint64)
+    seeds.game_states(words, len(words), start, stop, players, states)
+    seat_states = np.ascontiguousarray(states[:, 1:])
+    streams = np.empty((games, players, whole_blocks(module.BLOCKS.values(), max(module.STREAMS[n] for n in names))))
+    seeds.streams(seat_states, blocks, streams)
+    batch = module.Batch.from_states(np.ascontiguousarray(states[:, 0]), bots, players, records)
+    batch.seat_states, batch.seat_blocks = seat_states, blocks  # for a game that needs more numbers
     return batch, streams
 
 
