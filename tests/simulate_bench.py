@@ -3,10 +3,10 @@
     .venv/bin/python tests/simulate_bench.py --games 1000000          # make bench-simulate
 
 Runs the command under ``nice 10`` (the machine may be shared) with its table written to a
-Parquet file in a temporary folder, samples the resident memory of its process tree (the
-command and its worker processes) every 0.2 s, and prints the wall time, the CPU time of the
+Parquet file in a temporary folder, samples the memory of its process tree (the command
+and its worker processes) every 0.2 s, and prints the wall time, the CPU time of the
 tree, games per CPU second and per wall second, and the peak resident memory of the largest
-process and of the whole tree. The command is always waited for; on any error its process
+process and the peak proportional memory (PSS) of the whole tree. The command is always waited for; on any error its process
 group is killed first.
 """
 
@@ -25,15 +25,18 @@ from pathlib import Path
 import psutil
 
 
-def tree_rss(process: psutil.Process) -> tuple[int, int]:
-    """(largest, sum) resident bytes of ``process`` and its descendants (0 for those gone)."""
-    sizes = []
+def tree_memory(process: psutil.Process) -> tuple[int, int]:
+    """(largest resident size, summed proportional size) in bytes of ``process`` and its
+    descendants: the proportional size (PSS) shares each page among the processes that map it,
+    so forked workers' common libraries count once in the sum (0 for processes gone)."""
+    largest = total = 0
     for p in [process, *process.children(recursive=True)]:
         try:
-            sizes.append(p.memory_info().rss)
+            info = p.memory_full_info()
         except psutil.Error:
-            pass
-    return max(sizes, default=0), sum(sizes)
+            continue
+        largest, total = max(largest, info.rss), total + info.pss
+    return largest, total
 
 
 def run(argv: list[str]) -> dict:
@@ -46,7 +49,7 @@ def run(argv: list[str]) -> dict:
         watched = psutil.Process(command.pid)
         while command.poll() is None:
             try:
-                one, tree = tree_rss(watched)
+                one, tree = tree_memory(watched)
             except psutil.Error:  # it ended between poll() and the sample
                 break
             largest, total = max(largest, one), max(total, tree)
@@ -84,7 +87,7 @@ def main() -> None:
           f"{r['cpu']:.1f} s CPU ({args.games / r['cpu']:,.0f} games per CPU second, "
           f"{args.games / r['wall']:,.0f} per wall second)")
     print(f"peak resident memory: {r['largest'] / 2**20:,.0f} MB in the largest process, "
-          f"{r['tree'] / 2**20:,.0f} MB for the command and its workers together")
+          f"{r['tree'] / 2**20:,.0f} MB (PSS) for the command and its workers together")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from itertools import islice
 
 import numpy as np
 
@@ -146,8 +148,9 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
     """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games, in order.
 
     The rows are those the reference engine gives for the same arguments (same columns,
-    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time);
-    closing the generator early stops them.
+    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time),
+    never more than two chunks each ahead of the reader, so that memory does not grow when the
+    reader (a table writer) is slower than the games; closing the generator early stops them.
     """
     work = [(game, players, tuple(names), dict(rules), seed, start, min(start + CHUNK, games))
             for start in range(0, games, CHUNK)]
@@ -161,8 +164,14 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
 
     from ..core.interrupts import worker_init
 
-    with multiprocessing.Pool(min(jobs, len(work)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
-        yield from pool.imap(_chunk_frame, work)
+    jobs = min(jobs, len(work))
+    with multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)) as pool:
+        waiting = iter(work)
+        ahead = deque(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 2 * jobs))
+        while ahead:
+            frame = ahead.popleft().get()
+            ahead.extend(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 1))
+            yield frame
 
 
 def record(game: str, batch, g: int, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
