@@ -7,7 +7,7 @@ import numpy as np
 
 from . import seeds
 from ._jit import njit
-from .seeds import random
+from .seeds import random, shuffle
 
 #: A game's status after the kernel: played, stopped for want of the bots' numbers (played
 #: again with more), its events longer than the tape, or not ended after 100,000 decisions.
@@ -25,15 +25,29 @@ def put(tape, n, value):
 
 
 @njit
-def uniform(state, streams, use_streams, seat, pos):
-    """Seat ``seat``'s next uniform number: from its stream ``streams[seat]`` at ``pos[seat]``
-    (moved on), or from the generator ``state``; -1.0 if the stream is used up."""
+def chance(state, pile, kind, tape, tp):
+    """Shuffle ``pile`` in place with the generator ``state`` (``Generator.shuffle``) and write the
+    chance event ``kind`` (a negative code), its length and its codes on the tape; return the
+    tape's new length."""
+    shuffle(state, pile)
+    tp = put(tape, tp, kind)
+    tp = put(tape, tp, len(pile))
+    for code in pile:
+        tp = put(tape, tp, code)
+    return tp
+
+
+@njit
+def random_index(state, streams, use_streams, seat, pos, count):
+    """RandomBot's choice among ``count`` legal moves for seat ``seat``: its next uniform number
+    (from its stream ``streams[seat]`` at ``pos[seat]``, moved on, or from the generator
+    ``state``) times ``count``, rounded down; -1 if the stream is used up."""
     if not use_streams:
-        return random(state)
+        return int(random(state) * count)
     if pos[seat] >= streams.shape[1]:
-        return -1.0
+        return -1
     pos[seat] += 1
-    return streams[seat, pos[seat] - 1]
+    return int(streams[seat, pos[seat] - 1] * count)
 
 
 @njit

@@ -28,15 +28,15 @@ from ..flowers.rules import Rules
 from ..flowers.scoring import flower_score
 from ..flowers.tiles import X3
 from ._jit import njit
-from ._kernel import MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, play_batch, put, tape_events, uniform, uniforms
-from .seeds import shuffle
+from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
+                      random_index, tape_events, uniforms)
 
 GAME = "flowers"
 RANDOM, GREEDY = 0, 1
 #: Bots the kernel plays, by name (codes RANDOM, GREEDY).
 BOTS = ("random", "greedy")
 #: Uniform numbers a seat has at first in a reference game, by bot; a game that needs more is
-#: played again with a longer stream (:func:`mandalakit.fast.mandala.play_games`).
+#: played again with a longer stream (:func:`mandalakit.fast._kernel.play_batch`).
 STREAMS = {"random": 512, "greedy": 2048}
 #: How each bot uses its numbers: in blocks used from the last (RandomBot 512, GreedyBot 256).
 BLOCKS = {"random": 512, "greedy": 256}
@@ -186,27 +186,14 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
     pile = np.empty(DECK_SIZE, np.int64)
     for i in range(DECK_SIZE):
         pile[i] = i // CARDS_PER_COLOUR
-    shuffle(gen, pile)
-    outcome = pile
-    tp = put(tape, 0, -1)
-    tp = put(tape, tp, DECK_SIZE)
-    for i in range(DECK_SIZE):
-        deck[i] = outcome[i]
-        tp = put(tape, tp, deck[i])
+    tp = chance(gen, pile, -1, tape, 0)
+    deck[:] = pile
     top = 0
     left = DECK_SIZE
     dark = dark_ids.copy()
-    shuffle(gen, dark)
-    tp = put(tape, tp, -2)
-    tp = put(tape, tp, len(dark))
-    for t in dark:
-        tp = put(tape, tp, t)
+    tp = chance(gen, dark, -2, tape, tp)
     light = light_ids.copy()
-    shuffle(gen, light)
-    tp = put(tape, tp, -3)
-    tp = put(tape, tp, len(light))
-    for t in light:
-        tp = put(tape, tp, t)
+    tp = chance(gen, light, -3, tape, tp)
     dtop = 0
     ltop = 0
     for m in range(_MANDALAS):  # F-2.2: two tiles on each mandala
@@ -254,11 +241,10 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
                 i = _greedy_play(seat, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face,
                                  noise, scratch)
         else:
-            u = uniform(gen, streams, use_streams, seat, pos)
-            if u < 0:
+            i = random_index(gen, streams, use_streams, seat, pos, count)
+            if i < 0:
                 status[g] = SHORT_STREAM
                 break
-            i = int(u * count)
         decisions += 1
         if size == 0 or (size == 1 and not can_draw):  # F-5.3
             tp = put(tape, tp, MOVE | seat << 16 | PASS)
@@ -313,13 +299,8 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
                         for _ in range(discard[c]):
                             pile[j] = c
                             j += 1
-                    shuffle(gen, pile)
-                    outcome = pile
-                    tp = put(tape, tp, -4)
-                    tp = put(tape, tp, dsize)
-                    for j in range(dsize):
-                        deck[j] = outcome[j]
-                        tp = put(tape, tp, outcome[j])
+                    tp = chance(gen, pile, -4, tape, tp)
+                    deck[:dsize] = pile
                     top = 0
                     left = dsize
                     reshuffles += 1
@@ -368,11 +349,11 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
                     break
                 take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise) == 1
             else:
-                u = uniform(gen, streams, use_streams, holder, pos)
-                if u < 0:
+                k = random_index(gen, streams, use_streams, holder, pos, 2)
+                if k < 0:
                     status[g] = SHORT_STREAM
                     break
-                take_light = int(u * 2) == 1
+                take_light = k == 1
             if take_light:
                 chosen = mlight[mi]
             decisions += 1

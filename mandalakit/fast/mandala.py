@@ -26,16 +26,16 @@ from ..mandala.bots import _CARD_IN_HAND, _NEW_COLOUR_BONUS, _POTENTIAL
 from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
 from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON
 from ._jit import njit
-from ._kernel import MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, play_batch, put, tape_events, uniform, uniforms
-from .seeds import permutation, shuffle
+from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
+                      random_index, tape_events, uniforms)
 
 GAME = "mandala"
 RANDOM, GREEDY = 0, 1
 #: Bots the kernel plays, by name (codes RANDOM, GREEDY).
 BOTS = ("random", "greedy")
 #: Uniform numbers a seat has at first in a reference game, by bot (a random bot's first block;
-#: a greedy bot draws one per legal move, about 1,000 a game); a game that needs more is played
-#: again with a longer stream.
+#: a greedy bot draws one per legal move at each decision); a game that needs more is played
+#: again with a longer stream (:func:`mandalakit.fast._kernel.play_batch`).
 STREAMS = {"random": 512, "greedy": 2048}
 #: How each bot uses its numbers: in blocks used from the last (:class:`~mandalakit.core.bots.RandomBot`),
 #: or in order (0: GreedyBot draws ``rng.random(len(legal_moves))``).
@@ -332,13 +332,8 @@ def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, di
                 for _ in range(discard[c]):
                     pile[k] = c
                     k += 1
-            shuffle(gen, pile)
-            outcome = pile
-            tp = put(tape[g], tp, -2)
-            tp = put(tape[g], tp, dsize[0])
-            for i in range(dsize[0]):
-                deck[i] = outcome[i]
-                tp = put(tape[g], tp, outcome[i])
+            tp = chance(gen, pile, -2, tape[g], tp)
+            deck[:dsize[0]] = pile
             top[0] = 0
             top[1] = dsize[0]
             top[3] += 1
@@ -389,12 +384,8 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
     rl = np.zeros(2, np.int64)
     status[g] = OK
     # M-2.1: the shuffle; the deck is drawn from its first code on
-    outcome = permutation(gen, DECK_SIZE)
-    tp = put(tape[g], 0, -1)
-    tp = put(tape[g], tp, DECK_SIZE)
-    for i in range(DECK_SIZE):
-        deck[i] = outcome[i] // PER_COLOUR
-        tp = put(tape[g], tp, deck[i])
+    deck[:] = np.arange(DECK_SIZE) // PER_COLOUR  # the swaps of permutation(108), on colour codes
+    tp = chance(gen, deck, -1, tape[g], 0)
     top[1] = DECK_SIZE
     for m in range(2):  # M-2.2, M-2.3: mountains, then each seat's hand and cup
         tp = _draw(-1 - m, 2, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
@@ -443,11 +434,10 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 i = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cups[seat],
                                  noise, before, scratch, rv, rl)
         else:
-            u = uniform(gen, streams, use_streams, seat, pos)
-            if u < 0:
+            i = random_index(gen, streams, use_streams, seat, pos, total)
+            if i < 0:
                 status[g] = SHORT_STREAM
                 break
-            i = int(u * total)
         decisions += 1
         kind = DISCARD
         mm = 0
@@ -544,11 +534,10 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                             break
                         i = _greedy_pick(picker, mountains[m], fsz[m], river, rlen, cups[picker], noise)
                 else:
-                    u = uniform(gen, streams, use_streams, picker, pos)
-                    if u < 0:
+                    i = random_index(gen, streams, use_streams, picker, pos, choices)
+                    if i < 0:
                         status[g] = SHORT_STREAM
                         break
-                    i = int(u * choices)
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         if i == 0:

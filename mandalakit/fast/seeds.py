@@ -265,5 +265,6 @@ def from_generator(rng: np.random.Generator) -> np.ndarray:
 def to_generator(state: np.ndarray, rng: np.random.Generator) -> None:
     """Set ``rng``'s PCG64 bit generator to the 6 state words ``state`` (after a kernel drew from them)."""
     high, low, inc_high, inc_low, has, value = (int(x) for x in state)
-    rng.bit_generator.state = {"bit_generator": "PCG64", "state": {"state": high << 64 | low, "inc": inc_high << 64 | inc_low},
+    rng.bit_generator.state = {"bit_generator": "PCG64",
+                               "state": {"state": high << 64 | low, "inc": inc_high << 64 | inc_low},
                                "has_uint32": has, "uinteger": value}
