@@ -5,9 +5,9 @@
 Runs the command under ``nice 10`` (the machine may be shared) with its table written to a
 Parquet file in a temporary folder, samples the memory of its process tree (the command
 and its worker processes) every 0.2 s, and prints the wall time, the CPU time of the
-tree, games per CPU second and per wall second, and the peak resident memory of the largest
-process and the peak proportional memory (PSS) of the whole tree. The command is always waited for; on any error its process
-group is killed first.
+tree, games per CPU second and per wall second, the peak resident memory of the largest
+process and the peak proportional memory (PSS) of the whole tree. The command is always
+waited for; on any error its process group is killed first.
 """
 
 from __future__ import annotations
