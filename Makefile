@@ -26,7 +26,7 @@ help:
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
-	@echo "make bench-class N=30 - N light-client pupils (no browser) join a class and answer; prints lost answers, p50/p95, CPU"
+	@echo "make bench-class N=30 - N light-client pupils (no browser) join a class and answer; prints lost answers, p50/p95, CPU (RESTART=1 or CRASH=1: across a restart or a crash)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make binder-links - print the Binder links (JupyterLab, Voila) of this repository's own remote"
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
@@ -92,8 +92,9 @@ demo: port-free $(VENV)/.dashboard
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
+# --durations=25: the run ends with its 25 slowest tests, where CI's time goes.
 test: $(VENV)/.test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
 
 # The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
 test-quick: $(VENV)/.test
@@ -201,12 +202,14 @@ bench-classroom: $(VENV)/.test
 	$(BIN)/python tests/classroom_bench.py -n $(N) $(if $(CLASS),--class)
 
 # A class of N light clients (no browser) joining make demo LESSON=ohanami PUPILS=N at once and answering
-# an exercise for DURATION seconds; RESTART=1 stops and starts the server in the middle (tests/class_load.py).
+# an exercise for DURATION seconds; RESTART=1 stops and starts the server in the middle, CRASH=1 kills it
+# and its kernels (SIGKILL) halfway through the answers and starts it again (tests/class_load.py).
 DURATION ?= 60
 RESTART ?=
+CRASH ?=
 .PHONY: bench-class
 bench-class: $(VENV)/.test
-	$(BIN)/python tests/class_load.py -n $(N) --seconds $(DURATION) $(if $(RESTART),--restart)
+	$(BIN)/python tests/class_load.py -n $(N) --seconds $(DURATION) $(if $(RESTART),--restart) $(if $(CRASH),--crash)
 
 # JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab

@@ -16,16 +16,7 @@ Importing this package stays cheap: games, pandas, plotting and the rules texts 
 first use.
 """
 
-from .core import (
-    GAMES,
-    IllegalMoveError,
-    MandalakitError,
-    NotationError,
-    RecordError,
-    RulesError,
-    get_game,
-)
-from .core.messages import get_language, language, set_language
+from .core.lazy import lazy
 
 __version__ = "0.1.0"
 
@@ -34,11 +25,12 @@ __all__ = [
     "get_game", "get_language", "language", "rule_text", "set_language", "__version__",
 ]
 
+#: Where each name of ``__all__`` is defined: loaded on first use (:mod:`mandalakit.core.lazy`).
+_HOME = {
+    **dict.fromkeys(["GAMES", "IllegalMoveError", "MandalakitError", "NotationError", "RecordError", "RulesError",
+                     "get_game"], "core"),
+    **dict.fromkeys(["get_language", "language", "set_language"], "core.messages"),
+    "rule_text": "core.rulebook",
+}
 
-def __getattr__(name: str):
-    # rule_text is looked up on first use, so `import mandalakit` does not load the rulebook.
-    if name == "rule_text":
-        from .core.rulebook import rule_text
-
-        return rule_text
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = lazy(__name__, _HOME)

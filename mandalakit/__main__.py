@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import command
+from .console import command
 
 sys.exit(command())

@@ -21,255 +21,22 @@ command has done its work by the time it prints, and exits quietly with status 0
 from __future__ import annotations
 
 import argparse
-import errno
 import os
-import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 
+from .cli_args import (as_typed, bots_arg, check_digits, positive_arg, rule_arg, rules_from_args, scheduler_arg,
+                       seconds_arg, whole_number_arg)
+from .cli_output import atomic_write, writable_target
 from .core import interrupts
-from .core.errors import MandalakitError, RecordError, RulesError, as_written, quote, shown, shown_path
-from .core.messages import (LANGUAGES, NN_, N_, _, bot_by_name, bot_name, get_language, ngettext, number,
+from .core.errors import MandalakitError, RecordError, shown, shown_path
+from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number,
                             os_reason, set_language)
-from .core.options import MAX_DIGITS, WHOLE_NUMBER, whole_number
 from .core.registry import GAMES, get_game
 
 TABLE_FORMATS = (".csv", ".parquet")
-
-
-def _whole_number(text: str, what: str = "") -> int:
-    """An option value written as a whole number (see :data:`WHOLE_NUMBER`); ``what`` names
-    it in the refusal ("the value of sakura_cap"), else the digits are quoted.
-
-    Raises ``argparse.ArgumentTypeError`` for anything else, and for more than
-    :data:`MAX_DIGITS` (18) digits; argparse then prints the usage and the option's name
-    and exits with status 2.
-    """
-    if not WHOLE_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError(_("expected a whole number written with the digits 0 to 9, got {text}",
-                                           text=shown(text)))
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(_("{what} has more than {digits} digits, far too many for any option",
-                                           what=what or quote(text), digits=MAX_DIGITS))
-    return int(text)
-
-
-#: A number of seconds on the command line: ASCII digits with an optional decimal part and a
-#: leading '-' for the range refusal. ``float()`` alone would also read "1_0",
-#: "٣" (3), " 5", "1e3", "nan" and "inf".
-DECIMAL_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
-
-
-def _seconds(text: str) -> float:
-    """A ``--seconds`` value written as :data:`DECIMAL_NUMBER` says, more than 0 and at most
-    :data:`~mandalakit.simulate.MAX_BENCH_SECONDS` (3600). ``ArgumentTypeError`` otherwise,
-    quoting ``text`` as typed (``-1``, not ``-1.0``)."""
-    from .simulate import MAX_BENCH_SECONDS
-
-    if not DECIMAL_NUMBER.fullmatch(text):
-        raise argparse.ArgumentTypeError(_("expected a number of seconds written with the digits 0 to 9 and an optional "
-                                           "decimal point, such as 3 or 0.5; got {text}", text=shown(text)))
-    seconds = float(text)  # 400 nines: inf, refused below
-    if not 0 < seconds <= MAX_BENCH_SECONDS:
-        raise argparse.ArgumentTypeError(_("must be more than 0 and at most {most} seconds, not {text}",
-                                           most=MAX_BENCH_SECONDS, text=as_written(text)))
-    return seconds
-
-
-def _rule_option(text: str) -> tuple[str, str]:
-    """Split ``NAME=VALUE``; VALUE stays text until the game is known (:func:`_rules`).
-
-    A VALUE that is a whole number (:data:`WHOLE_NUMBER`) of more than :data:`MAX_DIGITS`
-    digits is refused here, for any option, with the usage lines.
-    """
-    name, sep, raw = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(_("expected {form}, got {text}", form=_("NAME=VALUE"), text=shown(text)))
-    _check_digits(name, raw)
-    return name, raw
-
-
-def _check_digits(name: str, value: str) -> None:
-    """``ArgumentTypeError`` for a ``--rule`` or ``--vary`` value that is a whole number of more
-    than :data:`MAX_DIGITS` digits (see :func:`~mandalakit.core.options.whole_number`)."""
-    try:
-        whole_number(value, name)
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(exc.message) from None
-
-
-def _rules(pairs: Sequence[tuple[str, str | list[str]]], game: str, *, read_files: bool = True) -> dict:
-    """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
-
-    Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
-    <mandalakit.core.contract.RulesBase.option_from_command_line>`; a file option's text is the
-    file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
-    option that takes one, so the game's refusal of any other value quotes what was typed
-    (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
-    two values was meant cannot be guessed). Names and values are checked by the game. Without
-    ``read_files``, a file option's path stays text: the tournament reads it, and labels its
-    variant by the path (``tiles=my_tiles.csv``).
-    """
-    rules_type = get_game(game).rules
-    read = rules_type.option_from_command_line  # a file option (tiles=PATH) is read here
-    if not read_files:
-        def read(name, text, read=read):  # noqa: E306 - the path is kept for the tournament to read
-            return text if name in rules_type.file_options and text.strip().lower() not in ("none", "null") \
-                else read(name, text)
-    rules: dict = {}
-    for name, text in pairs:
-        value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
-        if name in rules:
-            raise RulesError("options", _("--rule {name} is given twice ({first}, then {second}); give each rules "
-                                          "option once.", name=_as_typed(name), first=_as_typed(rules[name]),
-                                          second=_as_typed(value)))
-        rules[name] = value
-    return rules
-
-
-def _as_typed(value: object) -> str:
-    """A ``--rule`` name or value as it is written on the command line (``none``, ``true``),
-    for an error message (see :func:`~mandalakit.core.errors.as_written`)."""
-    if value is None or isinstance(value, bool):
-        return str(value).lower()
-    return as_written(str(value))
-
-
-def _bot_list(text: str) -> list[str]:
-    """``--bots``: names separated by commas, each a bot's own name (``greedy``) or the name the
-    command prints for it in its language (French ``glouton``, ``au hasard``: see
-    :func:`~mandalakit.core.messages.bot_name`), returned as the bots' own names."""
-    names = [b.strip() for b in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(_("expected bot names separated by commas, e.g. greedy,random; got {text}",
-                                           text=shown(text)))
-    return [bot_by_name(name) for name in names]  # a Parquet file's metadata keeps the bots' own names
-
-
-def _positive_int(text: str) -> int:
-    """A whole number of at least 1 (see :func:`_whole_number`); ``ArgumentTypeError`` otherwise."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}", value=value))
-    return value
-
-
-#: The one protocol ``--scheduler`` takes: Dask's default. ``tls://`` needs certificates this
-#: command cannot take, ``inproc://`` reaches only a scheduler inside the same process, and
-#: ``ws://``, ``ucx://`` and the like need more than the package installs.
-SCHEDULER_EXAMPLE = "tcp://10.0.0.5:8786"
-
-
-def _scheduler_address(text: str) -> str:
-    """``--scheduler``: a running Dask scheduler's address ``tcp://HOST:PORT`` (or ``HOST:PORT``,
-    as Dask reads it; an IPv6 host in brackets, ``tcp://[::1]:8786``), returned as
-    ``tcp://HOST:PORT``.
-
-    Raises ``argparse.ArgumentTypeError`` (one sentence, before any connection) for another
-    protocol, a missing host or port, a port outside 1 to 65535, or anything after the port.
-    """
-    from urllib.parse import urlsplit
-
-    written = text if "://" in text else f"tcp://{text}"
-    try:
-        parts = urlsplit(written)
-        port = parts.port  # ValueError for a port that is not a number from 0 to 65535
-    except ValueError:
-        parts, port = None, None
-    if parts is not None and parts.scheme.lower() not in ("", "tcp"):
-        raise argparse.ArgumentTypeError(_("only a tcp:// address of a Dask scheduler is taken, such as {example}; "
-                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
-    if (parts is None or not parts.hostname or not port or parts.path or parts.query or parts.fragment
-            or parts.username is not None or parts.password is not None):
-        raise argparse.ArgumentTypeError(_("expected a Dask scheduler's address tcp://HOST:PORT, such as {example}; "
-                                           "got {text}", example=SCHEDULER_EXAMPLE, text=shown(text)))
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"tcp://{host}:{port}"
-
-
-def _writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
-    """Check, before any work, that ``path`` names a file with a known suffix that can be written.
-
-    Raises :class:`RulesError` for an empty path or a bare suffix (``.csv``), an unknown
-    suffix, a missing folder, a file name longer than the folder's file system takes, a
-    folder as target, a read-only existing file, or a folder that takes no new file. The
-    last is tried for real, with a probe file that is removed at once (``os.access`` says
-    yes to root everywhere, even in ``/proc``); the probe has a short name of its own (see
-    :func:`~mandalakit.core.interrupts.temporary_file`), so a long but legal file name is not
-    refused for it.
-    """
-    if not path:
-        raise RulesError("options", _("--out needs a file name, e.g. {example}.", example=example))
-    target = Path(path)
-    where = shown_path(path)
-    if target.name.lower() in suffixes:
-        suffix = target.name.lower()
-        raise RulesError("options", _("--out {where}: a file name is needed before {suffix}, e.g. {example}.",
-                                      where=where, suffix=suffix, example=Path(example).stem + suffix))
-    if target.suffix.lower() not in suffixes:
-        ends = suffixes[0] if len(suffixes) == 1 else _("{first} or {last}", first=", ".join(suffixes[:-1]),
-                                                       last=suffixes[-1])
-        raise RulesError("options", _("{where}: the output must end in {suffixes}.", where=where, suffixes=ends))
-    # A link is followed when written (see _atomic_write): check the file it points to.
-    real = Path(os.path.realpath(target)) if os.path.islink(target) else target  # False for a name too long
-    folder = real.parent
-    if not folder.is_dir():
-        raise RulesError("options", _("{where}: the folder {folder} does not exist.", where=where,
-                                      folder=shown_path(folder)))
-    size, name_max = len(os.fsencode(real.name)), _name_max(folder)
-    if size > name_max:
-        raise RulesError("options", _("--out: the file name {name} is {size} bytes long; the folder {folder} takes "
-                                      "names of at most {most} bytes.", name=repr(quote(real.name)), size=size,
-                                      folder=shown_path(folder), most=name_max))
-    if real.is_dir():
-        raise RulesError("options", _("{where} is a folder, not a file.", where=where))
-    if real.exists() and not os.access(real, os.W_OK):
-        raise RulesError("options", _("{where}: no permission to write there.", where=where))
-    try:
-        with interrupts.temporary_file(real):
-            pass
-    except OSError as exc:
-        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise RulesError("options", _("{where}: no permission to write there.", where=where)) from None
-        raise RulesError("options", _("{where}: cannot create a file in the folder {folder} ({reason}).", where=where,
-                                      folder=shown_path(folder), reason=os_reason(exc))) from None
-    return target
-
-
-def _name_max(folder: Path) -> int:
-    """The longest file name, in bytes, the file system of ``folder`` takes (255 if it cannot say)."""
-    try:
-        limit = os.pathconf(folder, "PC_NAME_MAX")
-    except (AttributeError, OSError, ValueError):  # no pathconf (Windows) or no answer
-        return 255
-    return limit if limit > 0 else sys.maxsize  # -1: no limit
-
-
-def _atomic_write(target: Path, write, command: str) -> None:
-    """Write through a temporary file in the same folder, then rename: never a half file, also
-    when a signal stops the command (:mod:`~mandalakit.core.interrupts` removes it; ``command``
-    names the command in the line it prints after the rename).
-
-    The new file gets the permissions the old one had, or the usual ones for a new file.
-    A symbolic link is followed: the file it points to is replaced and the link stays.
-    """
-    target = Path(os.path.realpath(target))
-    with interrupts.temporary_file(target) as tmp:
-        if target.exists():
-            mode = target.stat().st_mode & 0o777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        write(tmp)
-        interrupts.commit(tmp, target)
-    # From here the command's work is done: a signal now stops it with the file in place.
-    interrupts.set_message(_("mandalakit {command}: interrupted after writing {target}", command=command,
-                             target=target))
 
 
 class _Tally:
@@ -303,12 +70,12 @@ def cmd_simulate(args) -> int:
     from .simulate import simulate_frames
     from .tables import write_table
 
-    rules = _rules(args.rule, args.game)
-    target = _writable_target(args.out, TABLE_FORMATS, "runs.csv")
+    rules = rules_from_args(args.rule, args.game)
+    target = writable_target(args.out, TABLE_FORMATS, "runs.csv")
     frames = simulate_frames(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
                              rules=rules, jobs=args.jobs, progress=not args.quiet)
     tally = _Tally()
-    _atomic_write(target, lambda p: write_table(tally.count(frames), p, target.suffix), args.command)
+    atomic_write(target, lambda p: write_table(tally.count(frames), p, target.suffix), args.command)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
                    "{n} games, {rows} rows -> {target}; win rate by bot: {wins}", args.games,
                    rows=tally.rows, target=target, wins=tally.win_rates()))
@@ -322,21 +89,21 @@ def _option_values(text: str) -> tuple[str, list[str]]:
         raise argparse.ArgumentTypeError(_("expected {form},..., e.g. sakura_cap=15,none; got {text}",
                                            form=_("NAME=VALUE,VALUE"), text=shown(text)))
     for value in raw.split(","):
-        _check_digits(name, value)
+        check_digits(name, value)
     return name, raw.split(",")
 
 
 def _player_counts(text: str) -> list[int]:
     """``--players`` of a tournament: whole numbers separated by commas (``2,3,4``)."""
-    return [_whole_number(t) for t in text.split(",")]
+    return [whole_number_arg(t) for t in text.split(",")]
 
 
 def cmd_tournament(args) -> int:
     from .tournament import tournament_frames, write_parquet
 
-    rules = _rules(args.rule, args.game, read_files=False)
-    vary = _rules(args.vary, args.game, read_files=False)
-    target = _writable_target(args.out, (".parquet",), "tournament.parquet")
+    rules = rules_from_args(args.rule, args.game, read_files=False)
+    vary = rules_from_args(args.vary, args.game, read_files=False)
+    target = writable_target(args.out, (".parquet",), "tournament.parquet")
     spec = get_game(args.game)
     start = time.perf_counter()
     frames = tournament_frames(args.game, players=args.players, bots=args.bots, vary=vary, rules=rules,
@@ -344,10 +111,10 @@ def cmd_tournament(args) -> int:
                                dask_workers=args.dask_workers, progress=not args.quiet)
     players = args.players or list(range(spec.min_players, spec.max_players + 1))  # checked by tournament_frames
     arguments = {"game": args.game, "players": players,
-                 "bots": args.bots, "vary": {k: [_as_typed(v) for v in vs] for k, vs in vary.items()},
-                 "rules": {k: _as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
+                 "bots": args.bots, "vary": {k: [as_typed(v) for v in vs] for k, vs in vary.items()},
+                 "rules": {k: as_typed(v) for k, v in rules.items()}, "rotations": args.rotations, "seed": args.seed}
     tally = _Tally()
-    _atomic_write(target, lambda p: write_parquet(tally.count(frames), p, arguments), args.command)
+    atomic_write(target, lambda p: write_parquet(tally.count(frames), p, arguments), args.command)
     seconds = time.perf_counter() - start
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}; played in {seconds:.1f} s of "
                    "wall-clock time ({rate:,.0f} games/s, workers started included)",
@@ -362,13 +129,13 @@ def cmd_record(args) -> int:
     from .core import records
     from .simulate import play_one, resolve_bots
 
-    rules = _rules(args.rule, args.game)
-    target = _writable_target(args.out, (".json",), "game.json")
+    rules = rules_from_args(args.rule, args.game)
+    target = writable_target(args.out, (".json",), "game.json")
     spec = get_game(args.game)
     names = resolve_bots(spec, args.players, args.bots)
     state, seat_bots = play_one(spec, args.players, spec.make_rules(rules), names, args.seed, 0)
     record = records.from_state(state, players=seat_bots, seed=args.seed)
-    _atomic_write(target, lambda p: records.save(record, p), args.command)
+    atomic_write(target, lambda p: records.save(record, p), args.command)
     print(ngettext("{n} event -> {target}", "{n} events -> {target}", len(record["events"]), target=target))
     _print_result(record)
     return 0
@@ -377,12 +144,14 @@ def cmd_record(args) -> int:
 def _print_result(record: dict) -> None:
     result = record["result"]
     for seat, player in enumerate(record["players"]):
-        name = bot_name(player["name"]) if "name" in player else _("seat {seat}", seat=seat)
+        name = player.get("name", f"seat {seat}")  # records.save's name for a player without one
+        who = (_("player {seat:+1}", seat=seat) if name.casefold() == f"seat {seat}"
+               else _("player {seat:+1} ({name})", seat=seat, name=bot_name(name)))
         score = result["scores"][seat]
         if seat in result["winners"]:
-            print(_("seat {seat} ({name}): {score}  winner", seat=seat, name=name, score=score))
+            print(_("{who}: {score}  winner", who=who, score=score))
         else:
-            print(_("seat {seat} ({name}): {score}", seat=seat, name=name, score=score))
+            print(_("{who}: {score}", who=who, score=score))
     if len(result["winners"]) > 1:
         print(_("shared victory"))
 
@@ -407,22 +176,23 @@ def cmd_replay(args) -> int:
     elif state.current_player == CHANCE:
         print(_("the game is not finished; a chance event is due (the next event is by 'chance')"))
     else:
-        print(_("the game is not finished; seat {seat} is to act", seat=state.current_player))
+        print(_("the game is not finished; player {seat:+1} is to act (\"by\": {seat})",
+                seat=state.current_player))
     return 0
 
 
 def cmd_arena(args) -> int:
     from .arena import arena, standings
 
-    rules = _rules(args.rule, args.game)
-    target = _writable_target(args.out, TABLE_FORMATS, "arena.csv") if args.out else None
+    rules = rules_from_args(args.rule, args.game)
+    target = writable_target(args.out, TABLE_FORMATS, "arena.csv") if args.out else None
     table = arena(args.game, args.bots, args.games, seed=args.seed, players=args.players, rules=rules,
                   jobs=args.jobs, progress=not args.quiet)
     if target is not None:
         if target.suffix.lower() == ".csv":
-            _atomic_write(target, lambda p: table.to_csv(p, index=False), args.command)
+            atomic_write(target, lambda p: table.to_csv(p, index=False), args.command)
         else:
-            _atomic_write(target, lambda p: table.to_parquet(p, index=False), args.command)
+            atomic_write(target, lambda p: table.to_parquet(p, index=False), args.command)
     pairs, ratings = standings(table)
     games = len(table.groupby(["table", "deal", "rotation"]))
     print(ngettext("{game}, {players} players, {n} game, seed {seed}",
@@ -462,11 +232,11 @@ def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
     from .fast.bench import compare, load_average
 
-    rules = _rules(args.rule, args.game)
+    rules = rules_from_args(args.rule, args.game)
     bots = get_game(args.game).check_bot(args.bots)
     out, fast = compare(args.game, args.players, args.seconds, args.seed, rules, bots)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
-    variant = "".join(f", {name}={_as_typed(value)}" for name, value in rules.items())
+    variant = "".join(f", {name}={as_typed(value)}" for name, value in rules.items())
     if bots == "random":
         print(_("{game} {players}p{variant} random self-play, one core: {games_per_s:,.0f} games/s, "
                 "{decisions_per_s:,.0f} decisions/s ({games} games, {decisions} decisions in {seconds:.2f} s of CPU "
@@ -534,53 +304,56 @@ def build_parser() -> argparse.ArgumentParser:
 
     def game_args(p, players_required=True):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
-        p.add_argument("--players", metavar=_("PLAYERS"), type=_whole_number, required=players_required,
+        p.add_argument("--players", metavar=_("PLAYERS"), type=whole_number_arg, required=players_required,
                        help=_("number of players"))
-        p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+        p.add_argument("--seed", metavar=_("SEED"), type=whole_number_arg, default=0,
                        help=_("master seed (same seed, same games); default 0"))
-        p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+        p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                        help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
+
+    def output_args(p, out_help, *, jobs=True, required=True):
+        if jobs:
+            p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
+                           help=_("worker processes (default: all cores for 200 games or more)"))
+        p.add_argument("--out", metavar=_("OUT"), required=required, default=None, help=out_help)
+        p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     p = sub.add_parser("simulate", help=_("play many seat-balanced bot games into a CSV or Parquet table"))
     game_args(p)
-    p.add_argument("--games", metavar=_("GAMES"), type=_positive_int, required=True, help=_("number of games"))
-    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None,
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_arg, required=True, help=_("number of games"))
+    p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
                    help=_("bot names, one or one per seat: random,greedy"))
-    p.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
-                   help=_("worker processes (default: all cores for 200 games or more)"))
-    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .csv or .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("output file, .csv or .parquet"))
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help=_("play bots x seats x rules options x player counts into one Parquet table"))
     p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
     p.add_argument("--players", metavar=_("PLAYERS"), type=_player_counts, default=None,
                    help=_("player counts separated by commas, e.g. 2,3,4 (default: every count of the game)"))
-    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None,
+    p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
                    help=_("bots that meet in every line-up, e.g. greedy,random (default: every bot of the game)"))
     p.add_argument("--vary", action="append", type=_option_values, default=[], metavar=_("NAME=VALUE,VALUE"),
                    help=_("a rules option to vary, e.g. --vary sakura_cap=15,none (repeatable: every combination)"))
-    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+    p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                    help=_("a rules option fixed for every game (repeatable, once per option)"))
-    p.add_argument("--rotations", metavar=_("ROTATIONS"), type=_positive_int, default=1,
+    p.add_argument("--rotations", metavar=_("ROTATIONS"), type=positive_arg, default=1,
                    help=_("full rotations over the seats per line-up and variant (rotations x players games); "
                           "default 1"))
-    p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+    p.add_argument("--seed", metavar=_("SEED"), type=whole_number_arg, default=0,
                    help=_("base seed (same arguments, same table); default 0"))
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
+    where.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
                        help=_("local worker processes (default: all cores for 200 games or more)"))
-    where.add_argument("--dask-workers", type=_positive_int, default=None, metavar="N",
+    where.add_argument("--dask-workers", type=positive_arg, default=None, metavar="N",
                        help=_("play on a local Dask cluster of N worker processes"))
-    where.add_argument("--scheduler", type=_scheduler_address, default=None, metavar=_("ADDRESS"),
+    where.add_argument("--scheduler", type=scheduler_arg, default=None, metavar=_("ADDRESS"),
                        help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
-    p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("output file, .parquet"), jobs=False)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("record", help=_("play one bot game and write its JSON record"))
     game_args(p)
-    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, default=None, help=_("bot names, one or one per seat"))
+    p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None, help=_("bot names, one or one per seat"))
     p.add_argument("--out", metavar=_("OUT"), required=True, help=_("output file, .json"))
     p.set_defaults(func=cmd_record)
 
@@ -591,27 +364,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help=_("bots meet seat-balanced on shared deals: win rates with 95 %% intervals and "
                                        "ratings"))
     p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
-    p.add_argument("--bots", metavar=_("BOTS"), type=_bot_list, required=True,
+    p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, required=True,
                    help=_("the bots that meet, e.g. greedy,random,ismcts (every set of PLAYERS of them plays)"))
-    p.add_argument("--games", metavar=_("GAMES"), type=_positive_int, required=True,
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_arg, required=True,
                    help=_("games per set of bots (rounded up to a multiple of PLAYERS: each deal once per seating)"))
-    p.add_argument("--players", metavar=_("PLAYERS"), type=_whole_number, default=2,
+    p.add_argument("--players", metavar=_("PLAYERS"), type=whole_number_arg, default=2,
                    help=_("players per game; default 2"))
-    p.add_argument("--seed", metavar=_("SEED"), type=_whole_number, default=0,
+    p.add_argument("--seed", metavar=_("SEED"), type=whole_number_arg, default=0,
                    help=_("base seed (same arguments, same games); default 0"))
-    p.add_argument("--rule", action="append", type=_rule_option, default=[], metavar=_("NAME=VALUE"),
+    p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                    help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
-    p.add_argument("--jobs", metavar=_("JOBS"), type=_positive_int, default=None,
-                   help=_("worker processes (default: all cores for 200 games or more)"))
-    p.add_argument("--out", metavar=_("OUT"), default=None, help=_("also write every game, .csv or .parquet"))
-    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    output_args(p, _("also write every game, .csv or .parquet"), required=False)
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
     game_args(p, players_required=False)
     p.add_argument("--bots", metavar=_("BOT"), default="random",
                    help=_("the bot in every seat: random (default) or greedy"))
-    p.add_argument("--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0,
+    p.add_argument("--seconds", metavar=_("SECONDS"), type=seconds_arg, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)
     # --language also after the command (`mandalakit replay game.json --language fr`); given
@@ -624,23 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def command() -> int:
-    """The ``mandalakit`` command (``[project.scripts]``, ``python -m mandalakit``): SIGINT and
-    SIGTERM handlers first, then :func:`main` on ``sys.argv``.
-
-    From then on Ctrl-C or ``kill`` at any moment (while modules load, workers start, games are
-    played or the output is written; a SIGINT ignored by the parent included) stops the
-    command with one line on stderr and status 130 (SIGINT) or 143 (SIGTERM): its workers
-    killed, no file written (:mod:`mandalakit.core.interrupts`).
-    """
-    interrupts.install()
-    return main()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line ``argv`` (default ``sys.argv[1:]``) run in this process; returns the
     exit status (0 ok, 2 error; 130 for a ``KeyboardInterrupt``, as in a notebook: the
-    command itself stops on signals before, see :func:`command`)."""
+    command itself stops on signals before, see :func:`mandalakit.console.command`)."""
     before = get_language()
     words = sys.argv[1:] if argv is None else argv
     set_language(_language_asked(words))
@@ -710,7 +467,3 @@ def _discard_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):  # a stdout without a file descriptor (tests)
         pass
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(command())

@@ -21,7 +21,7 @@ from contextlib import ExitStack
 import numpy as np
 
 from .core.bots import play, random_playout
-from .core.contract import GameSpec, check_players, check_seed
+from .core.contract import GameSpec, check_players, check_seed, game_seeds
 from .core.errors import RulesError, shown
 from .core.interrupts import worker_init
 from .core.messages import _, ngettext
@@ -52,16 +52,6 @@ def resolve_bots(spec: GameSpec, players: int, bots: Sequence[str] | None) -> tu
         raise RulesError("options", _("Give one bot name or one per seat: {names} names for {players} players.",
                                       names=len(names), players=players))
     return names
-
-
-def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
-    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible).
-
-    Raises :class:`RulesError` for a seed that is not a whole number >= 0.
-    """
-    ss = np.random.SeedSequence([check_seed(seed), index])
-    words = ss.generate_state(9).tolist()
-    return words[0], words[1:]
 
 
 def play_one(spec: GameSpec, players: int, rules, names: Sequence[str], seed: int, index: int):

@@ -324,9 +324,11 @@ def _connect(client_class, scheduler: str):
 
     Raises :class:`RulesError` naming the address and why it cannot be reached, in the
     language in force (Dask's own ``OSError`` says it in English, after its own time-out),
-    when it does not answer within :data:`CONNECT_SECONDS`.
+    when it does not answer within :data:`CONNECT_SECONDS`: refused, unknown, silent (a server
+    that takes the connection and never answers), or not a Dask scheduler.
     """
     try:
+        _handshake(scheduler)
         return client_class(scheduler, timeout=CONNECT_SECONDS)
     except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
         raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
@@ -335,6 +337,28 @@ def _connect(client_class, scheduler: str):
         raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
                                       address=shown(scheduler),
                                       reason=_("something else answers there, not a Dask scheduler"))) from None
+
+
+def _handshake(scheduler: str) -> None:
+    """Connect to ``scheduler`` and exchange Dask's greetings, all within :data:`CONNECT_SECONDS`.
+
+    Dask's ``Client`` bounds the connection but waits for the scheduler's greeting without end,
+    so a server that takes the connection and stays silent would hang the command. Raises
+    ``TimeoutError`` (an ``OSError``) when the time is up, or what Dask's connection raises
+    (its ``OSError`` after four fifths of the time, whose cause is the system's refusal). Runs
+    in a thread of its own: a notebook's kernel already runs an event loop in this one.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm import connect
+
+    async def greet():
+        comm = await asyncio.wait_for(connect(scheduler, timeout=0.8 * CONNECT_SECONDS), CONNECT_SECONDS)
+        await comm.close()
+
+    with ThreadPoolExecutor(1, thread_name_prefix="mandalakit-handshake") as thread:
+        thread.submit(asyncio.run, greet()).result()
 
 
 def _connection_reason(exc: BaseException) -> str:

@@ -153,13 +153,6 @@ def serve_binder(app: str = "server"):
 
 
 @contextlib.contextmanager
-def binder_server():
-    """:func:`serve_binder` (Jupyter Server), yielding its URL."""
-    with serve_binder() as server:
-        yield server.url
-
-
-@contextlib.contextmanager
 def chromium():
     """Debian's Chromium under Playwright (never a downloaded browser)."""
     if not Path(CHROMIUM).exists():

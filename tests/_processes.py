@@ -1,6 +1,7 @@
-"""Shared by the interrupt test (tests/test_cli.py) and its long run (tests/interrupts_bench.py):
-the ``mandalakit`` command started in a process group of its own, watched through Linux's
-/proc, signalled at a chosen moment, and always reaped with its whole group.
+"""Shared by the interrupt tests (tests/test_cli.py, tests/test_interrupts.py) and their long
+run (tests/interrupts_bench.py): the ``mandalakit`` command started in a process group of its
+own, watched through Linux's /proc, signalled at a chosen moment, and always reaped with its
+whole group.
 """
 
 from __future__ import annotations
@@ -97,3 +98,14 @@ def leftovers(folder: Path) -> list[str]:
 def temporary_output(folder: Path) -> Path | None:
     """The temporary file the command writes its output to (``.mandalakit-*.tmp``), if any."""
     return next(iter(folder.glob(".mandalakit-*.tmp")), None)
+
+
+def assert_clean_stop(proc: subprocess.Popen, folder: Path, signum: int) -> None:
+    """The command ``proc`` stopped cleanly by ``signum``: status 128 + signum, one line on
+    stderr and nothing on stdout, no file left in ``folder`` (its output's), no process left
+    in its group."""
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out) == (128 + signum, ""), err[-2000:]
+    assert len(err.splitlines()) == 1 and "interrupted; nothing was written" in err, err[-2000:]
+    assert leftovers(folder) == []
+    assert wait_until(lambda: not group_members(proc.pid), 30), "a worker outlived the command"

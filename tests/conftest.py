@@ -1,7 +1,7 @@
 """Fixtures shared by the browser and server tests (helpers in tests/_browser.py)."""
 
 import pytest
-from _browser import ROOT, chromium, serve_voila
+from _browser import ROOT, chromium, serve_binder, serve_voila
 
 
 @pytest.fixture(scope="module")
@@ -17,6 +17,22 @@ def demo_server():
     for the whole run: each start runs a kernel per page ahead of its visitors (the pools of
     ``widgets.pools``, 17 kernels), so starting it once per module would cost minutes of CPU."""
     with serve_voila(ROOT / "notebooks") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def binder_layout():
+    """Jupyter Server with the Voilà extension as Binder starts it (``serve_binder("server")``),
+    one for the whole run: each start takes up to a minute on a busy machine. Pages are at
+    ``voila/render/notebooks/<name>.ipynb``."""
+    with serve_binder("server") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def lab_layout():
+    """JupyterLab as ``make lab`` starts it (``serve_binder("lab")``), one for the whole run."""
+    with serve_binder("lab") as server:
         yield server
 
 

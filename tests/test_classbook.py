@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import csv
 import multiprocessing
+import shutil
 import sqlite3
+import threading
+import time
 
 import pytest
 
@@ -101,3 +104,40 @@ def test_pupils_writing_at_once_lose_nothing_and_keep_their_order(tmp_path):
     assert len(kept) == 6 * 60
     for p in range(6):
         assert [a.answer for a in kept if a.pupil == f"pupil{p}"] == [str(i) for i in range(60)]
+
+
+def test_one_book_per_process_and_a_deleted_class_folder_starts_an_empty_book(tmp_path, monkeypatch):
+    monkeypatch.setenv(classbook.ENV, str(tmp_path / "class"))
+    book = classbook.current()
+    assert classbook.current() is book  # one connection kept, not a new file check per answer
+    book.attempt("Ada", "ohanami", "1", "20", False)
+    shutil.rmtree(tmp_path / "class")  # the teacher forgets the class while the server runs
+    classbook.current().attempt("Bo", "ohanami", "1", "21", True)
+    assert [a.pupil for a in ClassBook(tmp_path / "class").attempts()] == ["Bo"]
+
+
+def test_clear_leaves_no_name_in_the_files(tmp_path):
+    book = ClassBook(tmp_path)
+    for i in range(200):
+        book.attempt("Quentinette", "ohanami", "1", f"answer{i}", False)
+    book.game("Quentinette", {"game": "ohanami", "events": []}, True)
+    book.clear()
+    for path in tmp_path.glob(classbook.FILE + "*"):  # the file, its write-ahead log and index
+        assert b"Quentinette" not in path.read_bytes(), path.name
+    book.attempt("Bo", "ohanami", "1", "21", True)
+    assert [a.pupil for a in book.attempts()] == ["Bo"]
+
+
+def test_clear_waits_for_a_pupil_writing_meanwhile(tmp_path):
+    book = ClassBook(tmp_path)
+    book.attempt("Ada", "ohanami", "1", "20", False)
+    pupil = sqlite3.connect(tmp_path / classbook.FILE, isolation_level=None)
+    pupil.execute("BEGIN IMMEDIATE")  # a pupil's kernel in the middle of a write
+    pupil.execute("INSERT INTO attempts VALUES ('k', 'Bo', 'ohanami', '1', '21', 1, 0)")
+    clearing = threading.Thread(target=book.clear)
+    clearing.start()
+    time.sleep(0.2)  # not a readiness wait: the outcome is the same whether clear waited or not
+    pupil.execute("COMMIT")
+    pupil.close()
+    clearing.join(timeout=60)
+    assert not clearing.is_alive() and book.attempts() == []

@@ -115,3 +115,27 @@ def test_culling_passes_over_a_kernel_stopped_while_it_checks():
     # Culling awaits each kernel in turn; a tab closed meanwhile stops its kernel, and the check
     # of that kernel used to log a KeyError traceback (30 of them when a class closed its tabs).
     assert asyncio.run(DashboardKernelManager().cull_kernel_if_idle("0b1e0000-gone")) is None
+
+
+
+def test_a_class_pool_is_refilled_after_the_class_has_joined_a_page_pool_at_once():
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from mandalakit.widgets.kernel_manager import CLASS_REFILL_SECONDS
+
+    voila_pool = voila_kernel_manager_factory(DashboardKernelManager, True, 1)
+    assert voila_pool.fill_if_needed.__wrapped__.__qualname__.endswith("VoilaKernelManager.fill_if_needed")
+
+    class Pool(DashboardKernelManager):  # the same wrapping, around a fill that records its delay
+        kernel_pools_config = {"default": {"pool_size": 1}, "ohanami.ipynb": {"pool_size": 30}}
+        delays: list = []
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            self.delays.append((notebook_name, delay))
+
+    pool = Pool.__new__(Pool)
+    pool.fill_if_needed(delay=0, notebook_name="ohanami.ipynb")  # the first fill, at the server's start
+    pool.fill_if_needed(delay=None, notebook_name="ohanami.ipynb")  # a pupil took a kernel of the class
+    pool.fill_if_needed(delay=None, notebook_name="play-mandala.ipynb")  # a visitor took a page's one kernel
+    assert Pool.delays == [("ohanami.ipynb", 0), ("ohanami.ipynb", CLASS_REFILL_SECONDS),
+                           ("play-mandala.ipynb", None)]

@@ -1,8 +1,9 @@
 """A kernel answers only its own page (issue 19): in every layout, a dashboard kernel is bound to
 the browser that asked for its page (``mandalakit.widgets.page_owner``); a second client that
 knows the kernel id, even with cookies of its own from the same server, is refused with 403 on
-the kernel's model, websocket and shutdown. The page's own browser is answered. Each test starts
-a real server on 127.0.0.1 (tens of seconds on a busy machine) and always stops it.
+the kernel's model, websocket and shutdown. The page's own browser is answered. The tests ask
+the run's real server of each layout on 127.0.0.1 (conftest: ``demo_server``, ``binder_layout``,
+``lab_layout``, each started once, always stopped).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from _browser import ROOT, serve_binder, serve_voila
 
 pytestmark = pytest.mark.server
 
@@ -76,25 +76,27 @@ def _check_bound(base: str, page: str) -> int:
     return answered
 
 
-def test_make_demo_binds_preheated_and_started_kernels_to_their_browser():
-    with serve_voila(ROOT / "notebooks") as server:
-        assert _check_bound(server.url, "voila/render/index.ipynb") == 0  # a preheated kernel
-        preheated = server.output().count("Using pre-heated kernel")
-        assert preheated >= 1
-        # a theme the pool did not render: a kernel started for the page
-        assert _check_bound(server.url, "voila/render/index.ipynb?theme=dark") == 0
-        assert server.output().count("Using pre-heated kernel") == preheated
-        # Voila alone has no logout page (Jupyter's needs its static files): 404, not 500
-        assert _ask(server.url + "logout")[0] == 404
-        assert _ask(server.url + "voila/templates/x")[0] in (404, 500)
-        log = server.output()
+def test_make_demo_binds_preheated_and_started_kernels_to_their_browser(demo_server):
+    server = demo_server  # the run's server of notebooks/, as make demo starts it (conftest)
+    before = len(server.output())
+    assert _check_bound(server.url, "voila/render/index.ipynb") == 0  # a preheated kernel
+    preheated = server.output()[before:].count("Using pre-heated kernel")
+    assert preheated >= 1
+    # a theme the pool did not render: a kernel started for the page
+    assert _check_bound(server.url, "voila/render/index.ipynb?theme=dark") == 0
+    assert server.output()[before:].count("Using pre-heated kernel") == preheated
+    # Voila alone has no logout page (Jupyter's needs its static files): 404, not 500
+    assert _ask(server.url + "logout")[0] == 404
+    assert _ask(server.url + "voila/templates/x")[0] == 404
+    log = server.output()[before:]
     assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]
 
 
-@pytest.mark.parametrize("app", ["server", "lab"])
-def test_binder_and_lab_bind_a_page_kernel_to_its_browser(app):
-    with serve_binder(app) as server:
-        assert _check_bound(server.url, "voila/render/notebooks/index.ipynb") == 0
-        assert _ask(server.url + "voila/templates/x")[0] in (404, 500)
-        log = server.output()
+@pytest.mark.parametrize("app", ["binder", "lab"])
+def test_binder_and_lab_bind_a_page_kernel_to_its_browser(request, app):
+    server = request.getfixturevalue(f"{app}_layout")  # the run's server of that layout (conftest)
+    before = len(server.output())
+    assert _check_bound(server.url, "voila/render/notebooks/index.ipynb") == 0
+    assert _ask(server.url + "voila/templates/x")[0] == 404
+    log = server.output()[before:]
     assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]

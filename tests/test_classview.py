@@ -4,6 +4,7 @@ class's book, and the teacher's page over it (widgets/classview.py)."""
 from __future__ import annotations
 
 import base64
+import sqlite3
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_the_class_page_counts_right_wrong_and_the_commonest_wrong_answers(class
     (ex,) = exercises
     assert (ex.tried, ex.right, ex.wrong_answers) == (3, 1, (("20", 2), ("15", 1)))
     view = ClassView(book)
-    assert "3 pupils" in view.status.value and "20 (2), 15 (1)" in view.exercises.value
+    assert "3 pupils" in view.status.value and "20&nbsp;(2&nbsp;pupils), 15&nbsp;(1&nbsp;pupil)" in view.exercises.value
 
 
 def test_the_page_refreshes_on_each_tick_and_exports_and_clears(class_folder):
@@ -110,3 +111,48 @@ def test_a_pupils_finished_game_is_kept_with_whether_they_won(class_folder):
     (game,) = ClassBook(class_folder).games()
     assert (game.pupil, game.game, game.won) == ("Ada", "mandala", 0 in view.state.result().winners)
     assert len(game.record["events"]) == len(view.state.history)
+
+
+def test_each_tick_is_answered_and_the_book_is_read_again_only_when_written(class_folder, monkeypatch):
+    book = ClassBook(class_folder)
+    view = ClassView(book)
+    reads, answers = [], []
+    monkeypatch.setattr(book, "attempts", lambda real=book.attempts: reads.append(1) or real())
+    monkeypatch.setattr(view._ticker, "send", lambda content, buffers=None: answers.append(content))
+    for _ in range(3):
+        view._ticker._handle_custom_msg({"kind": "tick"}, [])
+    # each tick answered (the page sends the next one only then), the unchanged book not read
+    assert answers == [{"kind": "done"}] * 3 and reads == []
+    ClassBook(class_folder).attempt("Ada", "ohanami", "1", "21", True)  # a pupil's kernel writes
+    view._ticker._handle_custom_msg({"kind": "tick"}, [])
+    assert reads == [1] and "Ada" in view.pupils.value and len(answers) == 4
+
+
+def test_a_tick_is_answered_even_when_the_book_cannot_be_read(class_folder, monkeypatch):
+    view = ClassView(ClassBook(class_folder))
+    answers = []
+    monkeypatch.setattr(view._ticker, "send", lambda content, buffers=None: answers.append(content))
+
+    def unreadable():
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(view.book, "version", unreadable)
+    view._ticker._handle_custom_msg({"kind": "tick"}, [])
+    assert answers == [{"kind": "done"}]
+    assert "could not be read (disk I/O error); trying again" in view.status.value
+
+
+def test_pupils_are_listed_by_name_with_their_exercise_right_or_not_yet(class_folder):
+    book = ClassBook(class_folder)
+    for who, lesson, exercise, right, at in [("zoé", "ohanami", "2", False, 1), ("Ada", "ohanami", "1", True, 2),
+                                            ("Élise", "ohanami", "3", False, 3), ("Ada", "ohanami", "2", True, 4)]:
+        book.attempt(who, lesson, exercise, "7", right, at=at)
+    view = ClassView(book)
+    rows = [row.split("</td>")[:2] for row in view.pupils.value.split("<tr>")[2:]]
+    assert [(name.rsplit(">", 1)[1], on.rsplit(">", 1)[1]) for name, on in rows] == [
+        ("Ada", "2 (right)"), ("Élise", "3 (not yet right)"), ("zoé", "2 (not yet right)")]
+    # the exercises come first, above the class list: what the class gets wrong is seen without scrolling
+    assert view.children.index(view.exercises) < view.children.index(view.pupils)
+    book.attempt("Bo", "fr/mandala", "1", "7", True, at=5)  # a second lesson: each exercise names its lesson
+    view.refresh()
+    assert "ohanami · 2 (right)" in view.pupils.value and "fr/mandala · 1" in view.exercises.value

@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import _processes
@@ -55,7 +56,7 @@ def test_record_then_replay(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and "valid" in out
     for seat, score in enumerate(record["result"]["scores"]):
-        assert f"seat {seat} " in out and f": {score}" in out
+        assert f"player {seat + 1} " in out and f": {score}" in out
 
 
 def test_bench_prints_throughput(capsys):
@@ -244,16 +245,6 @@ def _moment_reached(proc, folder: Path, moment: str) -> bool:
                                  120, proc)
 
 
-def _assert_clean_stop(proc, folder: Path, signum: int) -> None:
-    """Status 128 + signum, one line on stderr and nothing on stdout, no file left in the
-    folder, no process left in the command's group."""
-    out, err = proc.communicate(timeout=60)
-    assert (proc.returncode, out) == (128 + signum, ""), err[-2000:]
-    assert len(err.splitlines()) == 1 and "interrupted; nothing was written" in err, err[-2000:]
-    assert _processes.leftovers(folder) == []
-    assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30), "a worker outlived the command"
-
-
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("signum, ignored, moment", [
     (signal.SIGTERM, False, "handlers"), (signal.SIGTERM, False, "workers"), (signal.SIGTERM, False, "run"),
@@ -265,7 +256,7 @@ def test_an_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path
                             nice=10) as proc:
         assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
         proc.send_signal(signum)
-        _assert_clean_stop(proc, tmp_path, signum)
+        _processes.assert_clean_stop(proc, tmp_path, signum)
 
 
 TOURNAMENT_400K = ["tournament", "--game", "ohanami", "--players", "2", "--bots", "random,greedy", "--rotations",
@@ -287,7 +278,7 @@ def test_tournament_and_bench_stop_cleanly_too(tmp_path, argv, signum, group):
             os.killpg(proc.pid, signum)
         else:
             proc.send_signal(signum)
-        _assert_clean_stop(proc, tmp_path, signum)
+        _processes.assert_clean_stop(proc, tmp_path, signum)
 
 
 def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
@@ -298,7 +289,7 @@ def test_replay_of_deeply_nested_json_is_a_clear_error(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("key,value,message", [
-    ("by", False, "event 1: 'by' must be a seat number or 'chance', not False."),
+    ("by", False, "event 1: 'by' must be a player's number counted from 0 (0 for player 1) or 'chance', not False."),
     ("seed", "abc", "seed is not valid"),
     ("seed", float("nan"), "seed is not valid"),
 ])
@@ -318,7 +309,7 @@ def test_replay_of_a_record_without_player_names(game_json, capsys):
     record["players"] = [{"seat": 0}, {}]
     game_json.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(game_json))
-    assert code == 0 and "seat 0 (seat 0): " in out and "seat 1 (seat 1): " in out and err == ""
+    assert code == 0 and "player 1: " in out and "player 2: " in out and err == ""
 
 
 SECONDS_REFUSAL = {
@@ -522,13 +513,14 @@ def test_replay_of_a_player_name_that_is_no_text(game_json):
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
     assert "error: [record] " in proc.stderr
-    assert "game.json: The name of player 1 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
+    assert "game.json: The name of player 2 ('\\ud800') cannot be written as UTF-8 text" in proc.stderr
 
 
 @pytest.mark.parametrize("change,message", [
     ({"version": 1.0}, "game.json: Record version 1.0 is not supported; this mandalakit reads only records of "
                       "version 1, written as the whole number 1."),
-    ({"by": -1}, "game.json: event 0: 'by' must be a seat number from 0 to 1 or 'chance', not -1."),
+    ({"by": -1}, "game.json: event 0: 'by' must be a player's number from 0 (player 1) to 1 (player 2) or 'chance', "
+                 "not -1."),
 ])
 def test_replay_refuses_look_alikes_of_version_1_and_chance(game_json, capsys, change, message):
     record = json.loads(game_json.read_text())
@@ -553,7 +545,7 @@ def test_bench_refuses_zero_players_like_simulate(capsys):
 
 @pytest.mark.parametrize("events,expected", [
     (0, "the game is not finished; a chance event is due (the next event is by 'chance')"),
-    (1, "the game is not finished; seat 0 is to act"),
+    (1, 'the game is not finished; player 1 is to act ("by": 0)'),
 ])
 def test_replay_of_an_unfinished_record_says_what_is_due(game_json, capsys, events, expected):
     record = json.loads(game_json.read_text())
@@ -850,7 +842,7 @@ def test_replay_refuses_a_player_name_that_would_print_a_fake_line(game_json, ca
     code, out, err = run(capsys, "replay", str(game_json))
     assert code == 2 and out == "" and err.count("\n") == 1 and "\x1b" not in err
     assert "error: [record] " in err
-    assert "game.json: The name of player 0 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
+    assert "game.json: The name of player 1 ('x): 0\\nseat 1 (random): 999  winner\\n" in err
     assert "holds a control character" in err
 
 
@@ -1009,7 +1001,7 @@ def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_any_con
     ("10.0.0.5:8786", "tcp://10.0.0.5:8786"), ("TCP://Host:1", "tcp://host:1"), ("tcp://[::1]:8786", "tcp://[::1]:8786"),
 ])
 def test_a_scheduler_address_is_read_as_dask_reads_it(address, expected):
-    from mandalakit.cli import _scheduler_address
+    from mandalakit.cli_args import scheduler_arg as _scheduler_address
 
     assert _scheduler_address(address) == expected
 
@@ -1026,6 +1018,30 @@ def test_a_refused_scheduler_connection_says_why_in_french(tmp_path, capsys, mon
                            "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
     assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
     assert f"Impossible de joindre l’ordonnanceur Dask à 'tcp://127.0.0.1:{port}'\u00a0: Connexion refusée." in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("language, reason", [("en", "it did not answer within 2 seconds."),
+                                              ("fr", "il n’a pas répondu en 2 secondes.")])
+def test_a_scheduler_that_takes_the_connection_and_never_answers_gets_one_sentence_in_time(
+        tmp_path, capsys, monkeypatch, language, reason):
+    pytest.importorskip("dask.distributed")  # imported here, so the time below is the connection's
+    import socket
+
+    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 2)
+    silent = socket.create_server(("127.0.0.1", 0))  # the system takes connections for it; it never answers
+    try:
+        port = silent.getsockname()[1]
+        start = time.monotonic()
+        code, _, err = run(capsys, "--language", language, "tournament", "--game", "ohanami", "--quiet",
+                           "--scheduler", f"tcp://127.0.0.1:{port}", "--out", str(tmp_path / "t.parquet"))
+        waited = time.monotonic() - start
+    finally:
+        silent.close()
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert f"127.0.0.1:{port}" in err and err.rstrip().endswith(reason), err
+    assert 2 <= waited < 60, waited  # the time allowed, not for ever (a loaded machine adds some)
     assert not list(tmp_path.iterdir())
 
 

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from _browser import FIRST_RENDER_BUDGET_S, ROOT, binder_server, voila, watch
+from _browser import FIRST_RENDER_BUDGET_S, ROOT, voila, watch
 
 from mandalakit.ohanami import round_score
 
@@ -277,11 +277,11 @@ def test_make_demo_prints_the_landing_page_and_its_links_open_the_lessons(browse
             page.close()
 
 
-def test_binder_layout_formulas_and_icons_need_no_network(browser):
+def test_binder_layout_formulas_and_icons_need_no_network(browser, binder_layout):
     """Binder serves the notebooks with Voila's server extension (``binder/start``): there too
     the landing page leads to the lesson, its formulas are typeset by the MathJax bundled in
     Voila (no CDN), and widget icons are drawn from Voila's own font files."""
-    with binder_server() as url:
+    with contextlib.nullcontext(binder_layout.url) as url:  # the run's Binder layout (conftest)
         page = browser.new_page(viewport={"width": 1024, "height": 900})
         errors, outside = watch(page)
         try:

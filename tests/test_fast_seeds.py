@@ -1,6 +1,6 @@
 """mandalakit.fast.seeds: numpy's SeedSequence and PCG64, compiled, draw what numpy draws.
 
-Every piece is compared with numpy itself: the generators :func:`mandalakit.simulate.game_seeds`
+Every piece is compared with numpy itself: the generators :func:`mandalakit.core.contract.game_seeds`
 and ``default_rng`` make for a game and its bots, ``Generator.random()``, ``Generator.permutation``
 of every length a game shuffles (Ohanami's deck of 120, Mandala's 108 and its reshuffles,
 Flowers' 90 and its tile stacks), mixed in any order (the 32-bit buffer carries over).
@@ -13,7 +13,7 @@ import pytest
 
 from mandalakit import fast
 from mandalakit.fast import seeds
-from mandalakit.simulate import game_seeds
+from mandalakit.core.contract import game_seeds
 
 pytestmark = pytest.mark.skipif(not fast.compiled(), reason="the 'fast' extra (numba) is not installed")
 

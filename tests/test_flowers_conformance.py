@@ -20,7 +20,7 @@ from mandalakit.core.errors import IllegalMoveError
 from mandalakit.core.registry import get_game
 from mandalakit.flowers import DEFAULT_TILES, GAME, Play, Rules, new_game
 from mandalakit.flowers.moves import Play as PlayMove
-from mandalakit.flowers.state import _plays_for
+from mandalakit.flowers.turn import plays_for
 
 
 def recount(detail: dict) -> int:
@@ -99,7 +99,7 @@ def test_random_move_matches_legal_moves():
         assert state.random_move(u) == moves[int(u * len(moves))]
         moves.clear()  # a caller mutating the list must not corrupt the cache
         state.apply(state.random_move(u))
-    assert _plays_for((0, 0, 2, 0, 0, 0))[0].count == 1
+    assert plays_for((0, 0, 2, 0, 0, 0))[0].count == 1
 
 
 def full_state(state):

@@ -329,7 +329,7 @@ def test_the_command_line_speaks_french_when_asked(tmp_path, capsys, monkeypatch
          "must be at least 1, not 0", "doit valoir au moins 1, pas 0"),
         (["record", *game, "--bots", "chess", "--out", "game.json"],
          "There is no bot called 'chess' for ohanami", "pour ohanami"),
-        (["replay", unfinished], "the game is not finished; seat 1 is to act",
+        (["replay", unfinished], 'the game is not finished; player 2 is to act ("by": 1)',
          "la partie n’est pas finie\u00a0; c’est au joueur 2 d’agir"),
     ]
     for argv, english, french in runs:
@@ -584,7 +584,7 @@ def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
         assert cli.main(["--language", code, "record", "--game", "ohanami", "--players", "2", "--bots",
                          "greedy,random", "--out", out]) == 0
         said[code] = capsys.readouterr().out
-    assert "seat 0 (greedy)" in said["en"] and "seat 1 (random)" in said["en"]
+    assert "player 1 (greedy)" in said["en"] and "player 2 (random)" in said["en"]
     assert "joueur 1 (glouton)" in said["fr"] and "joueur 2 (au hasard)" in said["fr"], said["fr"]
     with language("fr"):
         assert display_names(["you", "greedy", "Ann"]) == ["Vous", "Robot (glouton)", "Ann"]

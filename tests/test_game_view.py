@@ -459,3 +459,21 @@ def test_a_reload_offers_to_resume_the_game_the_browser_kept():
     while not reloaded.state.is_terminal():  # a finished game is not kept
         reloaded.play_text(str(reloaded.state.legal_moves()[0]))
     assert reloaded.board.record == ""
+
+
+def test_the_status_line_says_the_cards_chosen_once_with_their_number():
+    """A colour clicked twice was listed twice ("green cards in your hand, green cards in your
+    hand"): the status line now counts the cards chosen, in both languages."""
+    from mandalakit.core.messages import set_language
+
+    view = GameView("mandala", seats=["you", "greedy"], seed=5, bot_delay=0)
+    view.click("hand:green")
+    assert "Chosen: 1 green card." in view.status.value
+    view.click("hand:green")
+    assert "Chosen: 2 green cards." in view.status.value and "in your hand," not in view.status.value
+    set_language("fr")
+    try:
+        view._redraw()
+        assert "Choisi\u00a0: 2 cartes vertes." in view.status.value  # « vertes » agrees with « cartes »
+    finally:
+        set_language("en")

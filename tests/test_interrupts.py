@@ -1,6 +1,7 @@
 """mandalakit.core.interrupts on its own: a signal stops the process at once with one line and
 removes the temporary output, but never cuts a deferred stretch in two (issue 19). Each case
-runs in a fresh interpreter that signals itself at a chosen line."""
+runs in a fresh interpreter that signals itself at a chosen line. Then the command's start: its
+handlers come first, and a signal at any moment of its imports stops it cleanly."""
 
 import contextlib
 import os
@@ -8,8 +9,10 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import _processes
+import numpy as np
 import pytest
 
 PRELUDE = """
@@ -88,3 +91,66 @@ def _state(pid: int) -> str | None:
             return stat.read().rpartition(")")[2].split()[0]
     except FileNotFoundError:
         return None
+
+
+# ----- the command's start (issue 19): its handlers come before numpy and the engines load ---------------
+SIMULATE = ["simulate", "--game", "ohanami", "--players", "4", "--games", "2000000", "--jobs", "2", "--quiet"]
+HEAVY = ("numpy", "pandas", "mandalakit.cli", "mandalakit.core.contract", "mandalakit.ohanami")
+
+
+def test_the_command_installs_its_handlers_before_it_loads_numpy_or_the_engines():
+    # The entry point as [project.scripts] names it, with install() recording what was loaded when it ran.
+    code = f"""
+import sys
+from mandalakit.core import interrupts
+real = interrupts.install
+def install():
+    print(sorted(m for m in {HEAVY!r} if m in sys.modules), flush=True)
+    real()
+interrupts.install = install
+sys.argv = ["mandalakit", "--help"]
+from mandalakit.console import command
+sys.exit(command())
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("[]\n") and "simulate" in proc.stdout, proc.stderr
+
+
+#: Seeded moments, in seconds after the command's handlers are in place: its imports (numpy, the
+#: engines, the command line: 0.1-0.5 s under nice 10 on the loaded 2-core machine) and the start
+#: of its workers. SIGINT and SIGTERM by turns; a SIGINT the parent ignored every other time.
+EARLY = [(round(float(d), 3), [signal.SIGTERM, signal.SIGINT][i % 2], i % 4 == 1)
+         for i, d in enumerate(np.random.default_rng(19).uniform(0, 0.5, 6))]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("delay, signum, ignored", EARLY)
+def test_a_signal_at_a_random_moment_of_the_start_stops_the_command_cleanly(tmp_path, delay, signum, ignored):
+    with _processes.command([*SIMULATE, "--out", str(tmp_path / "never.parquet")], ignore_sigint=ignored,
+                            nice=10) as proc:
+        assert _processes.wait_until(lambda: _processes.catches(proc.pid, signal.SIGTERM), 60, proc), \
+            proc.communicate(timeout=60)[1][-2000:]
+        ready = time.monotonic()
+        _processes.wait_until(lambda: time.monotonic() - ready >= delay, delay + 1, proc)
+        proc.send_signal(signum)
+        _processes.assert_clean_stop(proc, tmp_path, signum)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.15])
+def test_a_sigterm_before_the_handlers_leaves_nothing_either(tmp_path, delay):
+    # Python's own start (the interpreter, `site`) comes before any line of the command: a SIGTERM there
+    # meets the system's default, and the command dies without its line, but with nothing written or left.
+    with _processes.command([*SIMULATE, "--out", str(tmp_path / "never.parquet")], nice=10) as proc:
+        start = time.monotonic()
+        _processes.wait_until(lambda: time.monotonic() - start >= delay, delay + 1, proc)
+        handled = _processes.catches(proc.pid, signal.SIGTERM)
+        proc.send_signal(signal.SIGTERM)
+        if handled:
+            _processes.assert_clean_stop(proc, tmp_path, signal.SIGTERM)
+        else:  # killed by the default, or handled if the handlers came in the meantime
+            out, err = proc.communicate(timeout=60)
+            assert proc.returncode in (-signal.SIGTERM, 128 + signal.SIGTERM) and out == "", err[-2000:]
+            assert len(err.splitlines()) <= 1 and "Traceback" not in err, err[-2000:]
+            assert _processes.leftovers(tmp_path) == []
+            assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30)

@@ -564,9 +564,9 @@ def test_M_6_2_end_triggered_must_be_true_or_false(value):
 
 
 def test_M_2_5_to_move_and_first_player_are_whole_numbers():
-    with pytest.raises(RulesError, match=r"\[M-2.5\] to_move must be seat 0 or 1, not 1.0"):
+    with pytest.raises(RulesError, match=r"\[M-2.5\] to_move must be 0 \(player 1\) or 1 \(player 2\), not 1.0"):
         from_position(pos(to_move=1.0))
-    with pytest.raises(RulesError, match=r"\[M-2.5\] The first player must be seat 0 or 1, not 1.0"):
+    with pytest.raises(RulesError, match=r"\[M-2.5\] The first player must be 0 \(player 1\) or 1 \(player 2\), not 1.0"):
         new_game(2, seed=1, setup={"first_player": 1.0})
     assert from_position(pos(to_move=np.int64(1))).current_player == 1
 

@@ -104,7 +104,7 @@ def test_O_3_ended_rounds_are_scored_from_their_rows_with_the_rules():
 
 @pytest.mark.parametrize("changes, rule, words", [
     (dict(hands=[[1, 2, 3, 4, 5, 6, 7, 20], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-1.1", "Card 20 is in two places"),
-    (dict(hands=[[1, 2, 3, 4, 5, 6, 7, 7], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-1.1", "twice in the hand of seat 0"),
+    (dict(hands=[[1, 2, 3, 4, 5, 6, 7, 7], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-1.1", "twice in the hand of player 1"),
     (dict(hands=[[1, 2, 3, 4, 5, 6, 7, 121], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-1.1", "from 1 to 120, not 121"),
     (dict(deck=list(range(61, 121))), "O-1.1", "Cards are missing from this position (17, 18, 19, 21, "),
     (dict(deck=list(range(61, 121)), discards=[[], []]), "O-1.1", "missing"),
@@ -112,14 +112,14 @@ def test_O_3_ended_rounds_are_scored_from_their_rows_with_the_rules():
           deck=[c for c in range(1, 121) if c not in {*range(1, 7), *range(9, 15), 20, 35, 50, 60}][2:]),
      "O-2.1", "the deck holds the 100 cards not dealt yet, not 102"),
     (dict(round=4), "O-2.1", "from 1 to 3"),
-    (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-2.2", "seat 0 holds 6"),
+    (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15, 16]]), "O-2.2", "player 1 holds 6"),
     (dict(picks=[[17, 18, 19], None]), "O-2.2", "picks 2 cards, not 3"),
     (dict(discards=[[40], []]), "O-2.3", "has placed or discarded 3 cards"),
     (dict(rows=[[[20, 35, 36]], [[50], [60]]]), "O-2.3", "3 cards (3 in rows)"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 8], [15, 16]],
           places=["place 7>1 8>x", "place 15>x 16>x"]), "O-2.3", "step 2 is over"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14, 15, 16]], picks=[[7, 8], None],
-          places=["place 7>1 8>x", None]), "O-2.3", "seat 1 has not picked yet"),
+          places=["place 7>1 8>x", None]), "O-2.3", "player 2 has not picked yet"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 8], [15, 16]],
           places=["place 21>1 8>x", None]), "O-2.3", "exactly their picked cards 7 and 8"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 30], [15, 16]],
@@ -132,9 +132,9 @@ def test_O_3_ended_rounds_are_scored_from_their_rows_with_the_rules():
     (dict(round=2), "O-3", "round_rows gives it 1 list of rows"),
     (dict(round=2, rows=[[[20, 35, 36]], [[50], [60]]], round_rows=[[[]], [[]]]), "O-2.3", "at most 2 can be placed"),
     (dict(hands=[[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14]], picks=[None, [15, 16]]), "O-2.6",
-     "seat 1 has picked but seat 0 has not"),
+     "player 2 has picked but player 1 has not"),
     (dict(hands=[[1, 2, 3, 4, 5, 6], [9, 10, 11, 12, 13, 14]], picks=[[7, 8], [15, 16]],
-          places=[None, "place 15>x 16>x"]), "O-2.6", "seat 1 has placed but seat 0 has not"),
+          places=[None, "place 15>x 16>x"]), "O-2.6", "player 2 has placed but player 1 has not"),
     (dict(colour="pink"), "options", "Unknown position key(s) 'colour'"),
 ])
 def test_impossible_positions_are_refused_with_the_rule(changes, rule, words):

@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from _browser import ROOT, chromium, serve_binder, serve_voila, watch
+from _browser import chromium, watch
 
 pytestmark = pytest.mark.browser
 
@@ -69,13 +69,11 @@ def _assert_refused(got: dict) -> None:
     assert got["delete"] in (403, 405) and got["own model"] == 200 and not got["errors"], got
 
 
-def test_make_demo_a_second_browser_with_the_kernel_id_is_refused():
-    with serve_voila(ROOT / "notebooks") as server:
-        _assert_refused(_play_and_probe(server.url, "voila/render/play-ohanami.ipynb",
-                                        "voila/render/index.ipynb"))
+def test_make_demo_a_second_browser_with_the_kernel_id_is_refused(demo_server):
+    # The run's servers of each layout (conftest): make demo's, then Binder's.
+    _assert_refused(_play_and_probe(demo_server.url, "voila/render/play-ohanami.ipynb", "voila/render/index.ipynb"))
 
 
-def test_binder_a_second_browser_with_the_kernel_id_is_refused():
-    with serve_binder("server") as server:
-        _assert_refused(_play_and_probe(server.url, "voila/render/notebooks/play-ohanami.ipynb",
-                                        "voila/render/notebooks/index.ipynb"))
+def test_binder_a_second_browser_with_the_kernel_id_is_refused(binder_layout):
+    _assert_refused(_play_and_probe(binder_layout.url, "voila/render/notebooks/play-ohanami.ipynb",
+                                    "voila/render/notebooks/index.ipynb"))

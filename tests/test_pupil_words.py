@@ -25,8 +25,24 @@ PUPIL_MODULES = [
     *sorted((ROOT / "widgets" / "games").glob("*.py")),
     *(ROOT / "widgets" / name for name in ("game_view.py", "log.py", "status.py", "people.py", "new_game_form.py",
                                            "resume.py", "refusals.py", "replay.py", "language.py")),
-    *(ROOT / "mandalakit" / game / "state.py" for game in ("mandala", "flowers", "ohanami")),
+    # each engine's state, the modules of its rules, its setup and its hand-built positions
+    *(path for game in ("mandala", "flowers", "ohanami")
+      for name in ("state", "turn", "completion", "ending", "setup", "position")
+      if (path := ROOT / "mandalakit" / game / f"{name}.py").exists()),
 ]
+
+#: Where a sentence points into a file the reader edits, it quotes the file's own 0-based index
+#: after the player counted from 1: player 1 ("by": 0).
+FILE_INDEX = re.compile(r'\("by": \{seat\}\)|"seat": \{seat\}|\((?:key|clé) \{seat\}\)')
+#: A player by 0-based number: an unformatted field ({seat}, not {seat:+1}), or "seat" (« place »).
+ZERO_BASED = re.compile(r"\{(?:seat|p|q)\}|\bplaces? \{")
+SEAT_WORD = re.compile(r"\bseats?\b|\bSeat\b|si[èe]ge")
+
+
+def counts_from_0(text: str) -> bool:
+    """Whether ``text`` names a player by a number counted from 0, beyond the file's own index."""
+    text = FILE_INDEX.sub("", text)
+    return bool(ZERO_BASED.search(text) or SEAT_WORD.search(FIELD.sub("", text)))
 
 #: Programmers' words: a seat by number, a field by number, "event", Python's constants.
 PROGRAMMERS = re.compile(r"\bseats?\b|\bSeat\b|si[èe]ge|\bfield [0-9{]|\bchamp [0-9{]|\bevents?\b|[ée]v[ée]nements?\b"
@@ -37,9 +53,6 @@ PROGRAMMERS = re.compile(r"\bseats?\b|\bSeat\b|si[èe]ge|\bfield [0-9{]|\bchamp 
 #: arguments), not about a move: a pupil at a game table never reads them.
 FOR_PROGRAMMERS = {
     'seats must be a list with one entry per seat, such as ["{human}", "greedy"], not the text {text}.',
-    "The first player must be seat 0 or 1, not {value}.",
-    "first_player must be a seat from 0 to {last}, not {value}.",
-    "The next setup event is the {kind!r} shuffle, not {got!r}.",
     # GameView.from_record(record, at=...): a notebook's code, not a pupil's click
     "at must be the number of an event of the record (a whole number), not {value}.",
 }
@@ -63,6 +76,7 @@ MESSAGES = _messages()
 def test_the_scan_reads_the_views_and_the_refusals():
     files = {f for f, _m in MESSAGES}
     assert len(MESSAGES) > 250 and "widgets/games/mandala.py" in files and "mandalakit/ohanami/state.py" in files
+    assert {"mandalakit/mandala/turn.py", "mandalakit/flowers/completion.py"} <= files
 
 
 @pytest.mark.parametrize("code", ["en", "fr"])
@@ -77,6 +91,32 @@ def test_no_pupil_visible_sentence_has_programmers_words(code):
                 texts = [catalogue.gettext(message)]
             bad += [(path, text) for text in texts if PROGRAMMERS.search(FIELD.sub("", text))]
     assert bad == []
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_a_records_refusals_count_players_from_1(code):
+    """The replay page's upload and `mandalakit replay` show these (issue 22): "player 1", and
+    the record's own index in brackets where the reader looks for it ("by": 0). A record's
+    "events" keep their name: the reader finds "event 3" in the file."""
+    found = [message for _lineno, message, _comments, _context in extract_from_file(
+        "python", str(ROOT / "mandalakit" / "core" / "records.py"),
+        keywords={"_": None, "N_": None, "ngettext": (1, 2)})]
+    assert len(found) > 30
+    bad = []
+    with language(code):
+        for message in found:
+            catalogue = messages._catalogue
+            texts = ([catalogue.ngettext(message[0], message[1], n) for n in (1, 2)] if isinstance(message, tuple)
+                     else [catalogue.gettext(message)])
+            bad += [text for text in texts if counts_from_0(text)]
+    assert bad == []
+
+
+def test_the_seat_number_scan_finds_0_based_players():
+    for text in ("a move by seat {seat}", "The name of player {seat} must be text", "la place {seat}", "seat 0"):
+        assert counts_from_0(text), text
+    for text in ('a move by player {seat:+1} ("by": {seat})', "player {p:+1}", 'must have "seat": {seat}'):
+        assert not counts_from_0(text), text
 
 
 def test_the_scan_finds_programmers_words():

@@ -85,7 +85,7 @@ def test_bad_shuffle_is_refused(record):
 def test_wrong_actor_and_truncation(record):
     bad = copy.deepcopy(record)
     bad["events"][1]["by"] = 1
-    with pytest.raises(RecordError, match="event 1: .*expects a move by seat 0"):
+    with pytest.raises(RecordError, match=r'event 1: .*expects a move by player 1 \("by": 0\)'):
         records.replay(bad)
     cut = copy.deepcopy(record)
     cut["events"] = cut["events"][:-3]
@@ -169,7 +169,7 @@ def test_load_refuses_json_nested_too_deeply(tmp_path):
 def test_actor_must_be_a_seat_number_or_chance(record, by):
     bad = copy.deepcopy(record)
     bad["events"][1]["by"] = by  # False == 0 == 0.0 in Python, but none of them is seat 0
-    with pytest.raises(RecordError, match=r"event 1: 'by' must be a seat number or 'chance'") as err:
+    with pytest.raises(RecordError, match=r"event 1: 'by' must be a player's number counted from 0 \(0 for player 1\) or 'chance'") as err:
         records.replay(bad)
     assert err.value.index == 1 and err.value.rule == "record"
 
@@ -209,10 +209,10 @@ def test_result_must_match_with_the_same_types(record):
 
 
 @pytest.mark.parametrize("players,message", [
-    ([{"seat": False, "name": "a"}, {"seat": 1, "name": "b"}], "Entry 0 of the record's 'players' must have 'seat' 0, not False"),
-    ([{"seat": 0, "name": "a"}, {"seat": 0, "name": "b"}], "Entry 1 of the record's 'players' must have 'seat' 1, not 0"),
-    (["a", "b"], "Entry 0 of the record's 'players' must be an object"),
-    ([{"seat": 0, "name": 7}, {"seat": 1, "name": "b"}], "name of player 0 must be text"),
+    ([{"seat": False, "name": "a"}, {"seat": 1, "name": "b"}], "Player 1's entry in the record's 'players' must have \"seat\": 0, not False"),
+    ([{"seat": 0, "name": "a"}, {"seat": 0, "name": "b"}], "Player 2's entry in the record's 'players' must have \"seat\": 1, not 0"),
+    (["a", "b"], "Player 1's entry in the record's 'players' must be an object"),
+    ([{"seat": 0, "name": 7}, {"seat": 1, "name": "b"}], "name of player 1 must be text"),
 ])
 def test_players_entries_are_checked(record, players, message):
     bad = copy.deepcopy(record)
@@ -319,7 +319,7 @@ def test_header_text_that_is_not_utf8_is_refused(record, where):
     bad = copy.deepcopy(record)
     if where == "name":
         bad["players"][1]["name"] = "b\ud800"  # a lone surrogate: valid JSON ("\ud800"), not text
-        message = r"The name of player 1 .*cannot be written as UTF-8"
+        message = r"The name of player 2 .*cannot be written as UTF-8"
     else:
         bad["game"] = "ohanami\udc80"
         message = r"Unknown game"
@@ -344,7 +344,7 @@ def test_actor_must_be_a_seat_of_the_game(record, by):
     bad = copy.deepcopy(record)
     index = 1 if by != -1 else 0  # -1 is CHANCE inside the engine, but a record writes "chance"
     bad["events"][index]["by"] = by
-    with pytest.raises(RecordError, match=rf"event {index}: 'by' must be a seat number from 0 to 1 or 'chance', "
+    with pytest.raises(RecordError, match=rf"event {index}: 'by' must be a player's number from 0 \(player 1\) to 1 \(player 2\) or 'chance', "
                                           rf"not {by}") as err:
         records.replay(bad)
     assert err.value.index == index and err.value.rule == "record"
@@ -437,7 +437,7 @@ def test_refusals_show_the_value_as_written(record):
                                           r"A seed must be zero or positive, not -1000+\.\.\.\.$"):
         records.replay(bad)
     bad["players"] = [{"seat": 0, "name": "a"}, {"seat": " 1 ", "name": "b"}]
-    with pytest.raises(RecordError, match=r"must have 'seat' 1, not ' 1 '\.$"):
+    with pytest.raises(RecordError, match=r"must have \"seat\": 1, not ' 1 '\.$"):
         records.replay(bad)
 
 
@@ -446,7 +446,7 @@ def test_refusals_show_the_value_as_written(record):
 def test_player_names_with_control_characters_are_refused(record, name):
     bad = copy.deepcopy(record)
     bad["players"][1]["name"] = name
-    with pytest.raises(RecordError, match=r"The name of player 1 \('.*'\) holds a control character "
+    with pytest.raises(RecordError, match=r"The name of player 2 \('.*'\) holds a control character "
                                           r"\(such as a line break or an escape\)") as err:
         records.replay(bad)
     assert err.value.index is None and err.value.rule == "record"
@@ -465,7 +465,7 @@ def test_player_names_without_control_characters_replay(record, name):
 def test_player_names_with_format_characters_are_refused(record, name):
     bad = copy.deepcopy(record)
     bad["players"][1]["name"] = name
-    with pytest.raises(RecordError, match=r"The name of player 1 \('.*'\) holds the invisible format character "
+    with pytest.raises(RecordError, match=r"The name of player 2 \('.*'\) holds the invisible format character "
                                           r"U\+[0-9A-F]{4,5} \(such as a right-to-left override\)") as err:
         records.replay(bad)
     assert err.value.index is None and not any(ch in str(err.value) for ch in name if not ch.isascii())

@@ -13,12 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mandalakit import flowers, mandala
+from mandalakit.core import records
+from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.errors import RulesError
 from mandalakit.mandala import COLOURS as M_COLOURS
 from mandalakit.mandala import river_score
 from mandalakit.widgets.board import drawing
 from mandalakit.widgets.flowers import PlayExplorer, TileTable
 from mandalakit.widgets.mandala import ColourRule, RiverScore
+from mandalakit.widgets.replay import ReplayViewer
 from mandalakit.widgets.rules import rules_html
 
 # Seat 0 holds every colour; mandala A: black, orange in the mountain, red in seat 0's field,
@@ -169,9 +172,12 @@ def test_F_3_2_F_3_6_a_new_colour_goes_face_up_and_more_cards_take_the_claim_mar
     assert after.claim == 0 and after.face_up[1] == (0, 1)  # the engine agrees
     assert "Cards there before the play: player 1: 2 cards, 1 face up; player 2: 1 card, 1 face up" in text
     assert view.board_title.value.startswith("<p><b>After the play</b>") and view.board.svg.startswith("<svg")
-    assert view.board.svg == view.outcome().to_svg(0)
+    named = ["Player 1", "Player 2"]  # as the steps above the board name them, never "you"
+    assert view.board.svg == view.outcome().to_svg(0, names=named) and "claim marker: you" not in view.board.svg
     view.board.width = 400  # the page is narrow: the drawing is laid out for it
-    assert view.board.svg == view.outcome().to_svg(0, width=400) != view.outcome().to_svg(0)
+    assert view.board.svg == view.outcome().to_svg(0, width=400, names=named) != view.outcome().to_svg(0, names=named)
+    view.board.width = 640  # beside its text on a wide page: the wide layout, shrunk to fit
+    assert view.board.svg == view.outcome().to_svg(0, names=named)
 
 
 def test_F_3_2_a_colour_face_up_there_goes_face_down_and_a_tie_keeps_the_marker():
@@ -207,7 +213,8 @@ def test_F_5_4_tile_table_scores_every_pair_of_the_faces_typed():
     assert (table.pair_total, table.best_flower, len(table.pair_scores)) == (76, 9, 15)
     assert "5.07" in table.table.value and "1.50" in table.table.value
     assert table.table.value.index("×3 + 3") < table.table.value.index("3 + 2")  # the best Flower first
-    table.faces_text.value = "1 2 3 4 x3 x3"
+    assert table.faces_text.value == "1 1 2 2 3 ×3"  # the face as the tile shows it, not typed notation
+    table.faces_text.value = "1 2 3 4 x3 ×3"  # either way of writing the multiplier
     assert table.best_flower == 12 and sorted(table.pair_scores).count(0) == 1  # two ×3 score 0
     assert table.rules.tiles != flowers.DEFAULT_TILES
 
@@ -242,3 +249,13 @@ def test_a_lessons_drawing_is_laid_out_for_the_width_the_page_tells(game):
     state.apply(state.legal_moves()[0])  # the lesson's state goes on: the drawing shows it as it was
     view.width = 390
     assert view.svg != state.to_svg(0, width=390)
+
+
+def test_a_lessons_replay_offers_no_box_for_the_games_notation():
+    game = play(flowers.new_game(2, seed=5), [RandomBot(seed=1), RandomBot(seed=2)])
+    record = records.from_state(game, players=["random", "random"], seed=5)
+    shown = ReplayViewer(record)
+    assert shown.move_text in [w for box in shown.children for w in getattr(box, "children", ())]
+    pupil = ReplayViewer(record, typing=False)
+    assert pupil.move_text not in [w for box in pupil.children for w in getattr(box, "children", ())]
+    assert pupil.move_result not in pupil.children

@@ -22,7 +22,10 @@ False
 The file is in WAL mode (readers never wait for the pupils' writers), each write is one short
 transaction, and a write that finds the file busy waits up to :data:`BUSY_SECONDS` and is tried
 again :data:`TRIES` times. Each attempt and game carries a key made where it happened (a random
-UUID unless given), so a write tried twice after an error is kept once.
+UUID unless given), so a write tried twice after an error is kept once. A book keeps one
+connection per thread (a pupil's kernel answers several times a second: opening the file and
+checking its tables for each answer cost more than the answer), opened again if the file was
+deleted or replaced, so deleting the class folder while the server runs starts a new, empty book.
 """
 
 from __future__ import annotations
@@ -31,10 +34,10 @@ import csv
 import json
 import os
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Iterator, Mapping
-from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,12 +94,12 @@ class Attempt:
 @dataclass(frozen=True)
 class Game:
     """One finished game: who played it (the person at the screen), which game, whether they won,
-    its record (a JSON document, :mod:`mandalakit.core.records`), when."""
+    its record (a JSON document, :mod:`mandalakit.core.records`; ``None`` when not read), when."""
 
     pupil: str
     game: str
     won: bool
-    record: dict
+    record: dict | None
     at: float
 
 
@@ -125,28 +128,50 @@ class ClassBook:
 
     def __init__(self, folder: str | os.PathLike):
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE
-        with closing(self._connect()) as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
+        self._local = threading.local()
+        self._db()  # made now: a folder that cannot be written fails here, not at a pupil's answer
 
-    def _connect(self) -> sqlite3.Connection:
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection, opened once; opened again (the folder and the file made again)
+        when the file was deleted or replaced, or in a forked process."""
+        local = self._local
+        try:
+            inode = os.stat(self.path).st_ino
+        except FileNotFoundError:
+            inode = None
+        if getattr(local, "db", None) is not None:
+            if inode == local.inode and local.pid == os.getpid():
+                return local.db
+            local.db.close()
+            local.db = None
+        self.folder.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-        db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, safe from corruption
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint, safe from corruption
+            db.executescript(_SCHEMA)
+        except BaseException:
+            db.close()
+            raise
+        local.db, local.inode, local.pid = db, os.stat(self.path).st_ino, os.getpid()
         return db
 
-    def _write(self, sql: str, values: tuple) -> bool:
-        """Run one INSERT in its own transaction; True if a row was added (False: key already kept)."""
+    @staticmethod
+    def _retried(work):
+        """``work()``, tried again when the file stays busy ("database is locked")."""
         for attempt in range(TRIES):
             try:
-                with closing(self._connect()) as db:
-                    return db.execute(sql, values).rowcount == 1
+                return work()
             except sqlite3.OperationalError as exc:  # "database is locked" after BUSY_SECONDS
                 if "locked" not in str(exc) and "busy" not in str(exc) or attempt == TRIES - 1:
                     raise
                 time.sleep(0.05 * (attempt + 1))
-        return False  # pragma: no cover (the loop returns or raises)
+        return None  # pragma: no cover (the loop returns or raises)
+
+    def _write(self, sql: str, values: tuple) -> bool:
+        """Run one INSERT in its own transaction; True if a row was added (False: key already kept)."""
+        return self._retried(lambda: self._db().execute(sql, values).rowcount == 1)
 
     def attempt(self, pupil: str, lesson: str, exercise: str, answer: str, right: bool, *,
                 key: str | None = None, at: float | None = None) -> bool:
@@ -177,16 +202,26 @@ class ClassBook:
         return self._write("INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?)", values)
 
     def _rows(self, sql: str) -> list[tuple]:
-        with closing(self._connect()) as db:
-            return db.execute(sql).fetchall()
+        return self._db().execute(sql).fetchall()
+
+    def version(self) -> tuple[int, int]:
+        """A value that changes whenever the book was written since this thread last asked: by
+        another connection (a pupil's kernel: SQLite's ``data_version``) or by this one (its
+        ``total_changes``). A page that shows the book reads it again only then."""
+        db = self._db()
+        return db.execute("PRAGMA data_version").fetchone()[0], db.total_changes
 
     def attempts(self) -> list[Attempt]:
         """Every attempt kept, oldest first."""
         rows = self._rows("SELECT pupil, lesson, exercise, answer, right, at FROM attempts ORDER BY at, rowid")
         return [Attempt(p, lesson, ex, ans, bool(right), at) for p, lesson, ex, ans, right, at in rows]
 
-    def games(self) -> list[Game]:
-        """Every game kept, oldest first."""
+    def games(self, records: bool = True) -> list[Game]:
+        """Every game kept, oldest first; with ``records=False`` each game's ``record`` is ``None``
+        (a game's record is tens of KB: the class page counts games without reading them)."""
+        if not records:
+            rows = self._rows("SELECT pupil, game, won, at FROM games ORDER BY at, rowid")
+            return [Game(p, g, bool(won), None, at) for p, g, won, at in rows]
         rows = self._rows("SELECT pupil, game, won, record, at FROM games ORDER BY at, rowid")
         return [Game(p, g, bool(won), json.loads(record), at) for p, g, won, record, at in rows]
 
@@ -203,19 +238,46 @@ class ClassBook:
         return path
 
     def clear(self) -> None:
-        """Forget the whole class: every attempt and game (the file stays, empty)."""
-        with closing(self._connect()) as db:
+        """Forget the whole class: every attempt and game (the file stays, empty). Pupils still
+        answering meanwhile keep writing: each write waits for this one, then lands in the empty
+        book. The deleted rows are overwritten, not only unlinked (``secure_delete``, then
+        ``VACUUM`` and a checkpoint that empties the write-ahead log), so no name stays in the file.
+
+        Raises ``sqlite3.OperationalError`` if the file stays busy through every try.
+        """
+        def forget() -> None:
+            db = self._db()
             db.execute("BEGIN IMMEDIATE")
-            db.execute("DELETE FROM attempts")
-            db.execute("DELETE FROM games")
-            db.execute("COMMIT")
-            db.execute("VACUUM")
+            try:
+                db.execute("DELETE FROM attempts")
+                db.execute("DELETE FROM games")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+        db = self._db()
+        db.execute("PRAGMA secure_delete=ON")
+        try:
+            self._retried(forget)
+            self._retried(lambda: db.execute("VACUUM"))
+            self._retried(lambda: db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
+        finally:
+            db.execute("PRAGMA secure_delete=OFF")
+
+
+_books: dict[str, ClassBook] = {}
 
 
 def current() -> ClassBook | None:
-    """The class's book when class mode is on (:data:`ENV` names the folder), else ``None``."""
+    """The class's book when class mode is on (:data:`ENV` names the folder), else ``None``; the
+    same book (and connection) for every call in a process."""
     folder = os.environ.get(ENV)
-    return ClassBook(folder) if folder else None
+    if not folder:
+        return None
+    if folder not in _books:
+        _books[folder] = ClassBook(folder)
+    return _books[folder]
 
 
 def by_pupil(attempts: list[Attempt]) -> Iterator[tuple[str, list[Attempt]]]:

@@ -24,6 +24,7 @@ import traitlets
 from mandalakit.core.messages import _
 
 from .board import BoardView
+from .pictures import layout_width
 from .pupil import next_exercise, note_attempt
 
 __all__ = ["BoardQuestion", "Exercise", "read_answer"]
@@ -254,7 +255,7 @@ class BoardQuestion(W.VBox):
         return {t: "selected" if t in chosen else "active" for t in self.targets}
 
     def _redraw(self, shown: frozenset[str] | None = None) -> None:
-        self.board.svg = self._draw(self._marks(shown), self.board.width or None)
+        self.board.svg = self._draw(self._marks(shown), layout_width(self.board.width))
 
     def click(self, target: str) -> None:
         """Choose ``target`` (or unchoose it when chosen); other targets are ignored."""

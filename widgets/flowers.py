@@ -27,6 +27,7 @@ from mandalakit.flowers.cards import BACK_OF_COLOUR
 from mandalakit.flowers.tiles import X3_TEXT
 
 from .board import BoardView
+from .pictures import layout_width, players
 from .refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable", "face_up_on"]
@@ -153,7 +154,8 @@ class PlayExplorer(W.VBox):
         self.explanation.value = "<ol>" + "".join(f"<li>{line}</li>" for line in self.steps(after)) + "</ol>"
         self.board_title.value = ("<p><b>" + escape(_("After the play")) + "</b> "
                                   + escape(_("(seen by player {seat:+1})", seat=self.seat)) + "</p>")
-        self.board.svg = after.to_svg(self.seat, width=self.board.width or None)
+        # The seats named as the steps above name them ("Player 1"), not "You".
+        self.board.svg = after.to_svg(self.seat, width=layout_width(self.board.width), names=players(after.num_players))
 
     def steps(self, after) -> list[str]:
         """The four steps of the turn (F-3), one HTML sentence each, read from the engine."""
@@ -224,7 +226,8 @@ class TileTable(W.VBox):
     Parameters
     ----------
     faces : str
-        Six faces separated by spaces: numbers of flowers or ``x3``.
+        Six faces separated by spaces: numbers of flowers, or ``×3`` (``x3`` too) for the
+        multiplier, as the tile shows it.
 
     Attributes
     ----------
@@ -234,9 +237,10 @@ class TileTable(W.VBox):
         left single, what pairing adds.
     """
 
-    def __init__(self, faces: str = "1 1 2 2 3 x3"):
-        self.faces_text = W.Text(value=faces, description=_("faces"), continuous_update=False,
-                                 placeholder="1 1 2 2 3 x3", layout=W.Layout(width="20em", max_width="100%"))
+    def __init__(self, faces: str = "1 1 2 2 3 ×3"):
+        self.faces_text = W.Text(value=faces, description=_("the six faces"), continuous_update=False,
+                                 placeholder="1 1 2 2 3 ×3", style={"description_width": "initial"},
+                                 layout=W.Layout(width="24em", max_width="100%"))
         self.faces_text.add_class("mk-tile-faces")
         self.table = W.HTML()
         self.table.add_class("mk-tile-table")
@@ -275,7 +279,7 @@ class TileTable(W.VBox):
         try:
             faces = self.faces
         except MandalakitError as refusal:
-            self.table.value = refusal_html(refusal, _("Write six faces, such as 1 1 2 2 3 x3."))
+            self.table.value = refusal_html(refusal, _("Write six faces, such as 1 1 2 2 3 ×3."))
             return
         kinds = Counter(tuple(sorted((a, b), key=lambda f: (f != X3, -f))) for a, b in combinations(faces, 2))
         rows = []

@@ -105,7 +105,7 @@ class GameView(W.VBox):
         self._build_widgets()
         top = W.VBox([self.status, self.message, self.resume_offer])
         top.add_class("mk-top")
-        table = W.Box([W.VBox([self.end, self.cover, self.board, self.controls], layout=W.Layout(flex="3 1 420px", min_width="0")),
+        table = W.Box([W.VBox([self.end, self.cover, self.board, self.controls], layout=W.Layout(flex="100 1 420px", min_width="0")),
                        self.events], layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
         table.add_class("mk-table")
         super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
@@ -523,9 +523,12 @@ class GameView(W.VBox):
 
     def _after_change(self) -> None:
         self._resolve_chance()
-        self._keep()
         self._review_to_end()
         seat = self.to_act
+        if seat >= 0 and self.seats[seat] != HUMAN and self._pacer.immediate:
+            self._pacer.start()  # every bot move at once: the record is kept and the board drawn once, after the last
+            seat = self.to_act
+        self._keep()
         if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
             self.looking = None  # hot-seat: cover until the next player says only they look
         self._redraw()
@@ -542,12 +545,13 @@ class GameView(W.VBox):
         self.state.apply(move)
         self._resolve_chance()
         self._tell(before)
-        self._keep()
         self._review_to_end()
         nxt = self.to_act
-        if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
-            self.looking = None
-        self._redraw()
+        if not self._pacer.immediate:  # at once, _after_change keeps and draws after the last move
+            self._keep()
+            if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
+                self.looking = None
+            self._redraw()
         return nxt >= 0 and self.seats[nxt] != HUMAN
 
     # ----- drawing ----------------------------------------------------------------------------
@@ -580,7 +584,9 @@ class GameView(W.VBox):
         marks = {t: "selected" for t in self.selection}
         marks.update({t: "active" for t in active})
         you = 0 <= viewer < len(self.seats) and self.seats[viewer] == HUMAN  # "your field" for a person here
-        svg = state.to_svg(viewer, marks=marks, width=self.board.width or None, names=self.names, you=you)
+        chosen = self.selection if state is self.state else ()
+        svg = self.part.draw(state, viewer, chosen, marks=marks, width=self.board.width or None,
+                             names=self.names, you=you)
         self.board.svg = svg
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=_chip_order)]

@@ -12,6 +12,8 @@ from html import escape
 
 from mandalakit.core.messages import _
 
+from .log import rule_tag
+
 __all__ = ["against", "intro_html", "legend_html"]
 
 
@@ -39,8 +41,8 @@ def legend_html(part) -> str:
           "<i>Enter</i>.", example=escape(part.example)),
         _("<b>↶ undo</b> takes back your last move (and the bot moves after it); <b>hint</b> lights what the "
           "greedy bot would play."),
-        _("<b>What happened</b>: every move and event, newest first; a small tag such as M-4.1 names the rule: "
-          "point at it to read the rule."),
+        _("<b>What happened</b>: every move and event, newest first; a small tag such as {tag} names the rule: "
+          "point at it to read the rule.", tag=rule_tag(part.tie_break_rule)),
         _("<b>New game</b> (teacher): the number of players, who plays each one (a person at this screen or a "
           "bot; two or more people play in turn, with a cover that hides the hands between turns), their "
           "names, the deal (empty: a new deal; <b>play this deal again</b>: the same cards) and the rule "

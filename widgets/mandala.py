@@ -36,7 +36,7 @@ from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
 from mandalakit.core import svg as _svg
 
 from .board import BoardView
-from .pictures import players
+from .pictures import layout_width, players
 from .rules import rule_html
 
 __all__ = ["ColourRule", "RiverScore", "areas_for", "river_picture", "verdicts"]
@@ -202,7 +202,7 @@ class ColourRule(W.VBox):
         marks = {f"hand:{colour}": "selected"}
         marks.update({target: "active" for target, _move, refusal in verdicts or self.verdicts(colour)
                       if refusal is None})
-        self.board.svg = self.state.to_svg(self.seat, marks=marks, width=self.board.width or None,
+        self.board.svg = self.state.to_svg(self.seat, marks=marks, width=layout_width(self.board.width),
                                            names=players(self.state.num_players))
 
     def _update(self) -> None:

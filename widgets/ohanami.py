@@ -42,8 +42,8 @@ from .charts import FigureView
 __all__ = ["ScoringCalculator", "draft_picture", "rows_for"]
 
 #: Ruling O-3.4 choices of the calculator: label → cap (0 stands for "no cap").
-CAP_CHOICES = ((N_("15, the printed table (O-3.4)"), 15), (N_("10 (a variant)"), 10), (N_("20 (a variant)"), 20),
-               (N_("none: open formula"), 0))
+CAP_CHOICES = ((N_("15 (the printed table)"), 15), (N_("10 (a variant)"), 10), (N_("20 (a variant)"), 20),
+               (N_("no limit"), 0))
 #: Cards of each suit in the deck (O-1.2).
 SUIT_CARDS = dict(zip(SUITS, scoring.SUIT_CARDS))
 #: The most cards a player's rows hold by the end of the game (10 a round, O-2.1): 30.

@@ -25,18 +25,25 @@ class Pacer:
         self.delay = float(delay)
         self.task: asyncio.Task | None = None
 
+    @property
+    def immediate(self) -> bool:
+        """True when :meth:`start` makes every move at once (no delay, or no running event loop)."""
+        if self.delay <= 0:
+            return True
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return True
+        return False
+
     def start(self) -> None:
         """Make the moves due: at once, or one every :attr:`delay` seconds in a task."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.delay <= 0:
+        if self.immediate:
             while self.step():
                 pass
             return
         self.cancel()
-        self.task = loop.create_task(self._run())
+        self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
         while True:

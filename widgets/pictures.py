@@ -34,7 +34,52 @@ from mandalakit.ohanami import sakura_points
 from .board import BoardView
 from .rules import rule_tag
 
-__all__ = ["Slides", "board", "story", "game_gallery", "midgame", "players", "round_points", "staircase", "staircases"]
+__all__ = ["Slides", "board", "story", "game_gallery", "layout_width", "lesson_style", "midgame", "players", "round_points",
+           "staircase", "staircases"]
+
+#: From this width (CSS px) a lesson's board keeps the game's wide layout, shrunk to fit: beside
+#: its text on a wide page (:func:`lesson_style`) or on a tablet, one board is shorter so than
+#: the same board laid out one part above the other. Phones (under it) get the narrow layout.
+WIDE_FROM = 560
+
+#: The lesson page's layout (:func:`lesson_style`): on a wide page a markdown cell tagged
+#: ``beside`` stands left of the next cell (its picture or exercise), which takes the rest of the
+#: width; the cell after both starts below them. Under 900 px the cells stay one above the other.
+#: Voila wraps each cell in a block of its own while it renders cell by cell, so each rule is
+#: written for cells side by side and for cells in their own blocks.
+LESSON_CSS = """
+@media (min-width: 900px) {
+  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) { float: left; width: var(--mk-text-share, 32%);
+    box-sizing: border-box; padding-right: 14px; }
+  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell,
+  #rendered_cells div:has(> .jp-MarkdownCell .celltag_beside) + div > .jp-Cell { display: flow-root; }
+  #rendered_cells .jp-MarkdownCell:has(.celltag_beside) + .jp-Cell + .jp-Cell,
+  #rendered_cells div:has(> .jp-MarkdownCell .celltag_beside) + div + div { clear: both; }
+}
+"""
+
+
+def layout_width(width: int | None) -> int | None:
+    """The width to lay a lesson's drawing out for, given the CSS px the page gives it: ``None``
+    (the wide layout, which shrinks to fit) from :data:`WIDE_FROM` px on, else ``width``.
+
+    >>> layout_width(640), layout_width(400), layout_width(0)
+    (None, 400, None)
+    """
+    return None if not width or width >= WIDE_FROM else width
+
+
+def lesson_style(text_share: int = 32) -> HTML:
+    """The lesson page's layout as a style sheet (:data:`LESSON_CSS`): show it once, in the
+    setup cell. It draws nothing.
+
+    ``text_share`` is the percentage of a wide page's width a step's text takes beside its
+    picture: less for a game whose boards are wide (Flowers' three mandalas), so that their
+    words stay large enough to read. Raises ``ValueError`` outside 20-50.
+    """
+    if not 20 <= text_share <= 50:
+        raise ValueError(f"A step's text takes 20 to 50 % of the page's width beside its picture; got {text_share}.")
+    return HTML(f"<style>:root {{ --mk-text-share: {text_share}%; }}{LESSON_CSS}</style>")
 
 #: A square of the staircase, in px.
 CELL = 20
@@ -108,7 +153,7 @@ def board(state, player: int = 0, rules: tuple[str, ...] = (), marks: dict | Non
     shown, names = state.clone(), players(state.num_players)
     view = BoardView(svg=shown.to_svg(player, marks=marks, names=names), clickable=False)
     view.observe(lambda change: setattr(view, "svg", shown.to_svg(player, marks=marks, names=names,
-                                                                   width=change["new"] or None)), "width")
+                                                                   width=layout_width(change["new"]))), "width")
     parts = [view]
     if rules:
         parts.append(W.HTML(" ".join(rule_tag(r) for r in rules)))
@@ -235,7 +280,7 @@ class Slides(W.VBox):
 
     def _draw(self) -> None:
         state, words = self.frames[self.index]
-        self.board.svg = state.to_svg(self.player, names=self.names, width=self.board.width or None)
+        self.board.svg = state.to_svg(self.player, names=self.names, width=layout_width(self.board.width))
         count = f"{self.index + 1} / {len(self.frames)}"
         self.caption.value = (f'<div style="padding:0.3em 0.6em"><b>{count}</b> {escape(words)}</div>')
         self.back.disabled, self.forward.disabled = self.index == 0, self.index == len(self.frames) - 1

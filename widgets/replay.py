@@ -59,6 +59,9 @@ class ReplayViewer(W.VBox):
     seat : int
         The seat whose eyes the board uses (default 0); *view of* changes it. The board stays
         with that seat at every event, so a hand does not flip from seat to seat.
+    typing : bool
+        ``False``: no box to type a move in (a pupil's page: the box takes the game's notation,
+        such as ``pick 12 45``).
 
     Raises
     ------
@@ -95,7 +98,7 @@ class ReplayViewer(W.VBox):
         copy; the preview outlines where the move acts) or refuses it with the rule id.
     """
 
-    def __init__(self, record: Mapping, seat: int = 0):
+    def __init__(self, record: Mapping, seat: int = 0, *, typing: bool = True):
         self.record = record
         final = records.replay(record)  # validates the whole record once
         final.viewer(seat)  # a seat that is not in the game raises RulesError
@@ -127,8 +130,8 @@ class ReplayViewer(W.VBox):
             self.board,
             self.score,
             *([self.chart] if self.chart is not None else []),
-            W.HBox([self.move_text, self.try_button], layout=W.Layout(flex_flow="row wrap")),
-            self.move_result,
+            *([W.HBox([self.move_text, self.try_button], layout=W.Layout(flex_flow="row wrap")), self.move_result]
+              if typing else []),
         ])
         self.add_class("mk-replay-viewer")
 

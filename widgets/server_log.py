@@ -1,4 +1,4 @@
-"""A teacher's terminal without two warnings that ask nothing of them.
+"""A teacher's terminal without warnings that ask nothing of them.
 
 ``make demo`` prints the server's log where the teacher looks for "Kernel pool of ... is filled"
 and for errors. One warning came with every page, 30 times for a class, and one with the first
@@ -14,9 +14,14 @@ gone since the kernels talk over Unix sockets: :mod:`mandalakit.widgets.kernel`)
   Server asks for three times its ping interval, Tornado allows at most one and says so: a page
   that answers no ping for 30 s loses its connection, whatever is set, and nothing is for the
   teacher to change.
-
-- The traceback of a malformed ``voila/templates/...`` address (:data:`TEMPLATE_PATH`): anyone
-  on the network can ask for one, and Voila's handler fails to read it (500, one access line kept).
+- The reason of each refused request, a second and third line beside its access line
+  (``403 GET /voila/files/x (127.0.0.1) 1.60ms``): Tornado's ``403 GET /voila/files/x
+  (127.0.0.1): File not allowlisted`` (:data:`REFUSAL_REASON`) and Jupyter Server's ``wrote
+  error: 'Kernel does not exist: <id>'`` (:data:`API_ERROR`). Anyone on the class's network can
+  ask for bad addresses, and a tab left open after its kernel was culled asks again and again:
+  the access line, with the status, the address and who asked, is the one a teacher needs. A
+  500 keeps its traceback (Tornado's "Uncaught exception"); :mod:`.not_found` answers the bad
+  addresses that made Voila fail.
 
 Every other line of the log, warnings included, is kept; but a kernel's id is shown by its first
 8 characters (``Kernel started: 1f9ce12b…``, :func:`short_kernel_ids`). A teacher may project this
@@ -29,13 +34,12 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["TEMPLATE_PATH", "TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
+__all__ = ["API_ERROR", "REFUSAL_REASON", "TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
-#: Tornado, for an address under ``voila/templates/`` that is not ``<template>/static/<file>``: Voila's
-#: handler fails to split it (a ValueError) and answers 500; the access log keeps its one line.
-TEMPLATE_PATH = "Uncaught exception GET {}/voila/templates/"
+REFUSAL_REASON = "4{} {} ({}): "  #: Tornado, for a request refused with a 4xx status and a reason
+API_ERROR = "wrote error: "  #: Jupyter Server's API handlers, for each error they answer
 
 
 class _Without(logging.Filter):

@@ -63,7 +63,7 @@ def status_html(view, state) -> str:
         text = (_("Your turn: {todo}", todo=todo) if is_you(name) else
                 _("{name}, your turn: {todo}", name=name, todo=todo))
         if view.selection:
-            text += " " + _("Chosen: {chosen}.", chosen=", ".join(view.part.label(t) for t in view.selection))
+            text += " " + _("Chosen: {chosen}.", chosen=view.part.chosen_words(view.selection))
     else:
         text = _("{name} is thinking…", name=view.names[seat])
     return f'<div role="status">{escape(text)}</div>'

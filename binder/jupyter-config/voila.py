@@ -31,9 +31,11 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
   to set it, beside preheated kernels).
 - A log a teacher can read, and project: without "Notebook ... is not trusted" for every page
-  read, nor Tornado's warning of its websocket ping time-out, nor the traceback of a malformed
-  ``voila/templates/...`` address (Voila answers it 500), and kernel ids shown by their
-  first 8 characters (:mod:`mandalakit.widgets.server_log` says why).
+  read, nor Tornado's warning of its websocket ping time-out, and kernel ids shown by their
+  first 8 characters, and a refused request's access line without its reason repeated
+  (:mod:`mandalakit.widgets.server_log` says why). A bad address (a malformed
+  ``voila/templates/...``, an unknown kernel's websocket) gets 404, not a 500 or a traceback
+  (:mod:`mandalakit.widgets.not_found`).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
@@ -42,8 +44,9 @@ import os
 from pathlib import Path
 
 from mandalakit.widgets.kernel import connection_root
+from mandalakit.widgets.not_found import ERROR_PAGE_SETTINGS, serve_template_files
 from mandalakit.widgets.pools import kernel_pools
-from mandalakit.widgets.server_log import TEMPLATE_PATH, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
+from mandalakit.widgets.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,10 +67,12 @@ c.KernelManager.transport = "ipc"
 c.Voila.connection_dir_root = connection_root()
 c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
+serve_template_files()
+c.Voila.tornado_settings = ERROR_PAGE_SETTINGS  # Voila alone: Jupyter's error pages draw
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
-quiet("Voila", UNTRUSTED)
-quiet("tornado.application", TEMPLATE_PATH)
-quiet("tornado.general", TORNADO_PING)
+quiet("Voila", UNTRUSTED, API_ERROR)
+quiet("ServerApp", API_ERROR)  # the same line under Jupyter Server (Binder, make lab)
+quiet("tornado.general", TORNADO_PING, REFUSAL_REASON)
 for logger in ("Voila", "tornado.access", "tornado.general"):  # the app's lines, requests, request warnings
     short_kernel_ids(logger)

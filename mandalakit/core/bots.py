@@ -7,12 +7,14 @@ A bot sees only an observation, the legal moves and its own generator (design.md
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import partial
 
 import numpy as np
 
 from .contract import CHANCE, Seed, State, make_rng
 from .messages import ngettext
+from .search import ISMCTSBot, PIMCBot
 
 class RandomBot:
     """Chooses uniformly among the legal moves, with its own seeded generator."""
@@ -73,3 +75,12 @@ def random_playout(state: State, rng: np.random.Generator) -> int:
         state.apply(state.random_move(uniform()))
         decisions += 1
     return decisions
+
+
+def game_bots(game: str, greedy: type, search: Mapping, **more) -> dict:
+    """The bots a game offers, by name, for its :class:`~.contract.GameSpec`: ``random``, the
+    game's ``greedy`` bot, any ``more`` of its own, then the two search bots of
+    :mod:`.search` (``pimc``, ``ismcts``) with the game's ``search`` settings (iterations,
+    rollout, candidates, margin scale)."""
+    return {"random": RandomBot, "greedy": greedy, **more, "pimc": partial(PIMCBot, game, **search),
+            "ismcts": partial(ISMCTSBot, game, **search)}

@@ -79,6 +79,18 @@ def check_seed(seed) -> int:
     return int(seed)
 
 
+def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
+    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible).
+
+    Raises :class:`RulesError` for a seed that is not a whole number >= 0.
+    """
+    import numpy as np
+
+    ss = np.random.SeedSequence([check_seed(seed), index])
+    words = ss.generate_state(9).tolist()
+    return words[0], words[1:]
+
+
 @dataclass(frozen=True, slots=True)
 class ChanceEvent:
     """A chance outcome, for example the order of a freshly shuffled deck.
@@ -395,8 +407,9 @@ class State(ABC):
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, Integral) or not 0 <= player < self.num_players:
-            raise RulesError(self.seat_rule, _("There is no seat {seat} in this {n}-player game.", seat=shown(player),
-                                                n=self.num_players))
+            raise RulesError(self.seat_rule, _("{value} is not a player's number: a {n}-player game numbers its "
+                                               "players 0 (player 1) to {last} (player {n}).", value=shown(player),
+                                               n=self.num_players, last=self.num_players - 1))
 
     def clone(self) -> State:
         """An independent copy; the copy shares the generator's *state* but not the object."""

@@ -1,9 +1,9 @@
 """Ctrl-C and ``kill`` stop a command at once, whatever it is doing, and leave nothing behind
 (issue 19).
 
-The ``mandalakit`` command calls :func:`install` first thing. From then on SIGINT and SIGTERM
-(a SIGINT that the parent told the command to ignore, as ``command &`` and ``nohup`` do,
-included) run one handler that
+The ``mandalakit`` command calls :func:`install` first thing (:mod:`mandalakit.console`), before
+it loads numpy or the engines. From then on SIGINT and SIGTERM (a SIGINT that the parent told
+the command to ignore, as ``command &`` and ``nohup`` do, included) run one handler that
 
 1. kills the command's worker processes: every live child started by :mod:`multiprocessing`
    (the local workers, Dask's) and every process given to :func:`child`;
@@ -31,10 +31,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _owner: int | None = None  # the pid of the process that installed the handlers
 _message = b"mandalakit: interrupted; nothing was written\n"
@@ -126,9 +128,12 @@ def temporary_file(target: Path) -> Iterator[str]:
     Its name does not grow with the name of ``target``, so any name the file system takes can
     be written. Raises ``OSError`` naming ``target`` if the folder takes no new file.
     """
+    import tempfile  # here: the command installs this module's handlers before loading anything else
+
+    folder = os.path.dirname(os.fspath(target)) or "."
     with deferred():
         try:
-            fd, path = tempfile.mkstemp(prefix=".mandalakit-", suffix=".tmp", dir=Path(target).parent)
+            fd, path = tempfile.mkstemp(prefix=".mandalakit-", suffix=".tmp", dir=folder)
         except OSError as exc:
             raise OSError(exc.errno, exc.strerror, os.fspath(target)) from None
         _files.add(path)
@@ -138,7 +143,10 @@ def temporary_file(target: Path) -> Iterator[str]:
     finally:
         with deferred():
             _files.discard(path)
-            Path(path).unlink(missing_ok=True)
+            try:
+                os.unlink(path)
+            except FileNotFoundError:  # renamed to the target
+                pass
 
 
 def commit(path: str, target: Path) -> None:

@@ -55,6 +55,21 @@ def words(text: str) -> list[str]:
     return [word for word in text.split(" ") if word]
 
 
+def move_words(text) -> tuple[str, list[str]]:
+    """The first word of the move ``text`` and the words after it (see :func:`words`);
+    ``("", [])`` when it has none.
+
+    Raises
+    ------
+    NotationError
+        If ``text`` is not a string, or holds white space other than plain spaces.
+    """
+    if not isinstance(text, str):
+        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
+    parts = words(text)
+    return (parts[0], parts[1:]) if parts else ("", [])
+
+
 def folded(word: str) -> str:
     """``word`` in lower case if it is ASCII, else unchanged (so it matches no keyword).
 

@@ -49,7 +49,8 @@ def from_state(state: State, players: Sequence[str] | None = None, seed: int | N
     ----------
     state : State
     players : sequence of str, optional
-        A name or bot name per seat (default ``"seat 0"``, ``"seat 1"``, ...).
+        A name or bot name per seat (default ``"seat 0"``, ``"seat 1"``, ...: the file's own
+        index, which the views and ``mandalakit replay`` show as "Player 1", "player 1").
     seed : int, optional
         The seed the game was played with; informative only, replay never uses it.
 
@@ -122,16 +123,18 @@ def _header(record: Any) -> tuple:
                                              len(record["players"]), value=shown(players)))
     for seat, entry in enumerate(record["players"]):
         if not isinstance(entry, Mapping):
-            raise RecordError("record", _("Entry {seat} of the record's 'players' must be an object, not {value}.",
+            raise RecordError("record", _("Player {seat:+1}'s entry in the record's 'players' must be an object, "
+                                          "not {value}.",
                                           seat=seat, value=shown(entry)))
         if "seat" in entry and not _is_int(entry["seat"], seat):
-            raise RecordError("record", _("Entry {seat} of the record's 'players' must have 'seat' {seat}, not {value}.",
+            raise RecordError("record", _("Player {seat:+1}'s entry in the record's 'players' must have "
+                                          "\"seat\": {seat}, not {value}.",
                                           seat=seat, value=shown(entry["seat"])))
         if "name" in entry and not isinstance(entry["name"], str):
-            raise RecordError("record", _("The name of player {seat} must be text, not {value}.", seat=seat,
+            raise RecordError("record", _("The name of player {seat:+1} must be text, not {value}.", seat=seat,
                                           value=shown(entry["name"])))
         if "name" in entry and not _is_utf8(entry["name"]):
-            raise RecordError("record", _("The name of player {seat} ({name}) cannot be written as UTF-8 text: it "
+            raise RecordError("record", _("The name of player {seat:+1} ({name}) cannot be written as UTF-8 text: it "
                                           "holds a lone surrogate (such as \\ud800), which is no character.", seat=seat,
                                           name=shown(entry["name"])))
         problem = _name_problem(seat, entry["name"]) if "name" in entry else None
@@ -158,15 +161,15 @@ def _name_problem(seat: int, name: str) -> str | None:
     otherwise than the text it holds.
     """
     if len(name) > MAX_NAME_CHARS:
-        return ngettext("The name of player {seat} ({name}) is {n} character long; a name has at most {max}.",
-                        "The name of player {seat} ({name}) is {n} characters long; a name has at most {max}.",
+        return ngettext("The name of player {seat:+1} ({name}) is {n} character long; a name has at most {max}.",
+                        "The name of player {seat:+1} ({name}) is {n} characters long; a name has at most {max}.",
                         len(name), seat=seat, name=shown(name), max=MAX_NAME_CHARS)
     if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in name):
-        return _("The name of player {seat} ({name}) holds a control character (such as a line break or an "
+        return _("The name of player {seat:+1} ({name}) holds a control character (such as a line break or an "
                  "escape), which would garble the printed result.", seat=seat, name=shown(name))
     hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch not in _JOINERS), None)
     if hidden is not None:
-        return _("The name of player {seat} ({name}) holds the invisible format character {code} (such as a "
+        return _("The name of player {seat:+1} ({name}) holds the invisible format character {code} (such as a "
                  "right-to-left override), which would make the printed result read otherwise than it is "
                  "written.", seat=seat, name=shown(name), code=f"U+{ord(hidden):04X}")
     return None
@@ -254,13 +257,17 @@ def replay(record: Mapping, *, upto: int | None = None) -> State:
         if by == "chance":
             by = CHANCE
         elif not _is_int(by):
-            raise _event_error("record", _("'by' must be a seat number or 'chance', not {value}.", value=shown(by)), index)
+            raise _event_error("record", _("'by' must be a player's number counted from 0 (0 for player 1) or "
+                                          "'chance', not {value}.",
+                                            value=shown(by)), index)
         elif not 0 <= by < players:  # -1 is CHANCE inside the engine, but a record writes "chance"
-            raise _event_error("record", _("'by' must be a seat number from 0 to {last} or 'chance', not {value}.",
-                                          last=players - 1, value=shown(by)), index)
+            raise _event_error("record", _("'by' must be a player's number from 0 (player 1) to {last} (player {players}) "
+                                            "or 'chance', not {value}.", last=players - 1, players=players,
+                                            value=shown(by)), index)
         if by != state.current_player:
             expected = (_("nothing (the game is over)") if state.is_terminal() else _("a chance event")
-                        if state.current_player == CHANCE else _("a move by seat {seat}", seat=state.current_player))
+                        if state.current_player == CHANCE
+                        else _("a move by player {seat:+1} (\"by\": {seat})", seat=state.current_player))
             raise _event_error("record", _("The record has {by} acting here, but the game expects {expected}.",
                                           by=shown(entry["by"]), expected=expected), index)
         try:

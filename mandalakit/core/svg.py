@@ -20,10 +20,13 @@ Accessibility, the same for every game:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from html import escape
 
 from . import messages
+from .contract import TERMINAL
+from .errors import RulesError
 from .messages import _, counts_words  # noqa: F401 (the drawings' words for an area)
 
 #: Fill colour by game colour name and a text colour with at least 4.5:1 contrast on it (WCAG).
@@ -240,8 +243,14 @@ _BOLD = 1.1
 
 def text_width(s: object, size: float, weight: str = "normal") -> float:
     """Estimated width in px of the text ``s`` at ``size`` px (an upper bound for common fonts)."""
-    em = sum(0.42 if ch in _NARROW else 1.0 if ch in _WIDE else 0.8 if ch.isupper() else 0.64 for ch in str(s))
-    return em * size * (_BOLD if weight == "bold" else 1)
+    return _ems(str(s)) * size * (_BOLD if weight == "bold" else 1)
+
+
+@functools.lru_cache(maxsize=16384)
+def _ems(s: str) -> float:
+    """The width of ``s`` in em (:func:`text_width`); a board redraws the same words at every
+    click, so each is measured once."""
+    return sum(0.42 if ch in _NARROW else 1.0 if ch in _WIDE else 0.8 if ch.isupper() else 0.64 for ch in s)
 
 
 def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> list[str]:
@@ -250,6 +259,11 @@ def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> lis
     A ``·`` separator stays at the end of its line; a single word wider than ``width`` gets a
     line of its own.
     """
+    return list(_wrapped(s, width, size, weight))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(s: str, width: float, size: int, weight: str) -> tuple[str, ...]:
     words: list[str] = []
     for word in s.split(" "):
         if word == "·" and words:
@@ -262,7 +276,7 @@ def wrap(s: str, width: float, *, size: int = 12, weight: str = "normal") -> lis
             out[-1] += f" {word}"
         else:
             out.append(word)
-    return out
+    return tuple(out)
 
 
 def lines(parts: list[str], x: float, y: float, s: object, width: float, *, size: int = 12,
@@ -461,3 +475,31 @@ def score_screen(game: str, reason: str, columns: list[tuple[str, str | None]], 
     height = y + 6
     parts[0] = parts[0].replace("HEIGHT", f"{height - 4:g}")
     return document(page, height, parts, title=_("{game}: final scores. {verdict}", game=game, verdict=said))
+
+
+def check_over(state, rule: str) -> None:
+    """Refuse a score screen before the end of the game.
+
+    Raises
+    ------
+    RulesError
+        With ``rule`` (the game's rule of the winner) if ``state`` is not over.
+    """
+    if state.current_player != TERMINAL:
+        raise RulesError(rule, _("The game is not over yet, so there is no score screen."))
+
+
+def game_score_screen(state, game: str, reason: str, columns: list[tuple[str, str | None]],
+                      rows: list[list[object]], *, player: int | None = None, names=None, you: bool | None = None,
+                      width: float | None = None) -> str:
+    """:func:`score_screen` of a finished ``state`` as ``player`` sees it (default: the seat
+    :meth:`~mandalakit.core.contract.State.viewer` picks), each seat named by :func:`seat_head`.
+
+    The viewer is addressed as *you* ("You win!") when ``you`` is true, or, with ``you`` left
+    out, when the caller names no seats. The other parameters are those of :func:`score_screen`.
+    """
+    player = state.viewer(player)
+    heads = [seat_head(seat, player, names) for seat in range(state.num_players)]
+    addressed = names is None if you is None else bool(you)
+    return score_screen(game, reason, columns, rows, heads, state.result().winners,
+                        you=player if addressed else None, width=width)

@@ -1,6 +1,6 @@
 """numpy's seeding and PCG64 generator in compiled loops: the engines' games seeded in bulk.
 
-:func:`mandalakit.simulate.game_seeds` gives game ``g`` of a simulation the words of
+:func:`mandalakit.core.contract.game_seeds` gives game ``g`` of a simulation the words of
 ``numpy.random.SeedSequence([seed, g]).generate_state(9)``; the game and each bot then make
 ``numpy.random.default_rng(word)``, a PCG64 generator seeded by ``SeedSequence(word)``. Doing
 that in Python costs tens of microseconds a game. Here the same arithmetic runs compiled for a
@@ -203,7 +203,7 @@ def permutation(state, n):
 def game_states(seed_words, n_seed, start, stop, seats, states):
     """The generators of games ``start`` to ``stop - 1`` of a simulation with master seed words
     ``seed_words[:n_seed]``: ``states[i, 0]`` the game's, ``states[i, 1 + s]`` seat ``s``'s bot's, as
-    :func:`mandalakit.simulate.game_seeds` and ``default_rng`` make them (``seats`` <= 8)."""
+    :func:`mandalakit.core.contract.game_seeds` and ``default_rng`` make them (``seats`` <= 8)."""
     entropy = np.zeros(n_seed + 2, np.uint64)
     entropy[:n_seed] = seed_words[:n_seed]
     pool = np.empty(_POOL, np.uint64)

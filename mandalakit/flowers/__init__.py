@@ -11,10 +11,7 @@ Pass ``Rules(tiles=rows)`` or ``Rules.from_csv(path)`` to play with another tabl
 (0, 'play 1 grey on 1')
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
@@ -23,7 +20,9 @@ from .moves import PASS, Pass, Play, Take, parse
 from .position import from_position, parse_cards
 from .rules import Rules
 from .scoring import flower_score, gain_value, score_tiles, single_score
-from .state import FlowersState, MandalaView, Observation, claim_winner, new_game, runner_up
+from .mandalas import MandalaView, claim_winner, runner_up
+from .setup import new_game
+from .state import FlowersState, Observation
 from .tiles import DEFAULT_TILES, X3, Tile, read_tiles_csv
 
 State = FlowersState
@@ -39,8 +38,7 @@ GAME = GameSpec(
     player_rule="F-2.3",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "flowers", **SEARCH),
-          "ismcts": partial(ISMCTSBot, "flowers", **SEARCH)},
+    bots=game_bots("flowers", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

@@ -6,7 +6,7 @@ from ..core.contract import Seed, make_rng
 from .cards import ALL_COLOURS, COLOURS, HAND_LIMIT
 from .moves import Pass, Take
 from .scoring import gain_value
-from .state import claim_winner, runner_up
+from .mandalas import claim_winner, runner_up
 from .tiles import X3
 
 X3_HOPE = 2.0  # a lone ×3 scores 0 (F-5.4) but triples a later partner: worth this much now

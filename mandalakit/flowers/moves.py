@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
 from ..core.messages import N_, _
-from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, number, plain_letters, words
+from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, move_words, number, plain_letters
 from .cards import CARDS_PER_COLOUR, COLOURS, NUM_COLOURS, NUM_MANDALAS, colour_code
 
 CHANCE_KINDS = ("shuffle", "dark", "light", "reshuffle")
@@ -160,10 +160,8 @@ def parse(text: str) -> Play | Take | Pass | ChanceEvent:
         mandala other than 1 to 3 (F-1.2), a take of two tiles (F-4.1), an unknown colour
         (F-3.1, F-4.1).
     """
-    if not isinstance(text, str):
-        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
-    parts = words(text)
-    head, args = (folded(parts[0]), parts[1:]) if parts else ("", [])
+    head, args = move_words(text)
+    head = folded(head)
     if head in CHANCE_KINDS:
         return _chance(head, args)
     if head == "pass" and not args:

@@ -153,11 +153,12 @@ class _TilePool:
 
 def _seat_map(spec, players: int, what: str) -> dict[int, list[int]]:
     out = {}
-    for seat, cards in check_mapping(spec or {}, _("{what}: the cards by seat", what=what), "F-3.2").items():
+    for seat, cards in check_mapping(spec or {}, _("{what}: the cards by player", what=what), "F-3.2").items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.4", _("{what}: there is no seat {seat} in a {players}-player game.", what=what,
-                                        seat=shown(seat), players=players))
-        out[seat] = parse_cards(cards, _("{what}, seat {seat}", what=what, seat=seat))
+            raise RulesError("F-2.4", _("{what}: {seat} is not a player's number; a {players}-player game numbers them "
+                                        "0 (player 1) to {last} (player {players}).", what=what, seat=shown(seat),
+                                        players=players, last=players - 1))
+        out[seat] = parse_cards(cards, _("{what}, player {seat:+1} (key {seat})", what=what, seat=seat))
     return out
 
 
@@ -213,7 +214,7 @@ def from_position(
         discard pile) — handy for an empty deck and discard pile.
     rules : Rules, optional
     seed, manual_chance
-        As for :func:`~mandalakit.flowers.state.new_game` (the generator draws reshuffles).
+        As for :func:`~mandalakit.flowers.setup.new_game` (the generator draws reshuffles).
 
     Returns
     -------
@@ -236,14 +237,15 @@ def from_position(
     hands = check_list(hands, _("The hands"), "F-2.3")
     mandalas = [check_mapping(spec, _("Mandala {mandala}", mandala=i + 1), "F-1.2")
                 for i, spec in enumerate(check_list(mandalas, _("The mandalas"), "F-1.2"))]
-    owned = [check_list(tiles, _("The tiles of seat {seat}", seat=seat), "F-4.3")
+    owned = [check_list(tiles, _("The tiles of player {seat:+1}", seat=seat), "F-4.3")
              for seat, tiles in enumerate(check_list(owned or [], _("The owned tiles"), "F-4.3"))]
     if len(hands) != players:
         raise RulesError("F-2.3", ngettext("{n} hand given for a {players}-player game.",
                                            "{n} hands given for a {players}-player game.", len(hands), players=players))
     for name, seat in (("to_act", to_act), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RulesError("F-2.3", _("{name} must be a seat from 0 to {last}, not {value}.", name=name,
+            raise RulesError("F-2.3", _("{name} must be a number from 0 (player 1) to {last} (player {players}), "
+                                        "not {value}.", name=name, players=players,
                                         last=players - 1, value=shown(seat)))
     if len(mandalas) > NUM_MANDALAS:
         raise RulesError("F-1.2", _("There are 3 mandalas, not {n}.", n=len(mandalas)))
@@ -274,9 +276,9 @@ def from_position(
             raise RulesError("F-2.3", _("Owned tiles given for player {seat:+1} in a {players}-player game.", seat=seat,
                                         players=players))
         for t in tiles:
-            state._gain(seat, pool.take(t, _("Tiles of seat {seat}", seat=seat)))
+            state._gain(seat, pool.take(t, _("Tiles of player {seat:+1}", seat=seat)))
         if state.nflowers[seat] >= 3:
-            raise RulesError("F-5.1", _("Seat {seat} has {n} Flowers: the game would already be over.", seat=seat,
+            raise RulesError("F-5.1", _("Player {seat:+1} has {n} Flowers: the game would already be over.", seat=seat,
                                         n=state.nflowers[seat]))
     state.end_reason = None
     for i, m in enumerate(state.mandalas):
@@ -317,12 +319,13 @@ def from_position(
             m.tot[seat] = sum(m.cards[seat])
         claim = spec.get("claim")
         if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int) or not 0 <= claim < players):
-            raise RulesError("F-3.6", _("Mandala {mandala}: the claim marker is held by a seat from 0 to {last}, not "
-                                        "{value}.", mandala=i + 1, last=players - 1, value=shown(claim)))
+            raise RulesError("F-3.6", _("Mandala {mandala}: the claim marker's holder is a number from 0 (player 1) to {last} "
+                                        "(player {players}), not {value}.", mandala=i + 1, last=players - 1,
+                                        players=players, value=shown(claim)))
         if any(m.up):
             if claim is None or not m.up[claim]:
                 raise RulesError("F-3.6", _("Mandala {mandala} has face-up cards, so its claim marker is held by a "
-                                            "seat with a face-up card there (the first face-up play always claims it).",
+                                            "player with a face-up card there (the first face-up play always claims it).",
                                             mandala=i + 1))
         elif claim is not None:
             raise RulesError("F-3.6", _("Mandala {mandala}: nobody can hold its claim marker without a face-up card "
@@ -351,7 +354,8 @@ def from_position(
     rest = [CARDS_PER_COLOUR - n for n in placed]
     if rest_to_hand is not None:
         if isinstance(rest_to_hand, bool) or not isinstance(rest_to_hand, int) or not 0 <= rest_to_hand < players:
-            raise RulesError("F-2.3", _("rest_to_hand must be a seat from 0 to {last}, not {value}.", last=players - 1,
+            raise RulesError("F-2.3", _("rest_to_hand must be a number from 0 (player 1) to {last} (player {players}), "
+                                        "not {value}.", last=players - 1, players=players,
                                         value=shown(rest_to_hand)))
         state.hands[rest_to_hand] = [a + b for a, b in zip(state.hands[rest_to_hand], rest)]
         state.sizes[rest_to_hand] = sum(state.hands[rest_to_hand])

@@ -27,7 +27,6 @@ from html import escape
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import COLOURS, NUM_COLOURS, NUM_MANDALAS
 from .tiles import X3
@@ -38,7 +37,7 @@ CARD_W, CARD_H, GAP = 44, 54, 3
 TILE_R = 24
 DISC_R = 64  # a mandala's round mat, with room for its two tiles
 LINE = 16
-COLUMN_MIN = 280  # the narrowest column a mandala is drawn in
+COLUMN_MIN = 230  # the narrowest column a mandala is drawn in (three side by side in a 730 px board)
 SMALLEST = 320  # the narrowest layout: the mandalas one above the other
 INFO_X = 118  # claim marker text and missing colours, right of the two tiles
 
@@ -184,7 +183,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
     if seat == obs.to_act:  # the seat that decides now (the claim holder while a tile is chosen, F-4.1)
         head = _("{head} · your turn", head=head) if own and you else _("{head} · to play now", head=head)
     y += 16
-    y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 6
+    y += _svg.lines(parts, MARGIN, y, head, right - MARGIN, size=13, weight="bold") + 10  # room for a mark around a card
     if own and any(obs.hand):
         parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, _("hand"), size=12, weight="bold"))
         colours = [(CARD_W + GAP, c) for c in range(NUM_COLOURS) if obs.hand[c]]
@@ -234,9 +233,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         The width in CSS px the drawing will be shown at. ``None`` or 960 and more: the wide
         layout, 960 px, the three mandalas side by side. Narrower: the drawing is laid out for
         that width (320 px at least, below which it scales down), so its text keeps its size:
-        the mandalas stand side by side while each column keeps 280 px, else one above the
-        other with the viewing seat's hand and tiles above them; hands, tiles and long lines
-        wrap. The targets are the same.
+        the mandalas stand side by side while each column keeps 230 px (a 730 px board beside
+        the log at 1024 px), with the viewing seat's hand and tiles right under them, else one
+        above the other with the hand and tiles above them; hands, tiles and long lines wrap.
+        The targets are the same.
     names : sequence of str, optional
         A name per seat (``"Bot (greedy)"``). ``None``: ``"You"`` for the viewing seat and
         ``"Player 2"``, ``"Player 3"``... for the others.
@@ -294,7 +294,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             bottom = max(bottom, yy + 4)
         for i in range(NUM_MANDALAS):
             parts.insert(0, _svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=10))
-        y = bottom
+        y = bottom + 8
+        drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)  # the hand under the mandalas
+        parts += drawn
+        y += 6
     else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
         drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)
         parts += drawn
@@ -305,10 +308,10 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
             parts += drawn
             y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)
     y += 8
-    y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (colour public); "
+    y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (everyone still sees the colour); "
                                             "the number is how many."), room, colour=_svg.MUTED) + 14
     for seat in range(n):
-        if not (stacked and seat == player):
+        if seat != player:
             drawn, y = _seat(obs, seat, player, y, right, marks, heads, addressed)
             parts += drawn
 
@@ -334,10 +337,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     RulesError
         ``F-5.5`` if the game is not over.
     """
-    if state.current_player != TERMINAL:
-        raise RulesError("F-5.5", _("The game is not over yet, so there is no score screen."))
-    player = state.viewer(player)
-    heads = [_svg.seat_head(seat, player, names) for seat in range(state.num_players)]
+    _svg.check_over(state, "F-5.5")
     res = state.result()
     columns = [(_("Flowers made"), None), (_("points of Flowers"), "F-5.4"), (_("unpaired tiles"), None),
                (_("points of unpaired tiles"), "F-5.4"), (_("total"), "F-5.5")]
@@ -348,6 +348,5 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
         rows.append([len(info["flowers"]), flowers_points, len(info["singles"]), singles_points, res.scores[p]])
     reasons = {"F-5.1": _("A player completed a third Flower."), "F-5.2": _("A tile stack ran out."),
                "F-5.3": _("Every player passed.")}
-    addressed = names is None if you is None else bool(you)
-    return _svg.score_screen(_("Flowers"), reasons.get(state.end_reason, ""), columns, rows, heads, res.winners,
-                             you=player if addressed else None, width=width)
+    return _svg.game_score_screen(state, _("Flowers"), reasons.get(state.end_reason, ""), columns, rows,
+                                  player=player, names=names, you=you, width=width)

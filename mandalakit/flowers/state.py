@@ -1,4 +1,4 @@
-"""The Flowers engine: state, legal moves, apply (F-2 to F-5).
+"""The Flowers engine's state: its data, legal moves, apply, observation and result (F-2 to F-5).
 
 Seats are numbered clockwise, so the next player is ``seat + 1`` (F-2.3). Cards are colour
 codes and every pile of cards is a list of six counts (see :mod:`mandalakit.flowers.cards`);
@@ -13,7 +13,11 @@ A turn is Play, Draw, Check, Complete (F-3). It can pause twice:
   moves are ``"take <colour>"``. When the holder takes both tiles anyway (F-4.2: no
   runner-up), there is no choice and no pause.
 
-Build a hand-made position with :func:`mandalakit.flowers.position.from_position`.
+The rules that ``apply`` follows live in one module each, mixed into :class:`FlowersState`:
+the setup and the steps of a turn in :mod:`.turn` (F-2, F-3), the completion of a mandala in
+:mod:`.completion` (F-4), the end of a turn and of the game in :mod:`.ending` (F-5). The
+mandalas on the cloth are :mod:`.mandalas`. A game starts with :func:`~.setup.new_game`, or
+from a hand-made position with :func:`~.position.from_position`.
 """
 
 from __future__ import annotations
@@ -22,182 +26,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, game_rng
-from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import _, a_or_an, colour, ngettext
-from .cards import (
-    ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, FIRST_HAND, HAND_LIMIT, LIGHT,
-    NUM_COLOURS, NUM_MANDALAS, counts_text,
-)
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
+from ..core.errors import IllegalMoveError, quote
+from ..core.messages import _, a_or_an
+from .cards import ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS
+from .completion import Completion
+from .ending import Ending
+from .mandalas import Mandala, MandalaView
 from .moves import PASS, PLAYS, TAKES, Pass, Play, Take, parse
+from .phases import _COLOURS6, CHOOSE, DRAW, PLAY, SETUP, SETUP_EVENTS
 from .rules import Rules
 from .scoring import flower_score, gain_value
 from .tiles import NUM_TILES, Tile
-
-SETUP, PLAY, DRAW, CHOOSE, OVER = "setup", "play", "draw", "choose", "over"
-SETUP_EVENTS = ("shuffle", "dark", "light")  # F-2.1, in this order
-_ALL_CARDS = np.repeat(np.arange(NUM_COLOURS), CARDS_PER_COLOUR)
-_SORTED_DECK = sorted(_ALL_CARDS.tolist())
-_COLOURS6 = range(NUM_COLOURS)
-
-# Legal plays by hand (a tuple of six counts with at least 2 cards): they do not depend on
-# anything else (F-3.1, F-3.4), so each distinct hand is computed once per process.
-_PLAY_CACHE: dict[tuple[int, ...], tuple[Play, ...]] = {}
-# _UPTO[colour][k][mandala]: the plays of 1..k cards of that colour onto that mandala.
-_UPTO = tuple(
-    tuple(
-        tuple(tuple(PLAYS[c][n][m] for n in range(1, k + 1)) for m in range(NUM_MANDALAS))
-        for k in range(CARDS_PER_COLOUR + 1)
-    )
-    for c in _COLOURS6
-)
-
-
-def _plays_for(hand: tuple[int, ...]) -> tuple[Play, ...]:
-    """Every legal play of a hand of 2 or more cards (F-3.1, F-3.4), mandala by mandala."""
-    moves = _PLAY_CACHE.get(hand)
-    if moves is None:
-        keep = sum(hand) - 1  # a play of 2+ cards must leave at least 1 card (F-3.4)
-        upto = [_UPTO[c][min(n, keep)] for c, n in enumerate(hand)]
-        moves = ()
-        for m in range(NUM_MANDALAS):
-            for part in upto:
-                moves += part[m]
-        if len(_PLAY_CACHE) > 500_000:  # bound memory in very long simulations
-            _PLAY_CACHE.clear()
-        _PLAY_CACHE[hand] = moves
-    return moves
-
-
-class Mandala:
-    """One mandala on the cloth (F-1.2): two tiles, a claim marker, and the played cards.
-
-    Attributes
-    ----------
-    dark, light : int
-        Ids of its dark and light tile (0 when it could not be refilled, F-5.2).
-    covered : int
-        Bit mask of colours present: its tile colours and its face-up colours (F-3.2, F-3.7).
-    claim : int
-        Seat holding the claim marker, -1 if unclaimed (F-3.6).
-    up_owner, up_count : list of int, length 6
-        Per colour, the seat whose cards of that colour lie face up here and how many
-        (-1 and 0 if none). A colour goes face up once, in one play (F-3.2).
-    cards : list (per seat) of list of 6 int
-        All cards of each seat here, face up and face down, by colour.
-    tot, up : list of int (per seat)
-        Cards of each seat here, and how many of them are face up (F-3.6, F-4.2).
-    """
-
-    __slots__ = ("dark", "light", "covered", "claim", "up_owner", "up_count", "cards", "tot", "up")
-
-    def __init__(self, players: int):
-        self.dark = 0
-        self.light = 0
-        self.covered = 0
-        self.claim = -1
-        self.up_owner = [-1] * NUM_COLOURS
-        self.up_count = [0] * NUM_COLOURS
-        self.cards = [[0] * NUM_COLOURS for _ in range(players)]
-        self.tot = [0] * players
-        self.up = [0] * players
-
-    def copy(self) -> Mandala:
-        new = Mandala.__new__(Mandala)
-        new.dark = self.dark
-        new.light = self.light
-        new.covered = self.covered
-        new.claim = self.claim
-        new.up_owner = self.up_owner[:]
-        new.up_count = self.up_count[:]
-        new.cards = [c[:] for c in self.cards]
-        new.tot = self.tot[:]
-        new.up = self.up[:]
-        return new
-
-    def face_down(self, seat: int) -> list[int]:
-        """Face-down cards of ``seat`` here, by colour."""
-        own = self.cards[seat]
-        return [own[c] - (self.up_count[c] if self.up_owner[c] == seat else 0) for c in _COLOURS6]
-
-
-def claim_winner(tot, up, seat: int, holder: int) -> int:
-    """The claim-marker holder after ``seat`` played here (F-3.6).
-
-    ``seat`` takes the marker if it has at least 1 face-up card here and strictly more cards
-    here than every other seat that has a face-up card here. Seats with only face-down cards
-    are ignored; a tie never moves the marker.
-
-    Parameters
-    ----------
-    tot, up : sequence of int
-        Cards and face-up cards per seat on the mandala.
-    seat, holder : int
-        The active seat and the current holder (-1 if unclaimed).
-    """
-    if not up[seat]:
-        return holder
-    mine = tot[seat]
-    for q in range(len(tot)):
-        if q != seat and up[q] and tot[q] >= mine:
-            return holder
-    return seat
-
-
-def runner_up(tot, up, holder: int) -> int:
-    """Who takes the other tile of a completed mandala (F-4.2), or -1 if the holder takes both.
-
-    Among the seats other than ``holder`` with at least 1 face-up card here: most cards here;
-    tie → more face-up cards here; still tied, or nobody → -1.
-    """
-    best, best_key, tied = -1, (-1, -1), False
-    for q in range(len(tot)):
-        if q == holder or not up[q]:
-            continue
-        key = (tot[q], up[q])
-        if key > best_key:
-            best, best_key, tied = q, key, False
-        elif key == best_key:
-            tied = True
-    return -1 if tied else best
-
-
-@dataclass(frozen=True)
-class MandalaView:
-    """Public view of one mandala (F-2.4: owners, counts and colours of played cards are public).
-
-    Attributes
-    ----------
-    tiles : tuple of Tile
-        ``(dark, light)``; empty if the mandala could not be refilled (F-5.2).
-    claim : int
-        Claim-marker holder, -1 if unclaimed.
-    face_up : tuple of (int, int), length 6
-        Per colour: ``(seat, count)`` of the face-up cards of that colour, ``(-1, 0)`` if none.
-    cards : tuple (per seat) of tuple of 6 int
-        Every card of each seat here (face up and face down), by colour.
-    totals, face_up_totals : tuple of int
-        Per seat: cards here, and face-up cards here.
-    covered : int
-        Bit mask of the colours present (tile colours and face-up colours).
-    """
-
-    tiles: tuple
-    claim: int
-    face_up: tuple
-    cards: tuple
-    totals: tuple
-    face_up_totals: tuple
-    covered: int
-
-    def face_down(self, seat: int) -> tuple[int, ...]:
-        """Face-down cards of ``seat``, by colour."""
-        own = self.cards[seat]
-        return tuple(own[c] - (n if s == seat else 0) for c, (s, n) in enumerate(self.face_up))
-
-    def missing(self) -> tuple[int, ...]:
-        """Colour codes still needed to complete the mandala (F-3.7)."""
-        return tuple(c for c in _COLOURS6 if not self.covered >> c & 1)
+from .turn import ALL_CARDS, PLAY_CACHE, SORTED_DECK, Turn, plays_for
 
 
 @dataclass(frozen=True)
@@ -256,8 +97,8 @@ class Observation:
     runner_up: int
 
 
-class FlowersState(State):
-    """A position of Flowers (2 to 4 players). Build one with :func:`new_game`.
+class FlowersState(Turn, Completion, Ending, State):
+    """A position of Flowers (2 to 4 players). Build one with :func:`~.setup.new_game`.
 
     Attributes beyond the contract
     ------------------------------
@@ -334,7 +175,7 @@ class FlowersState(State):
             p = self.current_player
             size = self.sizes[p]
             if size >= 2:
-                return list(_plays_for(tuple(self.hands[p])))
+                return list(plays_for(tuple(self.hands[p])))
             if size == 1 and self._can_draw():  # the last card may go: a draw follows (F-3.4)
                 c = self.hands[p].index(1)
                 return list(PLAYS[c][1])
@@ -351,13 +192,12 @@ class FlowersState(State):
             p = self.current_player
             if self.sizes[p] >= 2:
                 hand = tuple(self.hands[p])
-                moves = _PLAY_CACHE.get(hand) or _plays_for(hand)
+                moves = PLAY_CACHE.get(hand) or plays_for(hand)
                 return moves[int(u * len(moves))]
         moves = self.legal_moves()
         return moves[int(u * len(moves))]
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a play, a pass, a tile choice or a chance outcome.
@@ -411,7 +251,7 @@ class FlowersState(State):
         if self.phase == SETUP:
             kind = SETUP_EVENTS[self._setup_step]
             if kind == "shuffle":
-                return ChanceEvent(kind, tuple(rng.permutation(_ALL_CARDS).tolist()))
+                return ChanceEvent(kind, tuple(rng.permutation(ALL_CARDS).tolist()))
             ids = self.rules.tile_set.stack(DARK if kind == "dark" else LIGHT)
             return ChanceEvent(kind, tuple(rng.permutation(np.array(ids)).tolist()))
         if self.phase == DRAW:
@@ -521,7 +361,7 @@ class FlowersState(State):
         n = self.num_players
         if self.phase == SETUP:  # the shuffles of F-2.1 come one by one, then the deal
             assert not any(self.sizes) and not any(m.dark for m in self.mandalas), "cards dealt before the setup ended"
-            assert not self.deck or sorted(self.deck) == _SORTED_DECK, "the shuffled deck is not the 90 cards (F-6)"
+            assert not self.deck or sorted(self.deck) == SORTED_DECK, "the shuffled deck is not the 90 cards (F-6)"
             for back, kind in ((DARK, "dark"), (LIGHT, "light")):
                 stack = self.stacks[back]
                 assert not stack or sorted(stack) == sorted(self.rules.tile_set.stack(back)), \
@@ -601,366 +441,12 @@ class FlowersState(State):
         new.rng = copy_rng(self.rng)
         return new
 
-    # ----- helpers ---------------------------------------------------------------------------
     def tile(self, tile_id: int) -> Tile:
         """The :class:`~mandalakit.flowers.tiles.Tile` with this id."""
         return self._tiles[tile_id]
-
-
-    def _can_draw(self) -> bool:
-        """Whether a single-card play that empties the hand is followed by a draw (F-3.3, F-3.4)."""
-        return self._draw_max > 0 and (len(self.deck) > 0 or self.discard_size > 0)
-
-    # ----- F-2 setup -------------------------------------------------------------------------
-    def _setup_event(self, event: ChanceEvent) -> None:
-        """F-2.1: the deck, then the dark stack, then the light stack; then deal (F-2.2, F-2.3)."""
-        kind = SETUP_EVENTS[self._setup_step]
-        if event.kind != kind:
-            raise IllegalMoveError("F-2.1", _("The next setup event is the {kind!r} shuffle, not {got!r}.",
-                                              kind=kind, got=event.kind))
-        if kind == "shuffle":
-            if len(event.outcome) != DECK_SIZE or sorted(event.outcome) != _SORTED_DECK:
-                raise IllegalMoveError("F-2.1", _("The first shuffle must list the 90 cards as colour codes 0-5, "
-                                                  "15 of each."))
-            self.deck = list(reversed(event.outcome))  # top card last
-        else:
-            back = DARK if kind == "dark" else LIGHT
-            ids = self.rules.tile_set.stack(back)
-            if sorted(event.outcome) != sorted(ids):
-                raise IllegalMoveError(
-                    "F-2.1", _("The {kind} stack must list each of the tile ids {low}-{high} exactly once.",
-                               kind=kind, low=min(ids), high=max(ids)))
-            self.stacks[back] = list(reversed(event.outcome))
-        self._setup_step += 1
-        if self._setup_step == len(SETUP_EVENTS):
-            self._deal()
-
-    def _deal(self) -> None:
-        """F-2.2: one dark and one light tile on each mandala; F-2.3: hands of 5, 6, 7, 8."""
-        n = self.num_players
-        for m in self.mandalas:
-            self._refill(m)
-        for i in range(n):
-            seat = (self.active + i) % n
-            k = FIRST_HAND + i
-            hand = self.hands[seat]
-            for c in self.deck[-k:]:
-                hand[c] += 1
-            del self.deck[-k:]
-            self.sizes[seat] = k
-        self.phase = PLAY
-        self.current_player = self.active
-
-    def _refill(self, m: Mandala) -> bool:
-        """F-4.5: a new dark and light tile on ``m``; False if a stack is empty (F-5.2)."""
-        dark, light = self.stacks
-        if not dark or not light:
-            m.dark = m.light = 0
-            m.covered = 0
-            return False
-        m.dark = dark.pop()
-        m.light = light.pop()
-        m.covered = 1 << self._tile_colour[m.dark] | 1 << self._tile_colour[m.light]
-        return True
-
-    # ----- F-3 a turn ------------------------------------------------------------------------
-    def _play(self, seat: int, move: Play) -> None:
-        """F-3.1 Play (validated before anything changes), then Draw, Check and Complete.
-
-        This is the hot path of random play, so the common case (enough cards in the deck, no
-        completion) is written out here; the rarer cases call :meth:`_draw` and
-        :meth:`_complete`.
-        """
-        c = move.colour
-        k = move.count
-        i = move.mandala
-        hand = self.hands[seat]
-        if not (0 <= c < NUM_COLOURS and 0 <= i < NUM_MANDALAS and 1 <= k <= hand[c]):
-            self._refuse_play(seat, move)
-        sizes = self.sizes
-        after = sizes[seat] - k
-        if after < 1 and (k >= 2 or not self._can_draw()):
-            self._refuse_play(seat, move)
-        m = self.mandalas[i]
-        if not m.dark:  # pragma: no cover - only after the game ended (F-5.2)
-            raise IllegalMoveError("F-5.2", _("Mandala {mandala} has no tiles; the game is over.", mandala=i + 1))
-        # --- valid: apply
-        hand[c] -= k
-        bit = 1 << c
-        if not m.covered & bit:  # F-3.2: a new colour goes face up
-            m.covered |= bit
-            m.up_owner[c] = seat
-            m.up_count[c] = k
-            m.up[seat] += k
-        m.cards[seat][c] += k
-        m.tot[seat] += k
-        self.passes = 0
-        self._pending = i
-        # F-3.3 Draw: only after a single card, up to the limit of 8.
-        if k == 1 and after < HAND_LIMIT and self._draw_max:
-            draw = self._draw_max
-            if after + draw > HAND_LIMIT:
-                draw = HAND_LIMIT - after
-            deck = self.deck
-            if len(deck) >= draw:
-                for x in deck[-draw:]:
-                    hand[x] += 1
-                del deck[-draw:]
-                after += draw
-            else:
-                sizes[seat] = after
-                self._draw_left = draw
-                if not self._draw(seat):
-                    return  # paused: the discard pile is shuffled into a new deck first (F-3.5)
-                after = sizes[seat]
-        sizes[seat] = after
-        # F-3.6 Check (a holder keeps its marker: nothing to do).
-        if m.claim != seat and m.up[seat]:  # inline claim_winner()
-            tot, up = m.tot, m.up
-            mine = tot[seat]
-            for q, t in enumerate(tot):
-                if t >= mine and q != seat and up[q]:
-                    break  # someone with a face-up card has as many: no move (F-3.6)
-            else:
-                m.claim = seat
-        if m.covered == ALL_COLOURS:  # F-3.7
-            self._complete()
-        else:
-            a = seat + 1
-            if a == self.num_players:
-                a = 0
-            self.active = self.current_player = a
-            self._pending = -1
-
-    def _refuse_play(self, seat: int, move: Play) -> None:
-        """Raise the :class:`IllegalMoveError` that explains why ``move`` is not legal."""
-        c, k, i = move.colour, move.count, move.mandala
-        if not (0 <= i < NUM_MANDALAS and 0 <= c < NUM_COLOURS and k >= 1):
-            raise IllegalMoveError("F-3.1", _("'{move}' is not a play: 1 or more cards onto mandala 1, 2 or 3.",
-                                              move=quote(str(move))))
-        have = self.hands[seat][c]
-        if have < k:
-            raise IllegalMoveError("F-3.1", ngettext("Player {seat:+1} has {n} {colour} card, so they cannot play {k}.",
-                                                     "Player {seat:+1} has {n} {colour} cards, so they cannot play {k}.",
-                                                     have, seat=seat, colour=colour(COLOURS[c], have), k=k))
-        if k >= 2:
-            raise IllegalMoveError("F-3.4", ngettext(
-                "Player {seat:+1} cannot play all {n} of their cards: a play of 2 or more cards draws nothing, and a hand "
-                "must keep at least 1 card (play fewer).",
-                "Player {seat:+1} cannot play all {n} of their cards: a play of 2 or more cards draws nothing, and a hand "
-                "must keep at least 1 card (play fewer).", k, seat=seat))
-        raise IllegalMoveError(
-            "F-3.4", _("Player {seat:+1} cannot play their last card: there is nothing to draw (deck and discard pile "
-                       "are empty), and a hand must keep at least 1 card; pass instead (F-5.3).", seat=seat))
-
-    def _continue_turn(self) -> None:
-        """Draw what is left to draw, then Check (F-3.6) and Complete (F-3.7)."""
-        seat = self.active
-        if self._draw_left and not self._draw(seat):
-            return  # paused: the discard pile is shuffled into a new deck first (F-3.5)
-        m = self.mandalas[self._pending]
-        m.claim = claim_winner(m.tot, m.up, seat, m.claim)
-        if m.covered == ALL_COLOURS:
-            self._complete()
-        else:
-            self._end_turn()
-
-    def _draw(self, seat: int) -> bool:
-        """F-3.3 and F-3.5: draw ``_draw_left`` cards; False if a reshuffle must come first."""
-        k = self._draw_left
-        deck = self.deck
-        hand = self.hands[seat]
-        while k:
-            if not deck:
-                if self.discard_size:
-                    self._draw_left = k
-                    self.phase = DRAW
-                    self.current_player = CHANCE
-                    return False
-                break  # deck and discard empty: draws yield fewer cards (F-3.5)
-            take = k if k <= len(deck) else len(deck)
-            for c in deck[-take:]:
-                hand[c] += 1
-            del deck[-take:]
-            self.sizes[seat] += take
-            k -= take
-        self._draw_left = 0
-        return True
-
-    def _reshuffle(self, event: ChanceEvent) -> None:
-        """F-3.5: the discard pile becomes the new deck, in the order of ``event``."""
-        counts = [0] * NUM_COLOURS
-        ok = event.kind == "reshuffle"
-        if ok:
-            for c in event.outcome:
-                if not (type(c) is int and 0 <= c < NUM_COLOURS):
-                    ok = False
-                    break
-                counts[c] += 1
-        if not ok or counts != self.discard:
-            raise IllegalMoveError(
-                "F-3.5", _("The reshuffle must list the discard pile ({cards}) as colour codes 0-5.",
-                           cards=counts_text(self.discard)))
-        self.deck = list(reversed(event.outcome))
-        self.discard = [0] * NUM_COLOURS
-        self.discard_size = 0
-        self.phase = PLAY
-        self.current_player = self.active
-        self._continue_turn()
-
-    def _pass(self, seat: int) -> None:
-        """F-5.3: pass only without a legal play; everyone passing in a row ends the game."""
-        if self.sizes[seat] >= 2 or (self.sizes[seat] == 1 and self._can_draw()):
-            raise IllegalMoveError("F-5.3", _("Player {seat:+1} has a legal play, so they may not pass.", seat=seat))
-        self.passes += 1
-        if self.passes >= self.num_players:
-            self.end_reason = "F-5.3"
-            self._finish()
-        else:
-            self._next_turn()
-
-    # ----- F-4 completion --------------------------------------------------------------------
-    def _complete(self) -> None:
-        """F-4.1/F-4.2: ask the holder for a tile, or give both when there is no runner-up."""
-        m = self.mandalas[self._pending]
-        holder = m.claim
-        assert holder >= 0, "a complete mandala always has a claim holder (F-3.6)"
-        runner = runner_up(m.tot, m.up, holder)
-        if runner < 0:
-            self._resolve(holder, -1, m.dark)
-        else:
-            self._runner = runner
-            self.phase = CHOOSE
-            self.current_player = holder
-
-    def _take(self, seat: int, move: Take) -> None:
-        """F-4.1: the holder keeps the tile of the chosen colour; the runner-up gets the other."""
-        m = self.mandalas[self._pending]
-        tile_colour = self._tile_colour
-        if move.colour == tile_colour[m.dark]:
-            chosen = m.dark
-        elif move.colour == tile_colour[m.light]:
-            chosen = m.light
-        else:
-            dark, light = self.tile(m.dark), self.tile(m.light)
-            raise IllegalMoveError("F-4.1", _(
-                "Mandala {mandala} has {a_dark} and {a_light} tile; there is no {colour} tile to take.",
-                mandala=self._pending + 1, a_dark=a_or_an(str(dark)), a_light=a_or_an(str(light)), dark=dark.words,
-                light=light.words, colour=colour(COLOURS[move.colour])))
-        self._resolve(seat, self._runner, chosen)
-
-    def _resolve(self, holder: int, runner: int, chosen: int) -> None:
-        """F-4.2 to F-4.5: give the tiles, discard or return the cards, refill, end the turn."""
-        i = self._pending
-        m = self.mandalas[i]
-        other = m.light if chosen == m.dark else m.dark
-        self._gain(holder, chosen)
-        self._gain(holder if runner < 0 else runner, other)
-        discard, hands = self.discard, self.hands
-        for q in range(self.num_players):
-            tot = m.tot[q]
-            if not tot:
-                continue
-            cards = m.cards[q]
-            pile = discard if q == holder or q == runner else hands[q]  # F-4.4
-            for c in _COLOURS6:
-                pile[c] += cards[c]
-            if q == holder or q == runner:
-                self.discard_size += tot
-            else:
-                self.sizes[q] += tot  # may exceed 8 (F-4.4)
-        m.claim = -1
-        m.up_owner = [-1] * NUM_COLOURS
-        m.up_count = [0] * NUM_COLOURS
-        m.cards = [[0] * NUM_COLOURS for _ in range(self.num_players)]
-        m.tot = [0] * self.num_players
-        m.up = [0] * self.num_players
-        if not self._refill(m) and self.end_reason is None:
-            self.end_reason = "F-5.2"
-        self._runner = -1
-        self._end_turn()
-
-    def _gain(self, seat: int, tile: int) -> None:
-        """F-4.3: a tile pairs at once with an unpaired tile of its colour into a Flower."""
-        c = self._tile_colour[tile]
-        single = self.singles[seat]
-        if single[c]:
-            self.flowers[seat].append((single[c], tile))
-            single[c] = 0
-            self.nflowers[seat] += 1
-            if self.nflowers[seat] >= 3 and self.end_reason is None:
-                self.end_reason = "F-5.1"
-        else:
-            single[c] = tile
-
-    # ----- F-5 end ---------------------------------------------------------------------------
-    def _end_turn(self) -> None:
-        """F-5.1/F-5.2: the game ends at the end of this turn; otherwise the next seat plays."""
-        self._pending = -1
-        if self.end_reason is not None:
-            self._finish()
-        else:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.phase = PLAY
-        self.active = (self.active + 1) % self.num_players
-        self.current_player = self.active
-
-    def _finish(self) -> None:
-        self.phase = OVER
-        self.current_player = TERMINAL
-        self._pending = -1
 
     # ----- helpers for bots and teaching -----------------------------------------------------
     def gain_value(self, seat: int, tile: int) -> int:
         """Points ``seat`` would gain by taking ``tile`` now (F-4.3, F-5.4)."""
         single = self.singles[seat][self._tile_colour[tile]]
         return gain_value(self._tile_face[single] if single else None, self._tile_face[tile])
-
-
-def new_game(
-    players: int = 2,
-    *,
-    seed=None,
-    rules: Rules | None = None,
-    setup: dict | None = None,
-    manual_chance: bool = False,
-) -> FlowersState:
-    """Start a Flowers game.
-
-    Parameters
-    ----------
-    players : int
-        2, 3 or 4 (F-2.3).
-    seed : int, numpy.random.Generator or None
-        Seed of the game's own generator, which shuffles the deck and the two tile stacks
-        (same seed, same game).
-    rules : Rules, optional
-        Options (``single_play_draw``, ``tiles``); default ``Rules()``.
-    setup : dict, optional
-        ``{"first_player": seat}`` (default seat 0): who starts with 5 cards and plays first.
-    manual_chance : bool
-        If true the game has no generator and waits for the ``shuffle``, ``dark`` and
-        ``light`` events, and later for every ``reshuffle`` (record replay, physical games).
-
-    Raises
-    ------
-    RulesError
-        For a player count outside 2-4 (F-2.3), rules of another game, a bad setup, seed or
-        ``manual_chance``.
-    """
-    players = check_players("flowers", players, 2, 4, "F-2.3")
-    rules = check_rules("flowers", rules, Rules)
-    setup = dict(setup or {})
-    unknown = sorted(set(setup) - {"first_player"})
-    if unknown:
-        raise RulesError("options", _("Flowers setup knows only 'first_player'; got {keys} (a hand-built position "
-                                      "cannot be replayed from the start).", keys=quote(", ".join(map(repr, unknown)))))
-    first = setup.get("first_player", 0)
-    if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < players:
-        raise RulesError("F-2.3", _("first_player must be a seat from 0 to {last}, not {value}.", last=players - 1,
-                                    value=shown(first)))
-    state = FlowersState(players, rules, game_rng(seed, manual_chance), int(first))
-    state._after_apply()
-    return state

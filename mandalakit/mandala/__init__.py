@@ -7,10 +7,7 @@ of mandala.md.
 (0, 'mountain A black')
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .heuristic import HeuristicBot
@@ -19,8 +16,9 @@ from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
 from .scoring import river_score, winners
-from .position import from_position
-from .state import MandalaState, Observation, draw_count, new_game
+from .setup import from_position, new_game
+from .state import MandalaState, Observation
+from .turn import draw_count
 
 State = MandalaState
 
@@ -35,8 +33,7 @@ GAME = GameSpec(
     player_rule="M-2",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot,
-          "pimc": partial(PIMCBot, "mandala", **SEARCH), "ismcts": partial(ISMCTSBot, "mandala", **SEARCH)},
+    bots=game_bots("mandala", GreedyBot, SEARCH, heuristic=HeuristicBot),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

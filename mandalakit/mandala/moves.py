@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
 from ..core.messages import N_, _
-from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, number, plain_letters, words
+from ..core.notation import DIGITS, OTHER_PLAYER, chance_event, folded, move_words, number, plain_letters
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, colour_code, mandala_index
 
 CHANCE_KINDS = ("shuffle", "reshuffle")
@@ -212,13 +212,11 @@ def parse(text: str) -> Move | ChanceEvent:
         (M-4.1), a count of 0 (M-4.2, M-4.3), the other player's field, a river or a cup
         (M-3.3); so are unknown colours (M-1.1) and mandalas (M-1.2).
     """
-    if not isinstance(text, str):
-        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
-    parts = words(text)
-    head, args = (folded(parts[0]), parts[1:]) if parts else ("", [])
+    head, args = move_words(text)
+    head = folded(head)
     if head in CHANCE_KINDS:
         return _chance(head, args)
-    if {folded(word) for word in parts} & _PICKED_INTO:
+    if {head, *map(folded, args)} & _PICKED_INTO:
         raise NotationError(_("A player plays only into the mountains and into their own fields; a card "
                               "reaches the river or the cup only when it is picked from a completed mandala (M-5.4).")
                             + " " + _(_HELP), "M-3.3")

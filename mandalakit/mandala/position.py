@@ -1,7 +1,8 @@
 """Hand-built Mandala positions, for tests, lessons and puzzles (M-1 to M-7 checked).
 
-:func:`from_position` starts a game at the start of a turn from a JSON-ready description of
-every area; impossible positions are refused with the rule they break. The completed
+:func:`build_position` checks a JSON-ready description of every area and builds the state
+at the start of a turn that :func:`~.setup.from_position` returns; impossible positions are
+refused with the rule they break. The completed
 position is stored in ``state.setup``, so records of such games replay exactly.
 """
 
@@ -14,60 +15,12 @@ from ..core.errors import NotationError, RulesError, quote, shown
 from ..core.messages import _, colour, counts_words, first_up
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, colour_code, counts_of, mandala_index
 from .rules import STALEMATE_END, Rules
-from .state import _COLOURS, _NONE, PLAY, RESHUFFLE, MandalaState, new_game
-
-
-def from_position(position: dict, *, seed=None, rules: Rules | None = None,
-                  manual_chance: bool = False) -> MandalaState:
-    """Build a state at the start of a turn from a hand-built position (tests, lessons, puzzles).
-
-    Same as ``new_game(2, seed=seed, rules=rules, setup={"position": position}, ...)``. The
-    completed position is stored in ``state.setup["position"]``, so records of games started
-    this way replay exactly.
-
-    Parameters
-    ----------
-    position : dict
-        JSON-ready, colours by name, counts as ``{colour: count}``, mandalas ``"A"`` and
-        ``"B"`` (in any case); every key but ``hands`` is optional::
-
-            {
-              "to_move": 0,                                  # seat whose turn it is
-              "hands": [{"red": 3}, {"green": 2}],           # per seat, at least 1 card each
-              "cups": [{"red": 2}, {}],
-              "rivers": [["red", "green"], []],              # left (value 1) to right
-              "mountains": {"A": {"black": 1}, "B": {}},
-              "fields": {"A": [{"orange": 2}, {}], "B": [{}, {}]},
-              "deck": ["yellow", "red"],                     # top card first
-              "discard": {"purple": 4},
-              "end_triggered": False,                        # M-6.2 already happened?
-            }
-
-        The cards not placed anywhere (the 108 of M-1.1, 18 per colour) fill whichever of
-        ``deck`` and ``discard`` is left out: the deck in the fixed order black, green, purple,
-        yellow, orange, red, black, ... (top first), or the discard pile. If both are given,
-        the position must account for all 108 cards.
-    seed, rules, manual_chance
-        As for :func:`new_game` (the seed drives later reshuffles).
-
-    Raises
-    ------
-    RulesError
-        With the rule id when the position is impossible: wrong card totals (``M-1.1``),
-        a colour in two areas of a mandala (``M-3.1``), an already complete mandala
-        (``M-5.1``), a bad river (``M-1.3``, ``M-7.2``), an empty hand (``M-4.4``), an empty
-        deck without ``end_triggered`` (``M-6.2``), no mandala able to complete again
-        (``M-7.5``, unless ``stalemate="play_on"``). With the tag ``options`` when an entry
-        has the wrong type (a list or text where an object of counts is expected, an object
-        where a list is expected); ``end_triggered`` must be true or false (``M-6.2``),
-        ``to_move`` 0 or 1 (``M-2.5``), colours and mandalas known names (``M-1.1``,
-        ``M-1.2``). Every refusal quotes at most 60 characters of what was written.
-    """
-    return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)
+from .phases import _COLOURS, _NONE, PLAY, RESHUFFLE
+from .state import MandalaState
 
 
 def build_position(position: dict, rules: Rules, rng) -> MandalaState:
-    """Validate and build the state of :func:`from_position` (errors documented there)."""
+    """Validate and build the state of :func:`~.setup.from_position` (errors documented there)."""
     if not isinstance(position, Mapping):
         raise RulesError("options", _("A position must be an object (see mandalakit.mandala.from_position), not "
                                       "{value}.", value=shown(position)))
@@ -78,7 +31,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
                                       keys=quote(", ".join(unknown)), known=", ".join(sorted(known))))
     to_move = position.get("to_move", 0)
     if isinstance(to_move, bool) or not isinstance(to_move, Integral) or to_move not in (0, 1):
-        raise RulesError("M-2.5", _("to_move must be seat 0 or 1, not {value}.", value=shown(to_move)))
+        raise RulesError("M-2.5", _("to_move must be 0 (player 1) or 1 (player 2), not {value}.", value=shown(to_move)))
     to_move = int(to_move)
     end_triggered = position.get("end_triggered", False)
     if not isinstance(end_triggered, bool):
@@ -86,15 +39,16 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     state = MandalaState(rules, rng, {}, to_move)
     try:
         hands = _pair(position.get("hands"), "hands")
-        state.hands = [counts_of(h, _("the position's hand of seat {seat}", seat=seat)) for seat, h in enumerate(hands)]
+        state.hands = [counts_of(h, _("the position's hand of player {seat:+1}", seat=seat)) for seat, h in enumerate(hands)]
         cups = _pair(position.get("cups", [{}, {}]), "cups")
-        state.cups = [counts_of(c, _("the position's cup of seat {seat}", seat=seat)) for seat, c in enumerate(cups)]
+        state.cups = [counts_of(c, _("the position's cup of player {seat:+1}", seat=seat)) for seat, c in enumerate(cups)]
         rivers = _pair(position.get("rivers", [[], []]), "rivers")
-        state.rivers = [_colour_list(r, _("the position's river of seat {seat}", seat=seat)) for seat, r in enumerate(rivers)]
+        state.rivers = [_colour_list(r, _("the position's river of player {seat:+1}", seat=seat))
+                        for seat, r in enumerate(rivers)]
         mountains = _per_mandala(position.get("mountains", {}), "mountains")
         fields = _per_mandala(position.get("fields", {}), "fields")
         state.mountains = [counts_of(mountains.get(m, {}), _("the position's mountain {mandala}", mandala=MANDALAS[m])) for m in range(2)]
-        state.fields = [[counts_of(f, _("the position's field of seat {seat} in mandala {mandala}", seat=seat,
+        state.fields = [[counts_of(f, _("the position's field of player {seat:+1} in mandala {mandala}", seat=seat,
                                                 mandala=MANDALAS[m]))
                          for seat, f in enumerate(_pair(fields.get(m, [{}, {}]), f"fields of mandala {MANDALAS[m]}"))]
                         for m in range(2)]
@@ -135,13 +89,14 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     state.discard_size = sum(state.discard)
     state.hand_sizes = [sum(h) for h in state.hands]
     if min(state.hand_sizes) < 1:
-        raise RulesError("M-4.4", _("Each seat must hold at least one card at the start of a turn."))
+        raise RulesError("M-4.4", _("Each player must hold at least one card at the start of a turn."))
     for seat, river in enumerate(state.rivers):
         if len(set(river)) != len(river):
-            raise RulesError("M-1.3", _("The river of seat {seat} holds a colour twice; each space holds a new colour.",
+            raise RulesError("M-1.3", _("The river of player {seat:+1} holds a colour twice; each space holds a new "
+                                        "colour.",
                                         seat=seat))
         if len(river) >= RIVER_SPACES:
-            raise RulesError("M-7.2", _("The river of seat {seat} is full, so the game would already be over.",
+            raise RulesError("M-7.2", _("The river of player {seat:+1} is full, so the game would already be over.",
                                         seat=seat))
     for m in range(2):
         for c in _COLOURS:
@@ -176,7 +131,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
 def _pair(value, what: str) -> list:
     """``value`` as a list of two entries, one per seat; else :class:`RulesError` (``options``)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RulesError("options", _("The position's {what} must be a list of two entries, one per seat, not "
+        raise RulesError("options", _("The position's {what} must be a list of two entries, one per player, not "
                                       "{value}.", what=what, value=shown(value)))
     return list(value)
 

@@ -27,7 +27,6 @@ from collections.abc import Mapping, Sequence
 
 from ..core import svg as _svg
 from ..core.contract import CHANCE, TERMINAL
-from ..core.errors import RulesError
 from ..core.messages import _, ngettext
 from .cards import COLOURS, MANDALAS, NUM_COLOURS, RIVER_SPACES
 
@@ -35,10 +34,16 @@ MARGIN = 10
 CARD_W, CARD_H, GAP = 44, 54, 4
 LINE = 16
 LABEL_W = 64  # room for a row's label left of its cards
+PILE_LABEL_W = 60  # room for the discard pile's label left of its cards
 ROW_W = NUM_COLOURS * (CARD_W + GAP) - GAP  # six colours side by side
 RADIUS, SMALL_RADIUS = 190, 160  # a mandala, wide and on the narrowest page
 SMALLEST = 2 * SMALL_RADIUS + 2 * MARGIN  # the narrowest layout (a 420 px phone gives the board 390 px)
 WIDTH = 4 * RADIUS + 3 * MARGIN + 10  # the wide layout: the two mandalas side by side
+#: A page from 680 px to the wide layout (a 1024 x 768 screen with the log beside the board)
+#: keeps the mandalas side by side, smaller, so the whole table fits the screen's height.
+COMPACT_RADIUS = 160
+COMPACT = 4 * COMPACT_RADIUS + 3 * MARGIN + 10
+NOTE_ROOM = 250  # the least room beside the viewing seat's name for the note on numbers
 BAND = 42  # the mountain's band across the middle: from -BAND to +BAND
 FIELD_Y, MOUNTAIN_Y = BAND + 10 + CARD_H, 24  # a field's row: FIELD_Y to FIELD_Y - CARD_H from the centre
 INLINE = 2 * MARGIN + LABEL_W + ROW_W + 12  # narrower: a row's label goes above it
@@ -122,15 +127,20 @@ def _sizes(hand: int) -> str:
     return ngettext("hand: {n} card, hidden", "hand: {n} cards, hidden", hand) if hand else _("hand: empty")
 
 
-def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, score) -> tuple[list[str], float]:
+def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, score, note: str = "",
+          ) -> tuple[list[str], float]:
     """A seat's name, river and cup; for the viewing seat also its hand and the discard pile.
 
-    The cup goes beside the river, the discard pile beside the hand, when they fit in ``page``.
+    The cup goes beside the river, the discard pile beside the hand, when they fit in ``page``;
+    ``note`` (the viewing seat's) goes beside its name with the tag of rule M-7.3.
     """
     own = seat == player
     right = page - MARGIN
     head = heads[seat] if score is None else _("{head} · score {score}", head=heads[seat], score=score)
     parts = [_svg.text(MARGIN, y + 12, head, size=14, weight="bold")]
+    if note:
+        at = MARGIN + _svg.text_width(head, 14, "bold") + 14
+        y += _svg.lines_tagged(parts, at, y + 12, note, right - at, "M-7.3", colour=_svg.MUTED)
     if not own:
         sizes = _sizes(obs.hand_sizes[seat])
         at = MARGIN + _svg.text_width(head, 14, "bold") + 14
@@ -139,7 +149,7 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
         else:
             y += 18
             parts.append(_svg.text(MARGIN, y + 12, sizes, size=12, colour=_svg.MUTED))
-    y += 28
+    y += 24
     inline = page >= INLINE
     x0 = MARGIN + LABEL_W if inline else MARGIN + 6  # the rows' left edge
 
@@ -158,7 +168,7 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
         y += CARD_H + 22
         cup_x = x0 - 6
     parts += _cup(cup_x, y, seat, obs, own)
-    y += CARD_H + 22
+    y += CARD_H + 16
     if own:
         y = label(_("hand"), y)
         x = x0
@@ -174,11 +184,11 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
         if x == x0:
             parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
         words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
-        pile_x = x0 + ROW_W + 24
-        if pile_x + LABEL_W + ROW_W <= right:  # beside the hand, its label left of its cards
+        pile_x = x0 + ROW_W + 16
+        if pile_x + PILE_LABEL_W + ROW_W <= right:  # beside the hand, its label left of its cards
             body = [_svg.text(pile_x + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
-            body += _left_row(pile_x + LABEL_W, y, obs.discard, "discard")
-            box = (pile_x, y - 2, LABEL_W + ROW_W, CARD_H + 4)
+            body += _left_row(pile_x + PILE_LABEL_W, y, obs.discard, "discard")
+            box = (pile_x, y - 2, PILE_LABEL_W + ROW_W, CARD_H + 4)
         elif inline:  # under the hand
             y += CARD_H + 10
             body = [_svg.text(MARGIN + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
@@ -207,7 +217,7 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     title = (_("Mandala {mandala} is complete", mandala=name) if destroyed
              else _("Mandala {mandala} · {n} of 6 colours", mandala=name, n=present))
     parts = [_svg.text(cx, top + 16, title, size=15, anchor="middle", weight="bold")]
-    cy = top + 28 + radius
+    cy = top + 24 + radius
     chord = 2 * math.sqrt(radius ** 2 - FIELD_Y ** 2) - 8  # the width of a field's row, at its far edge
     stroke, width = ("#000000", 4) if destroyed else (_svg.MAT_EDGE, 2)
     parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{_svg.MAT}" stroke="{stroke}" '
@@ -239,7 +249,7 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     wide = min(ROW_W, chord)
     box = (cx - wide / 2 - 4, cy + FIELD_Y - CARD_H - 6, wide + 8, CARD_H + 30)
     parts.append(_svg.target(f"field:{name}", words, box, body, marks))
-    return parts, cy + radius + 8
+    return parts, cy + radius + 4
 
 
 def _heads(state, player: int, names) -> list[str]:
@@ -280,7 +290,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         ``"selected"`` or ``"hint"``: that target is outlined (:func:`mandalakit.core.svg.target`).
     width : float, optional
         The width in CSS px the drawing will be shown at. ``None`` or 800 and more: the wide
-        layout, 800 px, the two mandalas side by side. Narrower: the drawing is laid out for
+        layout, 800 px, the two mandalas side by side; from 680 px they stay side by side with a
+        radius of 160 px (the table at 1024 x 768). Narrower: the drawing is laid out for
         that width (340 px at least, below which it scales down), so its text keeps its size:
         mandala B goes under mandala A (smaller, down to a radius of 160 px), the cup under
         the river, the discard pile under the hand, and below 384 px the rows' labels above
@@ -322,29 +333,40 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     parts: list[str] = []
     y = MARGIN + 14
     status = _status(state, obs, player, heads, addressed)
-    y += _svg.lines(parts, MARGIN, y, _("Mandala · {status}", status=status), room, size=16, weight="bold") + LINE + 2
+    head = _("Mandala · {status}", status=status)
+    y += _svg.lines(parts, MARGIN, y, head, room, size=16, weight="bold")
     line = ngettext("deck: {n} card", "deck: {n} cards", obs.deck_size)
     if obs.end_triggered:
         line = _("{line} · the deck ran out: the game ends soon", line=line)
-    y += _svg.lines(parts, MARGIN, y, line, room, colour=_svg.MUTED) + 10
+    at = MARGIN + _svg.text_width(_svg.wrap(head, room, size=16, weight="bold")[-1], 16, "bold") + 16
+    if at + _svg.text_width(line, 12) <= page - MARGIN:  # the deck beside the heading
+        parts.append(_svg.text(at, y, line, size=12, colour=_svg.MUTED))
+        y += 12
+    else:
+        y += LINE + 2
+        y += _svg.lines(parts, MARGIN, y, line, room, colour=_svg.MUTED)
+    y += 10
     other = 1 - player
     block, y = _seat(obs, other, player, y, page, marks, heads, result.scores[other] if result else None)
     parts += block
     y += 6
-    if page >= WIDTH:  # M-1.2: the two mandalas side by side
-        a, y_a = _mandala(obs, 0, player, MARGIN + RADIUS, y, marks, heads, addressed)
-        b, y = _mandala(obs, 1, player, page - MARGIN - RADIUS, y, marks, heads, addressed)
+    if page >= COMPACT:  # M-1.2: the two mandalas side by side (smaller under the wide layout's width)
+        radius = RADIUS if page >= WIDTH else COMPACT_RADIUS
+        a, y_a = _mandala(obs, 0, player, page / 2 - MARGIN / 2 - 5 - radius, y, marks, heads, addressed, radius)
+        b, y = _mandala(obs, 1, player, page / 2 + MARGIN / 2 + 5 + radius, y, marks, heads, addressed, radius)
     else:  # one above the other, as large as the page allows
         radius = min(RADIUS, (page - 2 * MARGIN) / 2)
         a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed, radius)
         b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed, radius)
     parts += a + b
-    y += 4
-    block, y = _seat(obs, player, player, y, page, marks, heads, result.scores[player] if result else None)
+    y += 2
+    note = _("Numbers: how many cards of that colour; in a river, the value of the space (each cup card scores it).")
+    beside = page - 2 * MARGIN - _svg.text_width(heads[player], 14, "bold") - 14 >= NOTE_ROOM
+    block, y = _seat(obs, player, player, y, page, marks, heads, result.scores[player] if result else None,
+                     note if beside else "")
     parts += block
-    y += 6 + _svg.lines_tagged(parts, MARGIN, y + 12, _("Numbers: how many cards of that colour; in a river, the "
-                                                         "value of the space (each cup card scores it)."),
-                               room, "M-7.3", colour=_svg.MUTED) + LINE + 2
+    if not beside:
+        y += 6 + _svg.lines_tagged(parts, MARGIN, y + 12, note, room, "M-7.3", colour=_svg.MUTED) + LINE + 2
     if result is not None:
         said = _svg.verdict(result.winners, heads, player if addressed else None)
         y += 18 + _svg.lines(parts, MARGIN, y + 18, said, room, size=16, weight="bold")
@@ -367,10 +389,7 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     RulesError
         ``M-7.4`` if the game is not over.
     """
-    if state.current_player != TERMINAL:
-        raise RulesError("M-7.4", _("The game is not over yet, so there is no score screen."))
-    player = state.viewer(player)
-    heads = _heads(state, player, names)
+    _svg.check_over(state, "M-7.4")
     result = state.result()
     columns = [(_("river space {value}", value=v), None) for v in range(1, RIVER_SPACES + 1)]
     columns += [(_("cards in cup"), "M-7.4"), (_("total"), "M-7.3")]
@@ -383,5 +402,5 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
     reasons = {"M-7.2": _("A river is full."), "M-7.1": _("The deck ran out and the last mandala was completed."),
                "M-6.3": _("The deck ran out."), "M-7.5": _("No mandala could be completed any more.")}
     reason = reasons.get(state.end_reason, "")
-    return _svg.score_screen(_("Mandala"), reason, columns, rows, heads, result.winners,
-                             you=player if _addressed(names, you) else None, width=width)
+    return _svg.game_score_screen(state, _("Mandala"), reason, columns, rows, player=player, names=names, you=you,
+                                  width=width)

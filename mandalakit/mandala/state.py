@@ -1,4 +1,9 @@
-"""The Mandala engine: state, legal moves, apply (M-2 to M-6), end and result (M-7).
+"""The Mandala engine's state: its data, legal moves, apply, observation and result (M-2 to M-7).
+
+The rules that ``apply`` follows live in one module each, mixed into :class:`MandalaState`:
+the actions of a turn, draws and reshuffles in :mod:`.turn` (M-4, M-6), the completion of a
+mandala in :mod:`.completion` (M-5), the end of a turn and of the game in :mod:`.ending`
+(M-7). A game starts with :func:`~.setup.new_game` or :func:`~.setup.from_position`.
 
 Representation
 --------------
@@ -35,24 +40,20 @@ Rulings made here (documented where they apply)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from numbers import Integral
 
 import numpy as np
 
-from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, check_players, check_rules, copy_rng, make_rng
-from ..core.errors import IllegalMoveError, RulesError, quote, shown
-from ..core.messages import N_, _, colour, counts_words, ngettext
-from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL,
-                    RIVER_SPACES, START_CUP, START_HAND, START_MOUNTAIN, named)
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
+from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.messages import N_, _
+from .cards import COLOURS, DECK_SIZE, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, named
+from .completion import Completion
+from .ending import Ending
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
-from .rules import END_AT_ONCE, STALEMATE_END, Rules
+from .phases import _COLOURS, _MOUNTAIN, _NONE, CHANCE_PHASE, PICKING, PLAY, RESHUFFLE, SHUFFLE
+from .rules import END_AT_ONCE, Rules
 from .scoring import river_score, winners
-
-PLAY, PICKING, CHANCE_PHASE, OVER = "play", "pick", "chance", "over"
-SHUFFLE, RESHUFFLE = "shuffle", "reshuffle"
-_NONE, _MOUNTAIN = -1, 0  # owner codes; a seat's field is 1 + seat
-_COLOURS = range(NUM_COLOURS)
-
+from .turn import Turn
 
 @dataclass(frozen=True)
 class Observation:
@@ -107,13 +108,9 @@ class Observation:
     end_triggered: bool
 
 
-def _colour(c: int, n: int = 1) -> str:
-    """The name of colour ``c`` in the language in force, for ``n`` cards."""
-    return colour(COLOURS[c], n)
-
-
-class MandalaState(State):
-    """A position of Mandala (2 players). Build one with :func:`new_game` or :func:`from_position`.
+class MandalaState(Turn, Completion, Ending, State):
+    """A position of Mandala (2 players). Build one with :func:`~.setup.new_game` or
+    :func:`~.setup.from_position`.
 
     Attributes beyond the contract
     ------------------------------
@@ -297,8 +294,7 @@ class MandalaState(State):
             i -= k
         raise AssertionError("random_move walked past the legal moves")  # pragma: no cover
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a move of the seat to act, or a chance event at a chance node.
@@ -437,54 +433,6 @@ class MandalaState(State):
         new.count_free()
         return new
 
-    def count_free(self) -> None:
-        """Count :attr:`free` from hands, deck and discard pile (after a hand-built position or a
-        resampling of hidden cards); play keeps it up to date by itself."""
-        self.free = self._free_now()
-
-    def _free_now(self) -> list[int]:
-        free = [self.hands[0][c] + self.hands[1][c] + self.discard[c] for c in _COLOURS]
-        for c in self.deck:
-            free[c] += 1
-        return free
-
-    def can_complete(self) -> bool:
-        """True if a mandala can still complete, at the start of a turn (M-7.5).
-
-        Nothing leaves a mandala before it completes, and rivers and cups never give a card
-        back, so only free cards (hands, deck, discard pile: :attr:`free`) can bring mandala
-        ``m`` the ``k`` colours it lacks, one play each, while both hands keep a card (M-4.4).
-
-        * With cards in the deck or discard pile, discards and draws can bring any free card
-          into either hand, so ``m`` can complete exactly when every colour it lacks has a
-          free card and there are at least ``k + 2`` free cards.
-        * With deck and discard pile empty, a hand can only shrink (M-6.3: a discard draws
-          back the same cards), so ``m`` can complete exactly when the colours it lacks can be
-          shared out between the seats holding them, each seat playing at most its hand size
-          minus one of them.
-
-        When neither mandala can complete, no card can reach a river or cup again: the scores
-        are final and no end of M-7.1 or M-7.2 can come.
-
-        Returns
-        -------
-        bool
-        """
-        free = self.free
-        pool = len(self.deck) + self.discard_size
-        s0, s1 = self.hand_sizes
-        h0, h1 = self.hands
-        for owner in self.owner:
-            lacking = [c for c in _COLOURS if owner[c] == _NONE]
-            k = len(lacking)
-            if pool:
-                if pool + s0 + s1 >= k + 2 and all(free[c] for c in lacking):
-                    return True
-            elif (all(h0[c] or h1[c] for c in lacking) and k <= s0 + s1 - 2
-                  and sum(1 for c in lacking if not h1[c]) < s0 and sum(1 for c in lacking if not h0[c]) < s1):
-                return True
-        return False
-
     def check_invariants(self) -> None:
         """Card conservation and bookkeeping (M-1.1, M-3.1, M-8).
 
@@ -580,384 +528,3 @@ class MandalaState(State):
             "discard": named(self.discard),
             "end_triggered": self.end_triggered,
         }
-
-    # ----- rules: helpers -----------------------------------------------------------------------
-
-    def _refuse_in_play(self, seat: int, move) -> None:
-        if type(move) is Pick:
-            raise IllegalMoveError("M-5.3", _("No mandala is being destroyed, so there is nothing to pick; player {seat:+1} "
-                                              "plays into a mountain or a field, or discards.", seat=seat))
-        if type(move) is ChanceEvent:
-            raise IllegalMoveError("chance", _("No chance outcome is due now; it is player {seat:+1}'s turn.", seat=seat))
-        raise IllegalMoveError("M-4", _("{move} is not a Mandala move; player {seat:+1} plays into a mountain or a field, "
-                                        "or discards (M-4.1 to M-4.3).", move=repr(move), seat=seat))
-
-    def _area_name(self, m: int, owner: int, seat: int) -> str:
-        if owner == _MOUNTAIN:
-            return _("mountain {mandala}", mandala=MANDALAS[m])
-        if owner == seat + 1:
-            return _("your field of mandala {mandala}", mandala=MANDALAS[m])
-        return _("the other player’s field of mandala {mandala}", mandala=MANDALAS[m])
-
-    # ----- M-4: the three actions -----------------------------------------------------------------
-    def _play_mountain(self, seat: int, move: Mountain) -> None:
-        """M-4.1: one card into a mountain, draw up to 3 without passing 8, then M-5 check."""
-        m, c = move.mandala, move.colour
-        hand = self.hands[seat]
-        if not hand[c]:
-            raise IllegalMoveError("M-4.1", _("Player {seat:+1} has no {colour} card in hand to play into mountain "
-                                              "{mandala}.", seat=seat, colour=_colour(c), mandala=MANDALAS[m]))
-        owner = self.owner[m][c]
-        if owner > _MOUNTAIN:
-            where = self._area_name(m, owner, seat)
-            raise IllegalMoveError("M-3.1", _("{Colour} already lies in {where}, so in mandala {mandala} it can only "
-                                              "go there, not into the mountain.", Colour=_colour(c).capitalize(),
-                                              colour=_colour(c), where=where, mandala=MANDALAS[m]))
-        size = self.hand_sizes[seat] - 1
-        if not size and not self.deck and not self.discard_size:
-            raise IllegalMoveError("M-4.4", _("Player {seat:+1} would end the turn with no card in hand: the deck and the "
-                                              "discard pile are empty, so nothing can be drawn.", seat=seat))
-        hand[c] -= 1
-        self.hand_sizes[seat] = size
-        self.free[c] -= 1
-        self.mountains[m][c] += 1
-        if owner == _NONE:
-            self.owner[m][c] = _MOUNTAIN
-            self.ncolours[m] += 1
-        self._draw_seat = seat
-        self._draw_left = draw_count(size)
-        self._check = m
-        self._continue_turn()
-
-    def _play_field(self, seat: int, move: Field) -> None:
-        """M-4.2: cards of one colour into one's own field; no draw; then M-5 check."""
-        m, c, n = move.mandala, move.colour, move.count
-        hand = self.hands[seat]
-        if n > hand[c]:
-            raise IllegalMoveError("M-4.2", ngettext(
-                "Player {seat:+1} has {n} {colour} card in hand, so they cannot play {k} into their field.",
-                "Player {seat:+1} has {n} {colour} cards in hand, so they cannot play {k} into their field.",
-                hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
-        owner = self.owner[m][c]
-        if owner != _NONE and owner != seat + 1:
-            where = self._area_name(m, owner, seat)
-            raise IllegalMoveError("M-3.1", _("{Colour} already lies in {where}, so in mandala {mandala} it cannot go "
-                                              "into your field.", Colour=_colour(c).capitalize(), colour=_colour(c),
-                                              where=where, mandala=MANDALAS[m]))
-        size = self.hand_sizes[seat] - n
-        if size < 1:
-            raise IllegalMoveError("M-4.4", ngettext(
-                "Playing your last card would leave player {seat:+1} with an empty hand; a turn may never end with no "
-                "card in hand, and a field play draws nothing.",
-                "Playing all {n} cards would leave player {seat:+1} with an empty hand; a turn may never end with no "
-                "card in hand, and a field play draws nothing.", n, seat=seat))
-        hand[c] -= n
-        self.hand_sizes[seat] = size
-        self.free[c] -= n
-        self.fields[m][seat][c] += n
-        self.field_sizes[m][seat] += n
-        if owner == _NONE:
-            self.owner[m][c] = seat + 1
-            self.ncolours[m] += 1
-        if self.ncolours[m] == NUM_COLOURS:
-            self._start_destruction(m)
-        else:
-            self._end_turn()
-
-    def _play_discard(self, seat: int, move: Discard) -> None:
-        """M-4.3: discard cards of one colour, draw as many; completes nothing."""
-        c, n = move.colour, move.count
-        hand = self.hands[seat]
-        if n > hand[c]:
-            raise IllegalMoveError("M-4.3", ngettext(
-                "Player {seat:+1} has {n} {colour} card in hand, so they cannot discard {k}.",
-                "Player {seat:+1} has {n} {colour} cards in hand, so they cannot discard {k}.",
-                hand[c], seat=seat, colour=_colour(c, hand[c]), k=n))
-        hand[c] -= n
-        self.hand_sizes[seat] -= n
-        self.discard[c] += n
-        self.discard_size += n
-        self._draw_seat = seat
-        self._draw_left = n
-        self._check = -1
-        self._continue_turn()
-
-    # ----- M-6: drawing and reshuffles ----------------------------------------------------------
-    def _continue_turn(self) -> None:
-        """Finish the current turn: owed draws (M-4.1, M-4.3) and the completion check
-        (M-5.1), or the rest of a refill (M-5.6)."""
-        if self._draw_left and not self._draw():
-            return  # waiting for a reshuffle (M-6.1)
-        m = self._check
-        if m >= 0 and self.ncolours[m] == NUM_COLOURS:
-            self._start_destruction(m)
-        else:
-            self._end_turn()
-
-    def _draw(self) -> bool:
-        """Deal the owed cards into ``_draw_seat``'s hand, or into mountain ``_refill``
-        (M-5.6); False if a reshuffle is due first.
-
-        M-6.1: an empty deck with a non-empty discard pile needs a reshuffle (a chance node).
-        M-6.2: emptying the deck triggers the end. M-6.3: with the discard pile empty too, the
-        draw simply yields fewer cards.
-        """
-        seat = self._draw_seat
-        hand = self.hands[seat]
-        deck = self.deck
-        n = self._draw_left
-        m = self._refill
-        drawn = 0
-        while n:
-            if not deck:
-                if self.discard_size:
-                    self.hand_sizes[seat] += drawn
-                    self._draw_left = n
-                    self._turn = CHANCE
-                    self.phase = CHANCE_PHASE
-                    self._chance_kind = RESHUFFLE
-                    return False
-                break
-            if m < 0:
-                hand[deck.pop()] += 1
-                drawn += 1
-            else:
-                self._into_mountain(m, deck.pop())
-            n -= 1
-            if not deck:
-                self.end_triggered = True
-        self.hand_sizes[seat] += drawn
-        self._draw_left = 0
-        self._refill = -1
-        return True
-
-    def _apply_chance(self, event: ChanceEvent) -> None:
-        """M-2.1 (first shuffle, then the deal of M-2.2/M-2.3) or M-6.1 (reshuffle, then resume)."""
-        outcome = event.outcome
-        counts = [outcome.count(c) for c in _COLOURS]
-        if self._chance_kind == SHUFFLE:
-            if event.kind != SHUFFLE or counts != [PER_COLOUR] * NUM_COLOURS or len(outcome) != DECK_SIZE:
-                raise IllegalMoveError("M-2.1", _("The first shuffle must list the 108 cards as colour codes 0-5 "
-                                                  "(black, green, purple, yellow, orange, red), 18 of each."))
-            self.deck = list(reversed(outcome))
-            self._deal()
-            return
-        if event.kind != RESHUFFLE or counts != self.discard or len(outcome) != self.discard_size:
-            raise IllegalMoveError("M-6.1", _("A reshuffle must list exactly the cards of the discard pile ({cards}) "
-                                              "as colour codes, top card first.", cards=counts_words(self.discard, COLOURS)))
-        self.deck = list(reversed(outcome))
-        self.discard = [0] * NUM_COLOURS
-        self.discard_size = 0
-        self.phase = PLAY
-        self._turn = self.mover
-        self._continue_turn()
-
-    def _deal(self) -> None:
-        """M-2.2, M-2.3: 2 cards face up into each mountain, then 6 to hand and 2 to cup per seat."""
-        deck = self.deck
-        for m in range(2):
-            for _ in range(START_MOUNTAIN):
-                self._into_mountain(m, deck.pop())
-        for p in range(2):
-            for _ in range(START_HAND):
-                self.hands[p][deck.pop()] += 1
-            for _ in range(START_CUP):
-                c = deck.pop()
-                self.cups[p][c] += 1
-                self.free[c] -= 1
-            self.hand_sizes[p] = START_HAND
-        self.phase = PLAY
-        self._turn = self.mover
-
-    def _into_mountain(self, m: int, c: int) -> None:
-        """A card from the deck goes face up into mountain ``m`` (M-2.2, M-5.6)."""
-        self.mountains[m][c] += 1
-        self.free[c] -= 1
-        if self.owner[m][c] == _NONE:
-            self.owner[m][c] = _MOUNTAIN
-            self.ncolours[m] += 1
-
-    # ----- M-5: completing a mandala ----------------------------------------------------------------
-    def _start_destruction(self, m: int) -> None:
-        """M-5.2: the seat with more cards in its field of ``m`` picks first; on a tie, the seat
-        that did not complete it."""
-        self.destroying = m
-        self.phase = PICKING
-        f0, f1 = self.field_sizes[m]
-        first = 0 if f0 > f1 else 1 if f1 > f0 else 1 - self.mover
-        if any(self.mountains[m]):
-            self._turn = first
-        else:
-            self._finish_destruction()
-
-    def _pick(self, seat: int, move: Pick) -> None:
-        """M-5.3 to M-5.5: take every mountain card of one colour; then the other seat picks."""
-        m = self.destroying
-        c = move.colour
-        mountain = self.mountains[m]
-        k = mountain[c]
-        if not k:
-            left = ", ".join(COLOURS[x] for x in _COLOURS if mountain[x])
-            raise IllegalMoveError("M-5.3", _("There is no {colour} in mountain {mandala}; pick one of: {left}.",
-                                              colour=_colour(c), mandala=MANDALAS[m], left=left))
-        mountain[c] = 0
-        if self.field_sizes[m][seat]:
-            self._place_picked(seat, c, k)
-        else:  # M-5.5: an empty field still picks, into the discard pile
-            self.discard[c] += k
-            self.discard_size += k
-            self.free[c] += k
-        if any(mountain):
-            self._turn = 1 - seat
-        else:
-            self._finish_destruction()
-
-    def _place_picked(self, seat: int, c: int, k: int) -> None:
-        """M-5.4: a new colour puts one card on the leftmost empty river space, the rest in the
-        cup; a colour already in the river goes wholly to the cup. M-7.2: the 6th space ends the game."""
-        river = self.rivers[seat]
-        if c in river:
-            self.cups[seat][c] += k
-            return
-        river.append(c)
-        self.cups[seat][c] += k - 1
-        if len(river) == RIVER_SPACES:
-            self.river_full = True
-
-    def _finish_destruction(self) -> None:
-        """M-5.6: both fields to the discard pile, then a new mountain of 2 unless the game ends.
-
-        The game ends here after a filled river (M-7.2) or once the deck has been emptied
-        (M-7.1: this is the next completion). The refill comes after the completion: if it
-        empties the deck, the discard pile is reshuffled for the rest of it (M-6.1) and the end
-        is triggered (M-6.2) for a later completion (M-7.1).
-        """
-        m = self.destroying
-        discard = self.discard
-        free = self.free
-        for seat in range(2):
-            field = self.fields[m][seat]
-            for c in _COLOURS:
-                discard[c] += field[c]
-                free[c] += field[c]
-            self.discard_size += self.field_sizes[m][seat]
-            self.fields[m][seat] = [0] * NUM_COLOURS
-            self.field_sizes[m][seat] = 0
-        self.owner[m] = [_NONE] * NUM_COLOURS
-        self.ncolours[m] = 0
-        self.destroying = -1
-        if self.river_full or self.end_triggered:
-            self._game_over()
-            return
-        self._refill = m
-        self._draw_left = REFILL
-        self._check = -1
-        self._continue_turn()
-
-    # ----- M-7: end of a turn and of the game -------------------------------------------------------
-    def _end_turn(self) -> None:
-        """Pass the turn to the other seat (M-2.5), unless the game ends now: M-6.3
-        ``end_at_once`` once the deck was emptied, M-7.5 once no mandala can complete again."""
-        if self._end_at_once and self.end_triggered:
-            self._game_over()
-            return
-        # Cheap first: with 6 cards in deck and discard pile (so at least 8 free cards) and a
-        # free card of every colour, can_complete() is true.
-        if ((0 in self.free or len(self.deck) + self.discard_size < 6)
-                and self.rules.stalemate == STALEMATE_END and not self.can_complete()):
-            self._game_over()
-            return
-        nxt = 1 - self.mover
-        self.mover = nxt
-        self._turn = nxt
-        self.phase = PLAY
-
-    @property
-    def end_reason(self) -> str | None:
-        """Rule that ended the game, ``None`` before the end (a column of simulation tables).
-
-        ``"M-7.2"`` a river was filled; ``"M-7.1"`` the completion after the deck was emptied;
-        ``"M-6.3"`` the deck was emptied under ``deck_exhaustion="end_at_once"``; ``"M-7.5"``
-        no mandala could complete any more. Read from the final position (a property, so the
-        state keeps its 29 attributes, see ``__init__``): an M-7.1 end comes right after a
-        completion, whose last :class:`Pick` leaves its mandala empty with no new mountain
-        (M-5.6); an M-7.5 end comes at the end of a turn.
-        """
-        if self._turn != TERMINAL:
-            return None
-        if self.river_full:
-            return "M-7.2"
-        if not self.end_triggered:
-            return "M-7.5"
-        if self._end_at_once:
-            return "M-6.3"
-        last = next(move for seat, move in reversed(self.history) if seat >= 0)
-        emptied = any(self.ncolours[m] == 0 and not any(self.mountains[m]) for m in range(2))
-        if (isinstance(last, Pick) and emptied) or self.rules.stalemate != STALEMATE_END or self.can_complete():
-            return "M-7.1"
-        return "M-7.5"
-
-    def _game_over(self) -> None:
-        self.phase = OVER
-        self._turn = TERMINAL
-        self.destroying = -1
-
-
-def draw_count(hand_after_play: int) -> int:
-    """Cards drawn after a mountain play (M-4.1): ``min(3, 8 - hand size after playing)``.
-
-    >>> draw_count(7), draw_count(3)   # M-8: hand 8 -> 7 draws 1; hand 4 -> 3 draws 3
-    (1, 3)
-    """
-    return max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - hand_after_play))
-
-
-def new_game(
-    players: int = 2,
-    *,
-    seed=None,
-    rules: Rules | None = None,
-    setup: dict | None = None,
-    manual_chance: bool = False,
-) -> MandalaState:
-    """Start a Mandala game.
-
-    Parameters
-    ----------
-    players : int
-        Must be 2 (Mandala is a two-player game).
-    seed : int, numpy.random.Generator or None
-        Seed of the game's own generator, which shuffles the deck and every reshuffle.
-    rules : Rules, optional
-        Options (M-6.3 ``deck_exhaustion``); default ``Rules()``.
-    setup : dict, optional
-        ``{"first_player": 0 or 1}`` (M-2.5, default 0), or ``{"position": {...}}`` to start
-        from a hand-built position (see :func:`.position.from_position`). Stored on ``state.setup``.
-    manual_chance : bool
-        If true the game has no generator and waits for the ``shuffle`` event (and every
-        ``reshuffle``) from the caller: record replay, typed-in physical games.
-
-    Raises
-    ------
-    RulesError
-        For a player count other than 2 (``M-2``), an invalid setup or position.
-    """
-    check_players("mandala", players, 2, 2, "M-2")
-    rules = check_rules("mandala", rules, Rules)
-    setup = dict(setup or {})
-    unknown = sorted(set(setup) - {"first_player", "position"})
-    if unknown or len(setup) > 1:
-        raise RulesError("options", _("A Mandala setup is {{'first_player': 0 or 1}} or {{'position': {{...}}}}; "
-                                      "got keys {keys}.", keys=quote(", ".join(map(repr, setup))) or _("none")))
-    rng = None if manual_chance else make_rng(seed)
-    if "position" in setup:
-        from .position import build_position  # position builds on this module's state
-
-        return build_position(setup["position"], rules, rng)
-    first = setup.get("first_player", 0)
-    if isinstance(first, bool) or not isinstance(first, Integral) or first not in (0, 1):
-        raise RulesError("M-2.5", _("The first player must be seat 0 or 1, not {value}.", value=shown(first)))
-    first = int(first)
-    state = MandalaState(rules, rng, {"first_player": first}, first)
-    state._after_apply()
-    return state

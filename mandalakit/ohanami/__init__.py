@@ -6,19 +6,16 @@
 (0, 45)
 """
 
-from functools import partial
-
-from ..core.bots import RandomBot
-from ..core.search import ISMCTSBot, PIMCBot
+from ..core.bots import game_bots
 from ..core.contract import GameSpec
 from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
 from .cards import SUIT_OF, SUITS, suit_name
 from .moves import Pick, Place, parse, placements
-from .position import from_position
 from .rules import Rules
 from .scoring import round_score, sakura_points, triangular
-from .state import Observation, OhanamiState, new_game
+from .setup import from_position, new_game
+from .state import Observation, OhanamiState
 
 State = OhanamiState
 
@@ -33,8 +30,7 @@ GAME = GameSpec(
     player_rule="O-2.1",
     rules=Rules,
     new_game=new_game,
-    bots={"random": RandomBot, "greedy": GreedyBot, "pimc": partial(PIMCBot, "ohanami", **SEARCH),
-          "ismcts": partial(ISMCTSBot, "ohanami", **SEARCH)},
+    bots=game_bots("ohanami", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
 )

@@ -20,7 +20,7 @@ from itertools import combinations
 from ..core.contract import ChanceEvent
 from ..core.errors import NotationError, quote
 from ..core.messages import N_, _, ngettext
-from ..core.notation import DIGITS, chance_event, number, plain_letters, words
+from ..core.notation import DIGITS, chance_event, move_words, number, plain_letters
 from .cards import DECK_SIZE
 
 DISCARD = 0  # the row number of "x" in a Place step
@@ -125,10 +125,7 @@ def parse(text: str) -> Pick | Place | ChanceEvent:
     or three cards, or of one card twice (O-2.3); a fourth row (O-2.4); a card that does not
     exist (O-1.1).
     """
-    if not isinstance(text, str):
-        raise NotationError(_("A move must be text, not {kind}.", kind=type(text).__name__))
-    parts = words(text)
-    head, args = (parts[0], parts[1:]) if parts else ("", [])
+    head, args = move_words(text)
     if head == "pick" and args and all(DIGITS.fullmatch(word) for word in args) and len(args) != 2:
         raise NotationError(ngettext("{text!r} names {n} card, but a pick keeps exactly two cards of "
                                      "your hand, as in 'pick 12 45'.",

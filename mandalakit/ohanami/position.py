@@ -1,7 +1,7 @@
 """Hand-built Ohanami positions, for rule tests, lessons and "what if" questions.
 
-:func:`from_position` starts a game in the middle of a draft step from a JSON-ready
-description (hands, rows, round, step, what each seat has picked or placed in this step, the
+:func:`position_state` builds the state that :func:`~.setup.from_position` returns: a game in
+the middle of a draft step, from a JSON-ready description (hands, rows, round, step, what each seat has picked or placed in this step, the
 deck and the discards) and checks it against the rules every reachable position obeys: card
 conservation (O-1.1), hand sizes per step (O-2.2), two cards placed or discarded per step
 (O-2.3), row shapes (O-2.4) and hidden picks (O-2.6). The completed position is stored in
@@ -21,107 +21,14 @@ from .cards import DECK_SIZE, HAND_SIZE, SUIT_OF
 from .moves import MAX_ROWS, Place, parse, pick
 from .rules import Rules
 from .scoring import round_score
-from .state import PICK, ROUNDS, STEPS, OhanamiState, new_game
+from .state import PICK, ROUNDS, STEPS, OhanamiState
 
 #: The keys of a position; every key but ``hands`` is optional.
 KEYS = ("round", "step", "hands", "picks", "places", "rows", "discards", "deck", "round_rows")
 
 
-def from_position(position: Mapping, *, rules: Rules | None = None) -> OhanamiState:
-    """Build a state in the middle of a draft step from a hand-built position (lessons, tests).
-
-    Same as ``new_game(len(position["hands"]), rules=rules, setup={"position": position})``.
-    The completed position is stored in ``state.setup["position"]`` and returned by
-    ``state.position()``; ``from_position(state.position())`` continues the same game.
-
-    Parameters
-    ----------
-    position : mapping
-        JSON-ready; cards are numbers 1 to 120, seats are list indices; every key but
-        ``hands`` may be left out (or be ``None``)::
-
-            {
-              "round": 1,                   # 1 to 3 (O-2.1)
-              "step": 2,                    # draft step 1 to 5 (O-2.2)
-              "hands": [[...], [...]],      # per seat: the cards held, without this step's pick
-              "picks": [[12, 45], None],    # per seat: the 2 cards picked this step, or None
-              "places": [None, None],       # per seat: its placement this step, as
-                                            #   "place 45>1 12>x", or None
-              "rows": [[[20, 35]], []],     # per seat: its rows, each ascending (O-2.4)
-              "discards": [[], [3, 90]],    # per seat: the cards it discarded face down
-              "deck": [...],                # the cards not dealt yet, top first
-              "round_rows": [[], []],       # per seat: its rows at the end of each ended round
-            }
-
-        Seats choose one at a time from seat 0 (O-2.6), so the seats that have picked come
-        first, and placements are only made once every seat has picked; the seat to act is
-        the first without a pick (or, once all have picked, without a placement). In step 5
-        the last 2 cards are picked without a choice. Each seat holds ``12 - 2 * step``
-        cards with its pick (O-2.2) and has placed or discarded 2 cards in every earlier step
-        of the game (O-2.3). ``round_rows`` is needed from round 2 on: it gives the rows each
-        ended round was scored on (O-3), earlier versions of the current rows (O-2.4: cards
-        never move).
-
-        Cards given nowhere go first to the discards left out (seat by seat, lowest cards
-        first, as many as each seat has discarded), then to the deck if it is left out
-        (ascending). If both are given, every card 1 to 120 must be somewhere.
-    rules : Rules, optional
-        Options (O-3.4 ``sakura_cap``, which also scores the ended rounds).
-
-    Returns
-    -------
-    OhanamiState
-        With an empty history; ``current_player`` is the seat to act.
-
-    Raises
-    ------
-    RulesError
-        With the rule id when the position is impossible: a card twice, unknown or missing
-        (``O-1.1``), a wrong round (``O-2.1``), hand or pick sizes that do not fit the step
-        (``O-2.2``), a wrong number of cards placed or discarded, an illegal placement
-        (``O-2.3``, ``O-2.4``), a row that is not ascending or a fourth row, ended-round rows
-        that are not earlier versions of the rows (``O-2.4``), a pick or placement out of
-        seat order (``O-2.6``); with the rule of the field (or ``"options"``) for a field of
-        the wrong type. At most 60 characters of bad input are quoted.
-
-    Examples
-    --------
-    Round 1, step 2, seat 0 to pick. In step 1 seat 0 started a row with 20 and put 35 on
-    it, seat 1 started two rows, 50 and 60; the other 100 cards are in the deck, ascending.
-
-    >>> from mandalakit.ohanami import from_position
-    >>> state = from_position({
-    ...     "round": 1, "step": 2,
-    ...     "hands": [[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14, 15, 16]],
-    ...     "rows": [[[20, 35]], [[50], [60]]],
-    ... })
-    >>> state.current_player, len(state.legal_moves()), len(state.deck)
-    (0, 28, 100)
-
-    Both seats pick. Seat 0 may put 8 below 20, then 1 below 8 (O-2.5); a placement written
-    in another order that ends the same is the same move:
-
-    >>> state.apply(state.parse_move("pick 1 8"))
-    >>> state.apply(state.parse_move("pick 9 16"))
-    >>> str(state.listed_move(state.parse_move("place 8>1 1>1")))
-    'place 8>1 1>1'
-    >>> str(state.listed_move(state.parse_move("place 8>x 1>2")))
-    'place 1>2 8>x'
-
-    A position that cannot arise is refused with the rule it breaks:
-
-    >>> from_position({"step": 2, "hands": [[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11]]})
-    Traceback (most recent call last):
-    ...
-    mandalakit.core.errors.RulesError: [O-2.2] In step 2 every seat holds 8 cards ... seat 1 holds 3.
-    """
-    hands = position.get("hands") if isinstance(position, Mapping) else None
-    players = len(hands) if isinstance(hands, (list, tuple)) else 2  # else the position is refused
-    return new_game(players, rules=rules, setup={"position": position})
-
-
 def position_state(position, rules: Rules, rng: np.random.Generator | None, players: int) -> OhanamiState:
-    """Validate ``position`` and build its state for :func:`~mandalakit.ohanami.state.new_game`
+    """Validate ``position`` and build its state for :func:`~mandalakit.ohanami.setup.new_game`
     (see :func:`from_position` for the format and the errors)."""
     parts = _Parts(check_mapping(position, _("An Ohanami position"), "options"), players)
     parts.check_turns()
@@ -140,7 +47,7 @@ class _Parts:
                                           keys=quote(", ".join(map(repr, unknown))), known=", ".join(KEYS)))
         self.position = position
         self.where: dict[int, str] = {}
-        hands = check_list(position.get("hands"), _("The hands (a list of cards per seat)"), "O-2.1")
+        hands = check_list(position.get("hands"), _("The hands (a list of cards per player)"), "O-2.1")
         self.n = n = check_players("ohanami", len(hands), 2, 4, "O-2.1")
         if players != n:
             raise RulesError("O-2.1", _("The position has {n} hands, but the game has {players} players.",
@@ -148,22 +55,22 @@ class _Parts:
         round_no, step = position.get("round"), position.get("step")
         self.round = 1 if round_no is None else check_whole(round_no, _("The round"), "O-2.1", 1, ROUNDS)
         self.step = 1 if step is None else check_whole(step, _("The step"), "O-2.2", 1, STEPS)
-        self.hands = [self.cards(h, _("the hand of seat {p}", p=p), "O-2.2") for p, h in enumerate(hands)]
-        self.picks = [None if pk is None else self.cards(pk, _("the pick of seat {p}", p=p), "O-2.2")
+        self.hands = [self.cards(h, _("the hand of player {p:+1}", p=p), "O-2.2") for p, h in enumerate(hands)]
+        self.picks = [None if pk is None else self.cards(pk, _("the pick of player {p:+1}", p=p), "O-2.2")
                       for p, pk in enumerate(self.per_seat("picks", _("picks"), "O-2.2", None))]
         for p, pk in enumerate(self.picks):
             if pk is not None and len(pk) != 2:
                 raise RulesError("O-2.2", _("Player {p:+1} picks 2 cards, not {k}.", p=p, k=len(pk)))
         self.places = [_placement(p, text)
                        for p, text in enumerate(self.per_seat("places", _("placements"), "O-2.3", None))]
-        self.rows = [[self.note(row, _("the rows of seat {p}", p=p)) for row in _rows(r, _("the rows of seat {p}", p=p))]
+        self.rows = [[self.note(row, _("the rows of player {p:+1}", p=p)) for row in _rows(r, _("the rows of player {p:+1}", p=p))]
                      for p, r in enumerate(self.per_seat("rows", _("rows"), "O-2.4", []))]
-        self.ended = [[_rows(rows, _("the rows of seat {p} at the end of round {r}", p=p, r=r))
-                       for r, rows in enumerate(check_list(seat, _("The ended rounds of seat {p}", p=p), "O-3"), 1)]
+        self.ended = [[_rows(rows, _("the rows of player {p:+1} at the end of round {r}", p=p, r=r))
+                       for r, rows in enumerate(check_list(seat, _("The ended rounds of player {p:+1}", p=p), "O-3"), 1)]
                       for p, seat in enumerate(self.per_seat("round_rows", _("rows of the ended rounds"), "O-3", []))]
         discards = position.get("discards")
         self.discards = None if discards is None else [
-            self.cards(d, _("the discards of seat {p}", p=p), "O-2.3")
+            self.cards(d, _("the discards of player {p:+1}", p=p), "O-2.3")
             for p, d in enumerate(self.per_seat("discards", _("discards"), "O-2.3", None))]
         deck = position.get("deck")
         self.deck = None if deck is None else self.cards(deck, _("the deck"), "O-2.1")
@@ -173,9 +80,9 @@ class _Parts:
         value = self.position.get(key)
         if value is None:
             return [empty] * self.n
-        value = check_list(value, _("The {what} (one entry per seat)", what=what), rule)
+        value = check_list(value, _("The {what} (one entry per player)", what=what), rule)
         if len(value) != self.n:
-            raise RulesError(rule, _("The position gives {what} for {k} seats, not {n}.",
+            raise RulesError(rule, _("The position gives {what} for {k} players, not {n}.",
                                      what=what, k=len(value), n=self.n))
         return value
 
@@ -199,15 +106,15 @@ class _Parts:
         for p, (hand, pk) in enumerate(zip(self.hands, self.picks)):
             size = len(hand) + (2 if pk else 0)
             if size != held:
-                raise RulesError("O-2.2", _("In step {step} every seat holds {held} cards with its pick (hands go 10, 8, "
-                                            "6, 4, 2); seat {p} holds {size}.", step=self.step, held=held, p=p, size=size))
+                raise RulesError("O-2.2", _("In step {step} every player holds {held} cards with their pick (hands go 10, 8, "
+                                            "6, 4, 2); player {p:+1} holds {size}.", step=self.step, held=held, p=p, size=size))
         _in_seat_order(self.picks, _("picked"))
         _in_seat_order(self.places, _("placed"))
         if any(self.places) and not all(self.picks) and self.step < STEPS:  # step 5 needs no pick
-            raise RulesError("O-2.3", _("A seat places its cards once every seat has picked and the picks are revealed; "
-                                        "seat {p} has not picked yet.", p=self.picks.index(None)))
+            raise RulesError("O-2.3", _("A player places their cards once every player has picked and the picks are revealed; "
+                                        "player {p:+1} has not picked yet.", p=self.picks.index(None)))
         if all(self.places):
-            raise RulesError("O-2.3", _("Every seat has placed, so step {step} is over; give the position of the next "
+            raise RulesError("O-2.3", _("Every player has placed, so step {step} is over; give the position of the next "
                                         "step.", step=self.step))
 
     def check_counts(self) -> None:
@@ -218,10 +125,10 @@ class _Parts:
             thrown = in_rows + (len(self.discards[p]) if self.discards else 0)
             if thrown > done or (self.discards and thrown < done):
                 raise RulesError("O-2.3", ngettext(
-                    "Seat {p} has placed or discarded {n} card ({rows} in rows), but by step {step} of round {round} "
-                    "every seat has placed or discarded {done}: 2 in each step before.",
-                    "Seat {p} has placed or discarded {n} cards ({rows} in rows), but by step {step} of round {round} "
-                    "every seat has placed or discarded {done}: 2 in each step before.",
+                    "Player {p:+1} has placed or discarded {n} card ({rows} in rows), but by step {step} of round {round} "
+                    "every player has placed or discarded {done}: 2 in each step before.",
+                    "Player {p:+1} has placed or discarded {n} cards ({rows} in rows), but by step {step} of round {round} "
+                    "every player has placed or discarded {done}: 2 in each step before.",
                     thrown, p=p, rows=in_rows, step=self.step, round=self.round, done=done))
             _check_ended_rounds(p, self.ended[p], self.rows[p], self.round, self.step)
 
@@ -274,7 +181,7 @@ class _Parts:
                 try:
                     state.apply(move)
                 except IllegalMoveError as exc:
-                    raise RulesError(exc.rule, _("The placement of seat {p}: {reason}",
+                    raise RulesError(exc.rule, _("The placement of player {p:+1}: {reason}",
                                                  p=seat, reason=exc.message)) from None
         state.history = []
         state.setup = {"position": state.position()}
@@ -310,9 +217,9 @@ def _placement(seat: int, text) -> Place | None:
         try:
             move = parse(text)
         except IllegalMoveError as exc:
-            raise RulesError(exc.rule, _("The placement of seat {p}: {reason}", p=seat, reason=exc.message)) from None
+            raise RulesError(exc.rule, _("The placement of player {p:+1}: {reason}", p=seat, reason=exc.message)) from None
     if type(move) is not Place:
-        raise RulesError("O-2.3", _("The placement of seat {p} is written like 'place 45>1 40>x', not {text}.",
+        raise RulesError("O-2.3", _("The placement of player {p:+1} is written like 'place 45>1 40>x', not {text}.",
                                     p=seat, text=shown(text)))
     return move
 
@@ -330,8 +237,8 @@ def _in_seat_order(choices: list, what: str) -> None:
     """O-2.6: seats choose one at a time from seat 0, so the seats that chose come first."""
     for p in range(1, len(choices)):
         if choices[p] is not None and choices[p - 1] is None:
-            raise RulesError("O-2.6", _("Seats choose one at a time from seat 0 and nobody sees a choice before every "
-                                        "seat has made it; seat {p} has {what} but seat {q} has not.",
+            raise RulesError("O-2.6", _("Players choose one at a time from player 1 and nobody sees a choice before every "
+                                        "player has made it; player {p:+1} has {what} but player {q:+1} has not.",
                                         p=p, what=what, q=p - 1))
 
 
@@ -341,9 +248,9 @@ def _check_ended_rounds(seat: int, ended: list, rows: list[list[int]], round_no:
     step of the current round (O-2.2, O-2.3)."""
     if len(ended) != round_no - 1:
         raise RulesError("O-3", ngettext(
-            "In round {round} seat {p} has {n} ended round behind it, so round_rows gives it {n} list of rows (its "
+            "In round {round} player {p:+1} has {n} ended round behind it, so round_rows gives it {n} list of rows (its "
             "rows at the end of that round), not {k}.",
-            "In round {round} seat {p} has {n} ended rounds behind it, so round_rows gives it {n} lists of rows (its "
+            "In round {round} player {p:+1} has {n} ended rounds behind it, so round_rows gives it {n} lists of rows (its "
             "rows at the end of each), not {k}.", round_no - 1, round=round_no, p=seat, k=len(ended)))
     versions = [([], _("at the start of the game"), 0)]
     versions += [(rows_then, _("at the end of round {r}", r=r), HAND_SIZE) for r, rows_then in enumerate(ended, start=1)]
@@ -352,11 +259,11 @@ def _check_ended_rounds(seat: int, ended: list, rows: list[list[int]], round_no:
         grown = len(earlier) <= len(later) and all(
             any(big[i:i + len(row)] == row for i in range(len(big) - len(row) + 1)) for row, big in zip(earlier, later))
         if not grown:
-            raise RulesError("O-2.4", _("The rows of seat {p} {later} do not grow out of its rows {earlier}: cards never "
+            raise RulesError("O-2.4", _("The rows of player {p:+1} {later} do not grow out of its rows {earlier}: cards never "
                                         "move, new ones go at the ends of rows, and rows never go away.",
                                         p=seat, later=later_when, earlier=when))
         added = sum(map(len, later)) - sum(map(len, earlier))
         if added > most:
-            raise RulesError("O-2.3", _("Seat {p} has {added} cards more in its rows {later} than {earlier}; at most "
+            raise RulesError("O-2.3", _("Player {p:+1} has {added} cards more in its rows {later} than {earlier}; at most "
                                         "{most} can be placed in that time.", p=seat, added=added, later=later_when,
                                         earlier=when, most=most))

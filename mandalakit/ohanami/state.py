@@ -15,9 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.contract import (
-    CHANCE, TERMINAL, ChanceEvent, Result, State, check_mapping, check_players, check_rules, copy_rng, game_rng,
-)
+from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
 from ..core.errors import IllegalMoveError, RulesError, quote
 from ..core.messages import _, ngettext
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
@@ -74,8 +72,8 @@ class Observation:
 
 
 class OhanamiState(State):
-    """A position of Ohanami (2 to 4 players). Build one with :func:`new_game` or
-    :func:`~mandalakit.ohanami.position.from_position`.
+    """A position of Ohanami (2 to 4 players). Build one with :func:`~.setup.new_game` or
+    :func:`~.setup.from_position`.
 
     Attributes beyond the contract
     ------------------------------
@@ -128,8 +126,7 @@ class OhanamiState(State):
             return picks_of(self.hands[seat])
         return placements(self.picks[seat], self.rows[seat])
 
-    def parse_move(self, text: str):
-        return parse(text)
+    parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
     def apply(self, move) -> None:
         """Apply a pick, a placement or the shuffle; illegal input leaves the state unchanged.
@@ -297,7 +294,7 @@ class OhanamiState(State):
             assert len(self.rows[p]) <= MAX_ROWS
 
     def position(self) -> dict:
-        """The position as a JSON-ready dict (see :func:`~mandalakit.ohanami.position.from_position`).
+        """The position as a JSON-ready dict (see :func:`~mandalakit.ohanami.setup.from_position`).
 
         ``from_position(state.position())`` continues the same game (without its history).
 
@@ -486,51 +483,3 @@ class OhanamiState(State):
         else:
             self.phase = OVER
             self._turn = TERMINAL
-
-
-def new_game(
-    players: int = 2,
-    *,
-    seed=None,
-    rules: Rules | None = None,
-    setup: dict | None = None,
-    manual_chance: bool = False,
-) -> OhanamiState:
-    """Start an Ohanami game.
-
-    Parameters
-    ----------
-    players : int
-        2, 3 or 4 (O-2.1).
-    seed : int, numpy.random.Generator or None
-        Seed of the game's own generator, which shuffles the deck (same seed, same game).
-    rules : Rules, optional
-        Options (O-3.4 ``sakura_cap``); default ``Rules()``.
-    setup : dict, optional
-        Empty, or ``{"position": {...}}`` to start from a hand-built position (see
-        :func:`.position.from_position`). Stored on ``state.setup``.
-    manual_chance : bool
-        If true the game has no generator and waits for a ``shuffle`` event (record replay,
-        typed-in physical games).
-
-    Raises
-    ------
-    RulesError
-        For a player count outside 2-4, an unknown setup key, an impossible position, a bad
-        seed or ``manual_chance``.
-    """
-    players = check_players("ohanami", players, 2, 4, "O-2.1")
-    rules = check_rules("ohanami", rules, Rules)
-    rng = game_rng(seed, manual_chance)
-    setup = check_mapping({} if setup is None else setup, _("The setup"), "options")
-    unknown = sorted(map(str, set(setup) - {"position"}))
-    if unknown:
-        raise RulesError("options", _("An Ohanami setup is empty or {{'position': {{...}}}}; got {keys}.",
-                                      keys=quote(", ".join(map(repr, unknown)))))
-    if "position" in setup:
-        from .position import position_state  # position builds on this module's state
-
-        return position_state(setup["position"], rules, rng, players)
-    state = OhanamiState(players, rules, rng)
-    state._after_apply()
-    return state

@@ -92,7 +92,7 @@ def _seat_one_hot(v: np.ndarray, seat: int, player: int, n: int) -> None:
 # ----- Mandala ------------------------------------------------------------------------------------
 def _mandala(players: int) -> ObservationEncoder:
     from ..mandala.cards import NUM_COLOURS, RIVER_SPACES
-    from ..mandala.state import CHANCE_PHASE, OVER, PICKING, PLAY
+    from ..mandala.phases import CHANCE_PHASE, OVER, PICKING, PLAY
 
     phases = (PLAY, PICKING, CHANCE_PHASE, OVER)
     c = NUM_COLOURS
@@ -139,7 +139,7 @@ def _mandala(players: int) -> ObservationEncoder:
 # ----- Flowers ------------------------------------------------------------------------------------
 def _flowers(players: int) -> ObservationEncoder:
     from ..flowers.cards import NUM_COLOURS, NUM_MANDALAS
-    from ..flowers.state import CHOOSE, DRAW, OVER, PLAY, SETUP
+    from ..flowers.phases import CHOOSE, DRAW, OVER, PLAY, SETUP
     from ..flowers.tiles import NUM_TILES, X3
 
     phases = (SETUP, PLAY, DRAW, CHOOSE, OVER)

@@ -106,9 +106,23 @@ class GamePart:
             return _("{colour} cards in your hand", colour=_(what))
         return self.target_words(kind, what) or target
 
+    def chosen_words(self, selection: Path) -> str:
+        """The targets clicked so far in words, for the status line: a hand colour clicked
+        ``k`` times (or once and then a count chip) is ``"k black cards"``, said once."""
+        if self.colours and selection and selection[0].startswith("hand:"):
+            rest = [t for t in selection if t != selection[0] and not t.startswith("n:")]
+            return ", ".join([cards_words(clicked_count(selection), selection[0][5:]), *map(self.label, rest)])
+        return ", ".join(self.label(t) for t in selection)
+
     def target_words(self, kind: str, what: str) -> str | None:
         """Words for a target of the game's own kinds (``"mountain"``, ``"A"``)."""
         return None
+
+    def draw(self, state, viewer: int, selection: Path = (), **options) -> str:
+        """The board of ``state`` seen by ``viewer`` with the clicks of ``selection`` made so
+        far (``options``: those of the state's ``to_svg``). Default: the engine's drawing; a game
+        whose chosen cards have a place before the move is complete draws them there."""
+        return state.to_svg(viewer, **options)
 
     def score_panel(self, state, viewer: int, names: Sequence[str]) -> str:
         """HTML of the score panel, as ``viewer`` may know it; ``names`` per seat."""

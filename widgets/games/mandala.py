@@ -16,7 +16,7 @@ from mandalakit.core.contract import CHANCE
 from mandalakit.core.messages import N_, _, colour, ngettext
 from mandalakit.mandala import COLOURS, MANDALAS, Discard, Field, Mountain, Pick, river_score
 
-from ..log import Entry
+from ..log import Entry, rule_tag
 from ..people import is_you
 from .base import GamePart, cards_paths, cards_words, clicked_count, public_seat
 
@@ -132,15 +132,16 @@ class MandalaPart(GamePart):
             else:
                 unscored = sum(cup) - sum(cup[c] for c in river)
                 total = f"<b>{river_score(river, cup)}</b>" + (
-                    " · " + ngettext("{n} cup card of a colour not in the river scores 0",
-                                     "{n} cup cards of colours not in the river score 0", unscored)
+                    " · " + ngettext("{n} card in the cup scores nothing yet: its colour is not in the river",
+                                     "{n} cards in the cup score nothing yet: their colours are not in the river",
+                                     unscored)
                     if unscored else "")
             who = escape(names[seat])
             body = "".join(rows) or '<tr><td colspan="4">' + escape(_("river still empty")) + "</td></tr>"
             head = "".join(f"<th>{h}</th>" for h in (_("colour"), _("river space"), _("cards in cup"), _("points")))
             tables.append(
                 f'<table class="mk-score-table"><caption>{who}</caption><tr>{head}</tr>{body}'
-                '<tr><td colspan="3">' + _("score (M-7.3)") + f"</td><td>{total}</td></tr></table>"
+                '<tr><td colspan="3">' + _("score") + rule_tag("M-7.3") + f"</td><td>{total}</td></tr></table>"
             )
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
 

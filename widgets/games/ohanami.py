@@ -17,7 +17,7 @@ from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.ohanami import SUITS
 from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
-from ..log import Entry
+from ..log import Entry, rule_tag
 from ..people import is_you
 from .base import GamePart, public_seat
 
@@ -91,6 +91,14 @@ class OhanamiPart(GamePart):
         rest = [c for c in pick if c not in cards]
         return "place " + " ".join(steps + [f"{c}>x" for c in rest])
 
+    def draw(self, state, viewer, selection=(), **options):
+        """The engine's drawing, with each kept card already given its row (or the discard) by
+        the clicks so far drawn there, faded (O-2.3 to O-2.5: the pupil sees the move before it
+        is complete)."""
+        from mandalakit.ohanami.render import render_svg
+
+        return render_svg(state, viewer, pending=chosen_places(state, selection), **options)
+
     def target_words(self, kind, what):
         return {
             "card": _("card {card}", card=what),
@@ -103,6 +111,8 @@ class OhanamiPart(GamePart):
             return _("click 2 cards of your hand to keep.") if not selection else _("click a second card to keep.")
         if len(selection) % 2:
             return _("click a row for this card (the next free row starts a new one) or discard it.")
+        if selection:
+            return _("click your other kept card, then where it goes.")  # the first is drawn faded where it goes
         return _("click one of your 2 kept cards, then the row where it goes.")
 
     def tell(self, before, after, viewer, names):
@@ -172,9 +182,9 @@ class OhanamiPart(GamePart):
         suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
         rounds = "".join("<th>" + _("round {n}", n=r) + "</th>" for r in (1, 2, 3)) + "<th>" + _("total") + "</th>"
         return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
-                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit (O-3)") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + rule_tag("O-3") + "</caption>"
                 f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
-                '<table class="mk-score-table"><caption>' + _("Points per round (O-3)") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Points per round") + rule_tag("O-3") + "</caption>"
                 f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
 
     def replay_figure(self, state, names):
@@ -200,6 +210,16 @@ class OhanamiPart(GamePart):
     def tie_break(self, result, tied, names):
         pinks = ", ".join(_("{name} {n}", name=names[p], n=result.players[p]["pink"]) for p in tied)
         return _("more pink cards wins ({pinks})", pinks=pinks)
+
+
+def chosen_places(state, selection) -> tuple[tuple[int, int], ...]:
+    """The placements the clicks ``selection`` have made so far in the place phase, as
+    ``(card, row)`` pairs (row 0: the discard): each kept card clicked and then where it goes."""
+    if state.phase != "place":
+        return ()
+    return tuple((int(card[5:]), DISCARD if dest == "discard" else int(dest[4:]))
+                 for card, dest in zip(selection[::2], selection[1::2])
+                 if card.startswith("card:") and (dest == "discard" or dest.startswith("row:")))
 
 
 def _suit(card: int) -> str:
