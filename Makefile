@@ -22,6 +22,7 @@ help:
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make test-quick - the same without the browser and server tests (a few minutes)"
 	@echo "make bench  - print engine and fast-path throughput (games/s, decisions/s, ratio) for every game and player count"
+	@echo "make bench-simulate GAMES=1000000 - one real simulate run: wall and CPU time, peak memory of the command and its workers"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
 	@echo "make bench-classroom N=30 - N pupils open the Ohanami lesson at once in headless Chromium (load test; CLASS=1: preheated for the class)"
@@ -110,7 +111,15 @@ bench: $(VENV)/.dashboard $(VENV)/.fast
 	@for run in "ohanami 2" "ohanami 3" "ohanami 4" "mandala 2" "flowers 2" "flowers 3" "flowers 4"; do \
 		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --seconds $(BENCH_SECONDS) || exit 1; \
 	done
-	$(BIN)/mandalakit bench --game ohanami --players 2 --bots greedy --seconds $(BENCH_SECONDS)
+	@for run in "ohanami 2" "mandala 2" "flowers 4"; do \
+		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --bots greedy --seconds $(BENCH_SECONDS) || exit 1; \
+	done
+
+# One real simulate run (niced): wall time, CPU time and peak memory of the command and its workers.
+GAMES ?= 1000000
+.PHONY: bench-simulate
+bench-simulate: $(VENV)/.test
+	$(BIN)/python tests/simulate_bench.py --games $(GAMES)
 
 bench-dashboard: $(VENV)/.test
 	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py

@@ -8,7 +8,7 @@ Every *table* is one set of ``players`` different bots from the list (each combi
 Deal ``d`` of a table is played ``players`` times, once per *rotation* ``r``: seat ``s`` is
 played by ``table[(s + r) % players]``, so each bot sits in each seat equally often, on the
 same cards. The deal's shuffle and the bots' seeds come from
-``numpy.random.SeedSequence([seed, d])`` (:func:`mandalakit.simulate.game_seeds`; a bot keeps its
+``numpy.random.SeedSequence([seed, d])`` (:func:`mandalakit.core.contract.game_seeds`; a bot keeps its
 seed over the rotations of a deal): deal ``d`` is the same shuffle at every table, so every
 pairing meets the same deals (common random numbers), whatever the number of workers.
 

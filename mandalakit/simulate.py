@@ -26,6 +26,7 @@ from .core.errors import RulesError, shown
 from .core.interrupts import worker_init
 from .core.messages import _, ngettext
 from .core.registry import get_game
+from .tables import joined
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
@@ -108,54 +109,6 @@ def seat_rows(spec: GameSpec, state, seat_bots: Sequence[str], first: Mapping) -
     return rows
 
 
-def simulate(
-    game: str,
-    players: int,
-    games: int,
-    seed: int = 0,
-    bots: Sequence[str] | None = None,
-    rules: Mapping | None = None,
-    jobs: int | None = None,
-    progress: bool = True,
-):
-    """Play ``games`` seat-balanced games between bots; one row per game and seat.
-
-    Parameters
-    ----------
-    game : str
-        ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
-    players : int
-        Number of seats (checked against the game's rule).
-    games : int
-        Number of games, at least 1 and at most :data:`MAX_GAMES` (10,000,000).
-    seed : int
-        Master seed; the table is a function of it (and of the other arguments) only.
-    bots : sequence of str, optional
-        One bot name for every seat, or one per seat (rotated over seats); default random.
-    rules : mapping, optional
-        Rules options of the game (unknown names raise :class:`RulesError`).
-    jobs : int, optional
-        Worker processes; default all cores when ``games >= PARALLEL_THRESHOLD``, else 1.
-        Never more than ``games``; more than :data:`MAX_JOBS` (256) raises :class:`RulesError`.
-        Games that :mod:`mandalakit.fast` plays (see :func:`mandalakit.fast.usable`) are played
-        far faster, in chunks of 1,024 games (one process below that), with the same rows.
-    progress : bool
-        Show a tqdm progress bar (on stderr).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``game`` (the game's index), then those of :func:`seat_rows`: ``seat, bot,
-        score, winner, shared, margin, decisions, reshuffles, end`` and the game's per-seat
-        summary columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green,
-        grey, pink``). The whole table is in memory: for millions of games write
-        :func:`simulate_frames` with :func:`mandalakit.tables.write_table` instead.
-    """
-    import pandas as pd
-
-    return pd.concat(simulate_frames(game, players, games, seed, bots, rules, jobs, progress), ignore_index=True)
-
-
 def simulate_frames(
     game: str,
     players: int,
@@ -193,6 +146,41 @@ def simulate_frames(
                           f"{game} {players}p", progress)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))
     return frames_of(_played(work, games, jobs, f"{game} {players}p", progress))
+
+
+simulate = joined(simulate_frames, """Play ``games`` seat-balanced games between bots; one row per game and seat.
+
+Parameters
+----------
+game : str
+    ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
+players : int
+    Number of seats (checked against the game's rule).
+games : int
+    Number of games, at least 1 and at most :data:`MAX_GAMES` (10,000,000).
+seed : int
+    Master seed; the table is a function of it (and of the other arguments) only.
+bots : sequence of str, optional
+    One bot name for every seat, or one per seat (rotated over seats); default random.
+rules : mapping, optional
+    Rules options of the game (unknown names raise :class:`RulesError`).
+jobs : int, optional
+    Worker processes; default all cores when ``games >= PARALLEL_THRESHOLD``, else 1.
+    Never more than ``games``; more than :data:`MAX_JOBS` (256) raises :class:`RulesError`.
+    Games that :mod:`mandalakit.fast` plays (see :func:`mandalakit.fast.usable`) are played
+    far faster, in chunks of 1,024 games (one process below that), with the same rows.
+progress : bool
+    Show a tqdm progress bar (on stderr).
+
+Returns
+-------
+pandas.DataFrame
+    Columns ``game`` (the game's index), then those of :func:`seat_rows`: ``seat, bot,
+    score, winner, shared, margin, decisions, reshuffles, end`` and the game's per-seat
+    summary columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green,
+    grey, pink``). The whole table is in memory: for millions of games write
+    :func:`simulate_frames` with :func:`mandalakit.tables.write_table` instead.
+""")
 
 
 def _under_bar(frames: Iterator, games: int, players: int, desc: str, progress: bool) -> Iterator:

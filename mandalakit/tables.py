@@ -12,11 +12,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 #: Rows per chunk (a Parquet row group): a few MB of memory for any game.
 FRAME_ROWS = 20_000
+
+
+def joined(frames: Callable[..., Iterator], doc: str) -> Callable:
+    """The function that returns the DataFrames of ``frames`` joined into one table
+    (``pandas.concat``, the index numbered again), with the same arguments, named as ``frames``
+    without its ``_frames`` and documented by ``doc``: :func:`mandalakit.simulate.simulate` is
+    ``joined(simulate_frames, ...)``, so the two cannot drift apart."""
+    @functools.wraps(frames)
+    def table(*args, **kwargs):
+        import pandas as pd
+
+        return pd.concat(frames(*args, **kwargs), ignore_index=True)
+
+    table.__signature__ = inspect.signature(frames).replace(return_annotation="pandas.DataFrame")
+    table.__name__ = table.__qualname__ = frames.__name__.removesuffix("_frames")
+    table.__doc__ = doc
+    return table
 
 
 def frames_of(batches: Iterable[list[dict]], rows: int = FRAME_ROWS) -> Iterator:

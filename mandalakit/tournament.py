@@ -10,7 +10,7 @@ A *cell* is one player count, one line-up (a multiset of bots, one per seat, fro
 option, from ``itertools.product``). Every cell plays ``rotations × players`` games. Game ``g``
 of a cell is *deal* ``g``: seat ``s`` is played by ``lineup[(s + g) % players]``, so every bot of
 a line-up sits in every seat equally often, and its shuffles and bots' seeds come from
-``numpy.random.SeedSequence([seed, g])`` (:func:`mandalakit.simulate.game_seeds`). The seeds
+``numpy.random.SeedSequence([seed, g])`` (:func:`mandalakit.core.contract.game_seeds`). The seeds
 depend only on the base seed and the deal, never on the worker that plays the game, so the
 table is the same whatever the number of workers, local or on Dask. Deal ``g`` is the same
 shuffle in every cell of a player count: line-ups and variants are compared on the same deals
@@ -50,6 +50,7 @@ from .core.messages import _, bot_name
 from .core.registry import get_game
 from .core.search import SEARCH_BOTS
 from .simulate import MAX_GAMES, play_one, resolve_bots, seat_rows, worker_count
+from .tables import joined
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
 METADATA_KEY = b"mandalakit"
@@ -157,71 +158,6 @@ def play_chunk(game: str, seed: int, cell: Cell, start: int, stop: int) -> list[
     return rows
 
 
-def tournament(
-    game: str,
-    players: Sequence[int] | None = None,
-    bots: Sequence[str] | None = None,
-    vary: Mapping[str, Sequence] | None = None,
-    rules: Mapping | None = None,
-    rotations: int = 1,
-    seed: int = 0,
-    jobs: int | None = None,
-    scheduler: str | None = None,
-    dask_workers: int | None = None,
-    progress: bool = True,
-):
-    """Play every cell of a tournament (see the module's docstring) into one tidy table.
-
-    Parameters
-    ----------
-    game : str
-        ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
-    players : sequence of int, optional
-        Player counts; default every count the game allows.
-    bots : sequence of str, optional
-        Bots that meet in every line-up of every player count; default :func:`default_bots`
-        (every bot but the search bots, which are asked for by name: ``["pimc", "greedy"]``).
-    vary : mapping of str to sequence, optional
-        Rules options to vary, each with its values (``{"sakura_cap": [15, None]}``); every
-        combination is a variant.
-    rules : mapping, optional
-        Rules options fixed for every game.
-    rotations : int
-        Full rotations over the seats per cell: each cell plays ``rotations × players`` games.
-    seed : int
-        Base seed; the table depends only on it and the arguments above.
-    jobs : int, optional
-        Local worker processes (concurrent.futures); default as :func:`~mandalakit.simulate.simulate`.
-    scheduler : str, optional
-        Address of a running dask.distributed scheduler (``tcp://host:8786``); its workers
-        need the same mandalakit version installed.
-    dask_workers : int, optional
-        Start a local Dask cluster of this many single-threaded worker processes (at most
-        :data:`~mandalakit.simulate.MAX_JOBS`, 256).
-    progress : bool
-        Show a tqdm progress bar on stderr (games played).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per game and seat, columns as in the module's docstring. The whole table is
-        in memory: for millions of games write :func:`tournament_frames` with
-        :func:`mandalakit.tables.write_table` instead.
-
-    Raises
-    ------
-    RulesError
-        For bad arguments (see :func:`cells`), ``rotations`` below 1, more than
-        :data:`~mandalakit.simulate.MAX_GAMES` games, both Dask arguments, or more Dask
-        workers than :data:`~mandalakit.simulate.MAX_JOBS`; before any game. Also when the
-        scheduler at ``scheduler`` cannot be reached.
-    """
-    import pandas as pd
-
-    return pd.concat(tournament_frames(game, players, bots, vary, rules, rotations, seed, jobs, scheduler,
-                                       dask_workers, progress), ignore_index=True)
-
-
 def tournament_frames(
     game: str,
     players: Sequence[int] | None = None,
@@ -271,6 +207,54 @@ def tournament_frames(
         jobs = worker_count(total, jobs)
         results = _run_local(chunks(jobs), total, jobs, progress)
     return frames_of(results)
+
+
+tournament = joined(tournament_frames, """Play every cell of a tournament (see the module's docstring) into one tidy table.
+
+Parameters
+----------
+game : str
+    ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
+players : sequence of int, optional
+    Player counts; default every count the game allows.
+bots : sequence of str, optional
+    Bots that meet in every line-up of every player count; default :func:`default_bots`
+    (every bot but the search bots, which are asked for by name: ``["pimc", "greedy"]``).
+vary : mapping of str to sequence, optional
+    Rules options to vary, each with its values (``{"sakura_cap": [15, None]}``); every
+    combination is a variant.
+rules : mapping, optional
+    Rules options fixed for every game.
+rotations : int
+    Full rotations over the seats per cell: each cell plays ``rotations × players`` games.
+seed : int
+    Base seed; the table depends only on it and the arguments above.
+jobs : int, optional
+    Local worker processes (concurrent.futures); default as :func:`~mandalakit.simulate.simulate`.
+scheduler : str, optional
+    Address of a running dask.distributed scheduler (``tcp://host:8786``); its workers
+    need the same mandalakit version installed.
+dask_workers : int, optional
+    Start a local Dask cluster of this many single-threaded worker processes (at most
+    :data:`~mandalakit.simulate.MAX_JOBS`, 256).
+progress : bool
+    Show a tqdm progress bar on stderr (games played).
+
+Returns
+-------
+pandas.DataFrame
+    One row per game and seat, columns as in the module's docstring. The whole table is
+    in memory: for millions of games write :func:`tournament_frames` with
+    :func:`mandalakit.tables.write_table` instead.
+
+Raises
+------
+RulesError
+    For bad arguments (see :func:`cells`), ``rotations`` below 1, more than
+    :data:`~mandalakit.simulate.MAX_GAMES` games, both Dask arguments, or more Dask
+    workers than :data:`~mandalakit.simulate.MAX_JOBS`; before any game. Also when the
+    scheduler at ``scheduler`` cannot be reached.
+""")
 
 
 def _bar(total: int, progress: bool):

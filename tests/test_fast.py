@@ -53,11 +53,11 @@ def test_fast_games_replay_to_the_same_result(game, players):
     assert (batch.decisions() > 0).all()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_fast_greedy_ohanami_games_replay_to_the_same_result(players):
-    batch = fast.playouts("ohanami", players, GAMES // 4, np.random.default_rng([26, players]), bots="greedy",
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_fast_greedy_games_replay_to_the_same_result(game, players):
+    batch = fast.playouts(game, players, GAMES // 4, np.random.default_rng([26, players]), bots="greedy",
                           records=True)
-    replay_all("ohanami", batch, GAMES // 4)
+    replay_all(game, batch, GAMES // 4)
 
 
 def test_fast_rulings_replay_to_the_same_result():
@@ -90,8 +90,10 @@ def reference_table(monkeypatch, function, *args, **kwargs):
 @pytest.mark.parametrize(("game", "players", "bots", "rules"), [
     ("ohanami", 2, ["greedy", "random"], None), ("ohanami", 3, ["random"], {"sakura_cap": None}),
     ("ohanami", 4, ["greedy"], None), ("mandala", 2, ["random"], None),
-    ("mandala", 2, ["random"], {"deck_exhaustion": "end_at_once"}), ("flowers", 2, ["random"], None),
-    ("flowers", 4, ["random"], {"single_play_draw": 2}),
+    ("mandala", 2, ["random"], {"deck_exhaustion": "end_at_once"}), ("mandala", 2, ["greedy", "random"], None),
+    ("mandala", 2, ["greedy"], {"stalemate": "play_on"}), ("flowers", 2, ["random"], None),
+    ("flowers", 4, ["random"], {"single_play_draw": 2}), ("flowers", 3, ["greedy", "random", "random"], None),
+    ("flowers", 4, ["greedy"], {"single_play_draw": 2}),
 ])
 def test_simulate_gives_the_same_rows_on_both_paths(monkeypatch, game, players, bots, rules):
     kwargs = dict(games=120, seed=2026, bots=bots, rules=rules, jobs=1, progress=False)
@@ -121,13 +123,15 @@ def test_tournament_gives_the_same_rows_on_both_paths(monkeypatch):
 
 def test_bots_the_fast_path_does_not_play_use_the_reference_engines():
     assert fast.usable("ohanami", ["greedy", "random"], {"sakura_cap": 15})
-    assert not fast.usable("mandala", ["greedy", "random"], {})
-    assert not fast.usable("flowers", ["greedy", "greedy"], {})
+    assert fast.usable("mandala", ["greedy", "random"], {})
+    assert fast.usable("flowers", ["greedy", "greedy"], {})
+    assert not fast.usable("mandala", ["heuristic", "random"], {})
+    assert not fast.usable("flowers", ["pimc", "greedy"], {})
     assert not fast.usable("mandala", ["random", "random"], {"deck_exhaustion": "sometimes"})
-    table = simulate("mandala", 2, 4, seed=3, bots=["greedy", "random"], jobs=1, progress=False)
-    assert list(table.bot[:2]) == ["greedy", "random"]
+    table = simulate("mandala", 2, 4, seed=3, bots=["heuristic", "random"], jobs=1, progress=False)
+    assert list(table.bot[:2]) == ["heuristic", "random"]
     with pytest.raises(RulesError):
-        fast.playouts("mandala", 2, 10, np.random.default_rng(1), bots="greedy")
+        fast.playouts("mandala", 2, 10, np.random.default_rng(1), bots="heuristic")
 
 
 def test_playouts_are_a_function_of_the_generator():
@@ -138,54 +142,75 @@ def test_playouts_are_a_function_of_the_generator():
     assert not (a.scores() == c.scores()).all()
 
 
-def test_a_reference_game_needing_more_random_numbers_draws_them_further():
-    """A seat's stream holds 512 numbers; a game that needs more is played again with the bot's
-    next numbers, and is still the reference engine's game."""
-    from mandalakit.fast import mandala
+@pytest.mark.parametrize(("game", "names"), [("mandala", ("random", "greedy")),
+                                           ("flowers", ("greedy", "random", "random"))])
+def test_a_reference_game_needing_more_random_numbers_draws_them_further(game, names):
+    """A seat's stream holds its bot's first numbers; a game that needs more is played again
+    with the bot's next numbers (in blocks of 512 or 256 used from the last, or in order), and
+    is still the reference engine's game."""
+    from mandalakit.fast._kernel import OK
 
-    module = run.kernel("mandala")
-    names = ("random", "random")
-    batch, streams = run.reference_batch(module, 2, names, 5, 0, 3)
+    module = run.kernel(game)
+    batch, streams = run.reference_batch(module, len(names), names, 5, 0, 4)
     short = streams[:, :, :16].copy()  # far fewer than a game uses
     module.play_games(batch, short, {})
-    assert (batch.status == mandala._OK).all()
-    table = run.rows_table(module, batch, lambda i: run.seat_names(names, i), {"game": np.arange(3)})
-    reference = simulate("mandala", 2, 3, seed=5, jobs=1, progress=False)
+    assert (batch.status == OK).all()
+    table = run.rows_table(module, batch, lambda i: run.seat_names(names, i), {"game": np.arange(4)})
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(run, "compiled", lambda: False)
-        reference = simulate("mandala", 2, 3, seed=5, jobs=1, progress=False)
+        reference = simulate(game, len(names), 4, seed=5, bots=list(names), jobs=1, progress=False)
     pd.testing.assert_frame_equal(table, reference)
 
 
-def test_fast_greedy_ohanami_makes_the_reference_choice_on_sampled_positions():
-    """Positions from games of greedy and random bots (every round, both kinds of decision):
-    the compiled greedy bot and GreedyBot, given the same numbers, choose the same move."""
-    from mandalakit.fast.ohanami import greedy_move
-    from mandalakit.ohanami import new_game
-    from mandalakit.ohanami.bots import GreedyBot
+def sampled_positions(game: str, seed: int, games: int):
+    """``(state, bot)`` at positions of games between greedy and random bots where a greedy bot
+    is to move (about half of its decisions), each then played on by that bot's own choice."""
+    from mandalakit.core.registry import get_game
 
-    rng = np.random.default_rng(31)
-    compared = {"pick": 0, "place": 0}
-    for g in range(60):
-        players = 2 + g % 3
-        state = new_game(players, seed=int(rng.integers(2**32)))
-        bots = [GreedyBot(seed=int(rng.integers(2**32))) if rng.random() < 0.5 else RandomBot(rng)
+    spec = get_game(game)
+    rng = np.random.default_rng(seed)
+    for g in range(games):
+        players = spec.min_players + g % (spec.max_players - spec.min_players + 1)
+        state = spec.new_game(players, seed=int(rng.integers(2**32)))
+        bots = [spec.make_bot("greedy" if rng.random() < 0.6 else "random", seed=int(rng.integers(2**32)))
                 for _ in range(players)]
         while not state.is_terminal():
-            seat = state.current_player
-            legal = state.legal_moves()
-            bot = bots[seat]
-            if isinstance(bot, GreedyBot) and rng.random() < 0.5:
-                obs = state.observation(seat)
-                stream = copy_rng(bot.rng).random(32)
-                expected = bot.choose(obs, legal)
-                assert greedy_move(obs, stream) == expected, (str(obs), str(expected))
-                compared[obs.phase] += 1
-                move = expected
-            else:
-                move = bot.choose(state.observation(seat), legal)
-            state.apply(move)
-    assert min(compared.values()) > 500, compared
+            bot = bots[state.current_player]
+            if bot.name == "greedy" and rng.random() < 0.5:
+                yield state, bot
+            state.apply(bot.choose(state.observation(state.current_player), state.legal_moves()))
+
+
+def test_fast_greedy_mandala_makes_the_reference_choice_on_sampled_positions():
+    """Plays and picks from games of greedy and random bots: the compiled greedy bot and the
+    reference GreedyBot, given the same numbers (one per legal move), choose the same move."""
+    from mandalakit.fast.mandala import greedy_move
+
+    compared = {"play": 0, "pick": 0}
+    for state, bot in sampled_positions("mandala", 32, 40):
+        stream = copy_rng(bot.rng).random(len(state.legal_moves()))
+        expected = bot.choose(state.observation(state.current_player), state.legal_moves())
+        assert greedy_move(state, stream) == expected, str(state.observation(state.current_player))
+        compared[state.phase] += 1
+    assert compared["play"] > 500 and compared["pick"] > 100, compared
+
+
+def test_fast_greedy_flowers_makes_the_reference_choice_on_sampled_positions():
+    """Plays and tile choices from 2-4 player games of greedy and random bots: the compiled
+    greedy bot and the reference GreedyBot, given the same numbers, choose the same move."""
+    from mandalakit.fast.flowers import greedy_move
+
+    compared = {"play": 0, "take": 0}
+    for state, bot in sampled_positions("flowers", 33, 45):
+        bot._noise = []  # its next numbers: a fresh block of 256, used from the last
+        stream = copy_rng(bot.rng).random(256)[::-1]
+        legal = state.legal_moves()
+        expected = bot.choose(state.observation(state.current_player), legal)
+        if len(legal) > 256 or str(expected) == "pass":
+            continue
+        assert greedy_move(state, stream) == expected, str(state.observation(state.current_player))
+        compared["take" if str(expected).startswith("take") else "play"] += 1
+    assert compared["play"] > 500 and compared["take"] > 50, compared
 
 
 def test_kernels_run_as_plain_python_without_numba():

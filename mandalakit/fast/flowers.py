@@ -1,4 +1,4 @@
-"""Flowers: A Mandala Game in compiled loops: whole games of random bots (F-2 to F-5).
+"""Flowers: A Mandala Game in compiled loops: whole games of random and greedy bots (F-2 to F-5).
 
 The kernel plays each game exactly as :class:`mandalakit.flowers.state.FlowersState` plays it:
 the setup of F-2.1 (deck, dark stack, light stack shuffled in that order by the game's
@@ -6,6 +6,8 @@ generator) and the deal of F-2.3, plays listed in the order of ``FlowersState.le
 (mandala, colour, count; F-3.1, F-3.4), face up or down (F-3.2), the draw of F-3.3 with the
 ``single_play_draw`` ruling, reshuffles (F-3.5), the claim marker (F-3.6), completions and
 tiles (F-3.7, F-4.1 to F-4.5, with any tile table of F-1.5) and the ends of F-5.1 to F-5.3.
+The greedy bot values every play and tile choice as :class:`mandalakit.flowers.bots.GreedyBot`
+does, with the same numbers (one per legal move, drawn 256 at a time and used from the last).
 
 A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | code`` with code
 ``colour << 2 | count << 5 | mandala << 10`` for a play, ``1 | colour << 2`` for a take, ``2``
@@ -19,71 +21,60 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..flowers.bots import TILE_BONUS as _TILE_BONUS
+from ..flowers.bots import X3_HOPE
 from ..flowers.cards import ALL_COLOURS, CARDS_PER_COLOUR, COLOURS, DECK_SIZE, FIRST_HAND, HAND_LIMIT, NUM_COLOURS
 from ..flowers.rules import Rules
 from ..flowers.scoring import flower_score
+from ..flowers.tiles import X3
 from ._jit import njit
+from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
+                      random_index, tape_events, uniforms)
 
 GAME = "flowers"
-RANDOM = 0
-BOTS = ("random",)
-#: Uniform numbers a seat has in a reference game (a random bot's first block); a game that
-#: needs more is played again with a longer stream (:func:`mandalakit.fast.mandala.play_games`).
-STREAM = 512
+RANDOM, GREEDY = 0, 1
+#: Bots the kernel plays, by name (codes RANDOM, GREEDY).
+BOTS = ("random", "greedy")
+#: Uniform numbers a seat has at first in a reference game, by bot; a game that needs more is
+#: played again with a longer stream (:func:`mandalakit.fast._kernel.play_batch`).
+STREAMS = {"random": 512, "greedy": 2048}
+#: How each bot uses its numbers: in blocks used from the last (RandomBot 512, GreedyBot 256).
+BLOCKS = {"random": 512, "greedy": 256}
 TAPE = 4096
 MOVE = 1 << 20
 PLAY, TAKE, PASS = 0, 1, 2
 ENDS = ("", "F-5.1", "F-5.2", "F-5.3")
 _KINDS = ("shuffle", "dark", "light", "reshuffle")
-_OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
-_MAX_DECISIONS = 100_000
 _MANDALAS = 3
 _MAX_FLOWERS = 18
+_MAX_MOVES = _MANDALAS * DECK_SIZE  # plays of one decision: 3 mandalas x at most the cards in hand
+#: GreedyBot's weights (mandalakit.flowers.bots); it draws up to 4 after a single card, whatever
+#: the single_play_draw ruling (GreedyBot's default, which make_bot keeps).
+_DRAW_WEIGHT, _CARD_WEIGHT, _GREEDY_DRAW = 0.25, 0.3, 4
 
 
-class Batch:
-    """The outcome of a batch of ``B`` games of ``P`` players (numpy arrays).
+class Batch(TapeBatch):
+    """The outcome of a batch of ``B`` games of ``P`` players (numpy arrays); see
+    :class:`~._kernel.TapeBatch` for the rest.
 
     Attributes
     ----------
-    bots : (B, P) int64, the bot code of each seat
     singles : (B, P, 6) int64, the tile id of each seat's unpaired tile of each colour, 0 if none
     flowers, nflowers : (B, P, 18, 2) int64 tile ids of each Flower in the order formed, and how many
     sizes : (B, P) int64, cards in hand at the end
-    tape, tape_len, decision_count, reshuffle_count, end : as in :mod:`mandalakit.fast.mandala`
     """
 
+    TAPE = TAPE
+    ENDS = ENDS
+
     def __init__(self, bots, players, records=True):
+        super().__init__(bots, players, records)
         games = len(bots)
-        self.bots = bots
-        self.players = players
         self.rules = Rules()
-        self.generators = None
-        self.rng = None
         self.singles = np.zeros((games, players, NUM_COLOURS), np.int64)
         self.flowers = np.zeros((games, players, _MAX_FLOWERS, 2), np.int64)
         self.nflowers = np.zeros((games, players), np.int64)
         self.sizes = np.zeros((games, players), np.int64)
-        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
-        self.tape_len = np.zeros(games, np.int64)
-        self.decision_count = np.zeros(games, np.int64)
-        self.reshuffle_count = np.zeros(games, np.int64)
-        self.end = np.zeros(games, np.int64)
-        self.status = np.zeros(games, np.int64)
-
-    @classmethod
-    def from_generators(cls, generators, bots, players, records=True):
-        """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
-        batch = cls(bots, players, records)
-        batch.generators = generators
-        return batch
-
-    @classmethod
-    def from_generator(cls, rng, bots, players, records=True):
-        """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
-        batch = cls(bots, players, records)
-        batch.rng = rng
-        return batch
 
     def _faces(self):
         return np.array([0] + [t.face for t in self.rules.tile_set.tiles[1:]], np.int64)
@@ -103,20 +94,9 @@ class Batch:
         scores = self.scores()
         return scores == scores.max(axis=1, keepdims=True)
 
-    def decisions(self) -> np.ndarray:
-        return self.decision_count
-
-    def reshuffles(self) -> np.ndarray:
-        return self.reshuffle_count
-
-    def end_reasons(self) -> list[str]:
-        return [ENDS[e] for e in self.end.tolist()]
-
     def rules_dict(self) -> dict:
         return self.rules.to_dict()
 
-    def setup(self) -> dict:
-        return {"first_player": 0}
 
 
 def supports(rules: Mapping) -> bool:
@@ -140,42 +120,20 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
     batch.rules = Rules.from_dict(rules)
     ts = batch.rules.tile_set
     colour = np.array([0] + [t.colour for t in ts.tiles[1:]], np.int64)
-    tiles = (colour, np.array(ts.dark, np.int64), np.array(ts.light, np.int64), batch.rules.single_play_draw)
+    tiles = (colour, batch._faces(), np.array(ts.dark, np.int64), np.array(ts.light, np.int64),
+             batch.rules.single_play_draw)
     outputs = (batch.singles, batch.flowers, batch.nflowers, batch.sizes, batch.tape, batch.tape_len,
                batch.decision_count, batch.reshuffle_count, batch.end, batch.status)
-    if batch.rng is not None:
-        _play_range(batch.rng, 0, len(batch.bots), batch.players, batch.bots, np.zeros((1, batch.players, 1)), False,
-                    *tiles, *outputs)
-    else:
-        from .run import longer_stream
-
-        for g, rng in enumerate(batch.generators):
-            stream = streams[g:g + 1]
-            while True:
-                start = rng.bit_generator.state  # played again from here if the stream is short
-                _play_range(rng, g, g + 1, batch.players, batch.bots, stream, True, *tiles, *outputs)
-                if batch.status[g] != _SHORT_STREAM:
-                    break
-                rng.bit_generator.state = start
-                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
-    if (batch.status == _TOO_LONG).any():
-        raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
-    if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
-        raise RuntimeError("A Flowers game has more events than the fast tape holds.")
+    play_batch(batch, streams, _play_range, batch.players, batch.bots, *tiles, *outputs)
 
 
 @njit
-def _put(tape, n, value):
-    if n < tape.shape[0]:
-        tape[n] = value
-    return n + 1
-
-
-@njit
-def _play_range(rng, g0, g1, players, bots, streams, use_streams, colour, dark_ids, light_ids, draw_max,
-                singles, flowers, nflowers, sizes_out, tape, tape_len, decision_count, reshuffle_count, end, status):
+def _play_range(states, per_game, g0, g1, streams, use_streams, players, bots, colour, face, dark_ids, light_ids,
+                draw_max, singles, flowers, nflowers, sizes_out, tape, tape_len, decision_count, reshuffle_count, end,
+                status):
     for g in range(g0, g1):
-        _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids, draw_max,
+        _play_one(states[g if per_game else 0], g, players, bots[g], streams[g - g0 if use_streams else 0],
+                  use_streams, colour, face, dark_ids, light_ids, draw_max,
                   singles, flowers, nflowers, sizes_out, tape[g], tape_len, decision_count, reshuffle_count, end,
                   status)
 
@@ -198,7 +156,7 @@ def _gain(seat, tile, colour, singles, flowers, nflowers, end_code):
 
 
 @njit
-def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids, draw_max,
+def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_ids, light_ids, draw_max,
               singles_out, flowers_out, nflowers_out, sizes_out, tape, tape_len, decision_count, reshuffle_count,
               end, status):
     n = players
@@ -221,30 +179,21 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
     singles[:] = 0
     nflowers[:] = 0
     pos = np.zeros(n, np.int64)
-    stream_len = streams.shape[2]
-    status[g] = _OK
+    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
+    scratch = np.zeros((2, n), np.int64)
+    status[g] = OK
     # F-2.1: the deck, then the dark and the light stack, each drawn from its first code on
     pile = np.empty(DECK_SIZE, np.int64)
     for i in range(DECK_SIZE):
         pile[i] = i // CARDS_PER_COLOUR
-    outcome = rng.permutation(pile)
-    tp = _put(tape, 0, -1)
-    tp = _put(tape, tp, DECK_SIZE)
-    for i in range(DECK_SIZE):
-        deck[i] = outcome[i]
-        tp = _put(tape, tp, deck[i])
+    tp = chance(gen, pile, -1, tape, 0)
+    deck[:] = pile
     top = 0
     left = DECK_SIZE
-    dark = rng.permutation(dark_ids)
-    tp = _put(tape, tp, -2)
-    tp = _put(tape, tp, len(dark))
-    for t in dark:
-        tp = _put(tape, tp, t)
-    light = rng.permutation(light_ids)
-    tp = _put(tape, tp, -3)
-    tp = _put(tape, tp, len(light))
-    for t in light:
-        tp = _put(tape, tp, t)
+    dark = dark_ids.copy()
+    tp = chance(gen, dark, -2, tape, tp)
+    light = light_ids.copy()
+    tp = chance(gen, light, -3, tape, tp)
     dtop = 0
     ltop = 0
     for m in range(_MANDALAS):  # F-2.2: two tiles on each mandala
@@ -266,8 +215,8 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
     decisions = 0
     reshuffles = 0
     while end_code == 0:
-        if decisions >= _MAX_DECISIONS:
-            status[g] = _TOO_LONG
+        if decisions >= MAX_DECISIONS:
+            status[g] = TOO_LONG
             break
         seat = active
         size = sizes[seat]
@@ -283,18 +232,22 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
             count = _MANDALAS
         else:
             count = 1  # pass
-        if use_streams:
-            if pos[seat] >= stream_len:
-                status[g] = _SHORT_STREAM
-                break
-            u = streams[0, seat, pos[seat]]
-            pos[seat] += 1
+        if bots[seat] == GREEDY:
+            i = 0
+            if size >= 2 or (size == 1 and can_draw):  # a pass is played without drawing
+                if not uniforms(gen, streams, use_streams, seat, pos, count, noise):
+                    status[g] = SHORT_STREAM
+                    break
+                i = _greedy_play(seat, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face,
+                                 noise, scratch)
         else:
-            u = rng.random()
-        i = int(u * count)
+            i = random_index(gen, streams, use_streams, seat, pos, count)
+            if i < 0:
+                status[g] = SHORT_STREAM
+                break
         decisions += 1
         if size == 0 or (size == 1 and not can_draw):  # F-5.3
-            tp = _put(tape, tp, MOVE | seat << 16 | PASS)
+            tp = put(tape, tp, MOVE | seat << 16 | PASS)
             passes += 1
             if passes >= n:
                 end_code = 3
@@ -321,7 +274,7 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
                 if hand[c]:
                     cc = c
             k = 1
-        tp = _put(tape, tp, MOVE | seat << 16 | cc << 2 | k << 5 | mi << 10)
+        tp = put(tape, tp, MOVE | seat << 16 | cc << 2 | k << 5 | mi << 10)
         # F-3.1, F-3.2: the play
         hand[cc] -= k
         bit = 1 << cc
@@ -346,12 +299,8 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
                         for _ in range(discard[c]):
                             pile[j] = c
                             j += 1
-                    outcome = rng.permutation(pile)
-                    tp = _put(tape, tp, -4)
-                    tp = _put(tape, tp, dsize)
-                    for j in range(dsize):
-                        deck[j] = outcome[j]
-                        tp = _put(tape, tp, outcome[j])
+                    tp = chance(gen, pile, -4, tape, tp)
+                    deck[:dsize] = pile
                     top = 0
                     left = dsize
                     reshuffles += 1
@@ -394,18 +343,21 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
             runner = -1
         chosen = mdark[mi]
         if runner >= 0:  # F-4.1: the holder chooses a tile
-            if use_streams:
-                if pos[holder] >= stream_len:
-                    status[g] = _SHORT_STREAM
+            if bots[holder] == GREEDY:
+                if not uniforms(gen, streams, use_streams, holder, pos, 2, noise):
+                    status[g] = SHORT_STREAM
                     break
-                u = streams[0, holder, pos[holder]]
-                pos[holder] += 1
+                take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise) == 1
             else:
-                u = rng.random()
-            if int(u * 2) == 1:
+                k = random_index(gen, streams, use_streams, holder, pos, 2)
+                if k < 0:
+                    status[g] = SHORT_STREAM
+                    break
+                take_light = k == 1
+            if take_light:
                 chosen = mlight[mi]
             decisions += 1
-            tp = _put(tape, tp, MOVE | holder << 16 | TAKE | colour[chosen] << 2)
+            tp = put(tape, tp, MOVE | holder << 16 | TAKE | colour[chosen] << 2)
         other = mlight[mi] if chosen == mdark[mi] else mdark[mi]
         end_code = _gain(holder, chosen, colour, singles, flowers, nflowers, end_code)
         end_code = _gain(holder if runner < 0 else runner, other, colour, singles, flowers, nflowers, end_code)
@@ -440,13 +392,156 @@ def _play_one(rng, g, players, streams, use_streams, colour, dark_ids, light_ids
         if end_code == 0:
             active = (active + 1) % n
     tape_len[g] = tp
-    if tp > tape.shape[0] > 1 and status[g] == _OK:  # a tape of 1: no record kept
-        status[g] = _SHORT_TAPE
+    if tp > tape.shape[0] > 1 and status[g] == OK:  # a tape of 1: no record kept
+        status[g] = SHORT_TAPE
     decision_count[g] = decisions
     reshuffle_count[g] = reshuffles
     end[g] = end_code
     for p in range(n):
         sizes_out[g, p] = sizes[p]
+
+
+# ----- the greedy bot (mandalakit.flowers.bots.GreedyBot) ------------------------------------------
+
+@njit
+def _flower_score(a, b):
+    """scoring.flower_score (F-5.4): x3 and v score 3v; a >= b score a + 2b; two x3 score 0."""
+    if a == X3:
+        return 3 * b
+    if b == X3:
+        return 3 * a
+    return max(a, b) + 2 * min(a, b)
+
+
+@njit
+def _worth(seat, tile, singles, colour, face):
+    """bots.tile_worth: what taking ``tile`` is worth to ``seat`` now (F-4.3, F-5.4)."""
+    single = singles[seat, colour[tile]]
+    if single == 0:
+        return X3_HOPE if face[tile] == X3 else float(face[tile])
+    return float(_flower_score(face[single], face[tile]) - face[single])
+
+
+@njit
+def _runner_up(tot, up, holder, n):
+    """state.runner_up (F-4.2): most cards, then most face-up cards, among the others with a face-up card."""
+    best, best0, best1, tied = -1, -1, -1, False
+    for q in range(n):
+        if q == holder or not up[q]:
+            continue
+        if tot[q] > best0 or (tot[q] == best0 and up[q] > best1):
+            best, best0, best1, tied = q, tot[q], up[q], False
+        elif tot[q] == best0 and up[q] == best1:
+            tied = True
+    return -1 if tied else best
+
+
+@njit
+def _shares(me, dark, light, tot, up, holder, n, singles, colour, face):
+    """GreedyBot._shares of the tiles ``dark``, ``light`` (0: none) if the mandala completed with
+    these cards (F-4.1, F-4.2): ``(the viewing seat's share, the sum of all shares)``."""
+    if holder < 0 or not dark:
+        return 0.0, 0.0
+    runner = _runner_up(tot, up, holder, n)
+    if runner < 0:
+        both = _worth(holder, dark, singles, colour, face) + _worth(holder, light, singles, colour, face)
+        return (both if me == holder else 0.0), both
+    ha, hb = _worth(holder, dark, singles, colour, face), _worth(holder, light, singles, colour, face)
+    ra, rb = _worth(runner, dark, singles, colour, face), _worth(runner, light, singles, colour, face)
+    h, r = (ha, rb) if ha - rb >= hb - ra else (hb, ra)
+    return (h if me == holder else r if me == runner else 0.0), h + r  # whole numbers: exact in any order
+
+
+@njit
+def _net(share, total, n):
+    """GreedyBot._net: own share minus the average share of the other seats."""
+    return share - (total - share) / (n - 1)
+
+
+@njit
+def _bits(x):
+    count = 0
+    while x:
+        count += x & 1
+        x >>= 1
+    return count
+
+
+@njit
+def _play_value(me, mi, c, k, n, size, tot_m, up_m, covered_m, claim_m, dark, light, singles, colour, face, tot,
+                up):
+    """GreedyBot.play_value of playing ``k`` cards of colour ``c`` on mandala ``mi`` (F-3.1 to F-3.7,
+    F-4); ``tot``, ``up`` are scratch arrays."""
+    tot[:n] = tot_m
+    up[:n] = up_m
+    tot[me] += k
+    covered = covered_m
+    bit = 1 << c
+    if not covered & bit:
+        covered |= bit
+        up[me] += k
+    claim = claim_m
+    if up[me]:  # state.claim_winner (F-3.6)
+        claim = me
+        for q in range(n):
+            if q != me and up[q] and tot[q] >= tot[me]:
+                claim = claim_m
+    after = size - k
+    draws = min(_GREEDY_DRAW, HAND_LIMIT - after) if k == 1 and after < HAND_LIMIT else 0
+    value = _DRAW_WEIGHT * draws - _CARD_WEIGHT * k
+    if covered == ALL_COLOURS:
+        share, total = _shares(me, dark, light, tot, up, claim, n, singles, colour, face)
+        value += _net(share, total, n) + _TILE_BONUS * (share > 0)
+        runner = _runner_up(tot, up, claim, n)
+        if me == claim or me == runner:  # my cards there are discarded (F-4.4): spent
+            value -= _CARD_WEIGHT * tot[me] * 0.5
+        else:
+            value += _CARD_WEIGHT * (tot[me] - k)  # they come back to hand
+        return value
+    share, total = _shares(me, dark, light, tot_m, up_m, claim_m, n, singles, colour, face)
+    before = _net(share, total, n)
+    share, total = _shares(me, dark, light, tot, up, claim, n, singles, colour, face)
+    after_value = _net(share, total, n)
+    closeness_before = _bits(covered_m) / 6
+    closeness_after = _bits(covered) / 6
+    value += closeness_after ** 2 * after_value - closeness_before ** 2 * before
+    if _bits(covered) == 5 and after_value < 0:
+        value -= 1.0
+    return value
+
+
+@njit
+def _greedy_play(me, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face, noise, scratch):
+    """The index, among the plays in ``FlowersState.legal_moves`` order (mandala, colour, count),
+    that GreedyBot makes with the numbers ``noise`` (one per play, times 1e-6): the first best."""
+    keep = size - 1 if size >= 2 else 1
+    best = -np.inf
+    index = 0
+    i = 0
+    for mi in range(_MANDALAS):
+        for c in range(NUM_COLOURS):
+            for k in range(1, min(hand[c], keep) + 1):
+                v = _play_value(me, mi, c, k, n, size, tot[mi], up[mi], covered[mi], claim[mi], mdark[mi], mlight[mi],
+                                singles, colour, face, scratch[0], scratch[1]) + noise[i] * 1e-6
+                if v > best:
+                    best, index = v, i
+                i += 1
+    return index
+
+
+@njit
+def _greedy_take(holder, runner, dark, light, singles, colour, face, noise):
+    """1 if GreedyBot, holding the claim marker, takes the light tile, 0 the dark one (F-4.1):
+    what the tile adds to it minus what the other adds to the runner-up, plus ``noise`` times 1e-6."""
+    best = -np.inf
+    index = 0
+    for j in range(2):  # a dark and a light tile: never one colour (F-1.3)
+        mine, other = (dark, light) if j == 0 else (light, dark)
+        v = (_worth(holder, mine, singles, colour, face) - _worth(runner, other, singles, colour, face)
+             + noise[j] * 1e-6)
+        if v > best:
+            best, index = v, j
+    return index
 
 
 # ----- records and tables ---------------------------------------------------------------------------
@@ -464,21 +559,7 @@ def _move(code: int) -> str:
 def events(batch: Batch, g: int) -> list[dict]:
     """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
     the batch must keep its records (``records=True``)."""
-    if batch.tape.shape[1] == 1:
-        raise ValueError("This batch was played without keeping its records (records=False).")
-    tape = batch.tape[g, :batch.tape_len[g]].tolist()
-    out = []
-    i = 0
-    while i < len(tape):
-        token = tape[i]
-        if token < 0:
-            size = tape[i + 1]
-            out.append({"by": "chance", "event": " ".join([_KINDS[-token - 1], *map(str, tape[i + 2:i + 2 + size])])})
-            i += 2 + size
-        else:
-            out.append({"by": token >> 16 & 3, "event": _move(token & 0xFFFF)})
-            i += 1
-    return out
+    return tape_events(batch, g, _KINDS, _move)
 
 
 def result(batch: Batch, g: int) -> dict:
@@ -510,3 +591,36 @@ def seat_summary(batch: Batch) -> dict[str, np.ndarray]:
            "cards_in_hand": batch.sizes}
     out.update({f"tiles_{name}": per_colour[:, :, c] for c, name in enumerate(COLOURS)})
     return out
+
+
+def greedy_move(state, stream: np.ndarray):
+    """The move the compiled greedy bot makes for the seat to act in ``state`` (a
+    :class:`~mandalakit.flowers.state.FlowersState` at a play or a tile choice) with the numbers
+    ``stream`` (one per legal move, times 1e-6 as GreedyBot uses them), for comparing with
+    :class:`mandalakit.flowers.bots.GreedyBot` on the same position. It reads only what the
+    seat's observation shows."""
+    seat = state.current_player
+    obs = state.observation(seat)
+    legal = state.legal_moves()
+    n = state.num_players
+    tiles = state.rules.tile_set.tiles
+    colour = np.array([0] + [t.colour for t in tiles[1:]], np.int64)
+    face = np.array([0] + [t.face for t in tiles[1:]], np.int64)
+    singles = np.zeros((n, NUM_COLOURS), np.int64)
+    for p, own in enumerate(obs.singles):
+        for tile in own:
+            singles[p, tile.colour] = tile.id
+    noise = np.asarray(stream, float)
+    if obs.pending >= 0:
+        dark, light = (t.id for t in obs.mandalas[obs.pending].tiles)
+        return legal[_greedy_take(seat, obs.runner_up, dark, light, singles, colour, face, noise)]
+    if len(legal) == 1 and str(legal[0]) == "pass":
+        return legal[0]
+    views = obs.mandalas
+    ids = np.array([[t.id for t in v.tiles] or [0, 0] for v in views], np.int64)
+    index = _greedy_play(seat, n, np.array(obs.hand, np.int64), obs.hand_sizes[seat], ids[:, 0], ids[:, 1],
+                         np.array([v.totals for v in views], np.int64),
+                         np.array([v.face_up_totals for v in views], np.int64),
+                         np.array([v.covered for v in views], np.int64), np.array([v.claim for v in views], np.int64),
+                         singles, colour, face, noise, np.zeros((2, n), np.int64))
+    return legal[index]

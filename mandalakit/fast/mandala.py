@@ -1,4 +1,4 @@
-"""Mandala in compiled loops: whole games of random bots (M-2 to M-7).
+"""Mandala in compiled loops: whole games of random and greedy bots (M-2 to M-7).
 
 The kernel plays each game exactly as :class:`mandalakit.mandala.state.MandalaState` plays it:
 the deal of M-2.2/M-2.3, legal moves listed in the order of ``MandalaState.legal_moves``
@@ -6,8 +6,10 @@ the deal of M-2.2/M-2.3, legal moves listed in the order of ``MandalaState.legal
 reshuffles of M-6.1/M-6.2, destructions of M-5 (first picker M-5.2, river and cup M-5.4, empty
 field M-5.5, refill M-5.6) and the ends of M-7.1, M-7.2, M-6.3 (``deck_exhaustion``) and M-7.5
 (``stalemate``). The game's generator shuffles the deck and every reshuffle with the same calls
-as the reference engine (numba's ``Generator.permutation`` draws as numpy's does), so a game
-seeded as :func:`mandalakit.simulate.play_one` seeds it is that very game.
+as the reference engine (:mod:`mandalakit.fast.seeds` draws as numpy's PCG64 does), so a game
+seeded as :func:`mandalakit.simulate.play_one` seeds it is that very game. The greedy bot
+values every legal move as :class:`mandalakit.mandala.bots.GreedyBot` does, with the same
+numbers (one per legal move, ``rng.random(len(legal_moves))``).
 
 A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | kind | mandala << 2
 | colour << 3 | count << 6`` (kinds: 0 mountain, 1 field, 2 discard, 3 pick); a chance event is
@@ -20,67 +22,51 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..mandala.bots import _CARD_IN_HAND, _NEW_COLOUR_BONUS, _POTENTIAL
 from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
 from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON
 from ._jit import njit
+from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
+                      random_index, tape_events, uniforms)
 
 GAME = "mandala"
-RANDOM = 0
-BOTS = ("random",)
-#: Uniform numbers a seat has in a reference game (a random bot's first block); a game that
-#: needs more is played again with a longer stream.
-STREAM = 512
+RANDOM, GREEDY = 0, 1
+#: Bots the kernel plays, by name (codes RANDOM, GREEDY).
+BOTS = ("random", "greedy")
+#: Uniform numbers a seat has at first in a reference game, by bot (a random bot's first block;
+#: a greedy bot draws one per legal move at each decision); a game that needs more is played
+#: again with a longer stream (:func:`mandalakit.fast._kernel.play_batch`).
+STREAMS = {"random": 512, "greedy": 2048}
+#: How each bot uses its numbers: in blocks used from the last (:class:`~mandalakit.core.bots.RandomBot`),
+#: or in order (0: GreedyBot draws ``rng.random(len(legal_moves))``).
+BLOCKS = {"random": 512, "greedy": 0}
 TAPE = 2048  # events of a game: about 85 moves, the shuffle (110) and any reshuffles
 MOVE = 1 << 20
 MOUNTAIN, FIELD, DISCARD, PICK = 0, 1, 2, 3
 #: ``end_reason`` by code (0 still playing).
 ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5")
-_OK, _SHORT_STREAM, _SHORT_TAPE, _TOO_LONG = 0, 1, 2, 3
-_MAX_DECISIONS = 100_000  # play()'s safety stop (a game under stalemate="play_on" may never end)
+_MAX_MOVES = 64  # legal moves of one decision: a hand of at most 8 cards (M-4.1) has at most 36
 
 
-class Batch:
-    """The outcome of a batch of ``B`` games (numpy arrays).
+class Batch(TapeBatch):
+    """The outcome of a batch of ``B`` games (numpy arrays); see :class:`~._kernel.TapeBatch` for the rest.
 
     Attributes
     ----------
-    bots : (B, 2) int64, the bot code of each seat
     rivers : (B, 2, 6) int64 colour codes left to right (``river_len`` of them)
     cups : (B, 2, 6) int64 counts by colour
-    tape, tape_len : (B, 2048) int64 events (see the module docstring) and how many are used
-    decision_count, reshuffle_count, end : (B,) int64 (``end`` indexes :data:`ENDS`)
     """
 
+    TAPE = TAPE
+    ENDS = ENDS
+
     def __init__(self, bots, players=2, records=True):
+        super().__init__(bots, players, records)
         games = len(bots)
-        self.bots = bots
-        self.players = players
         self.rules = {"deck_exhaustion": RESHUFFLE_THEN_LAST_COMPLETION, "stalemate": STALEMATE_END}
-        self.generators = None
-        self.rng = None
         self.rivers = np.zeros((games, 2, NUM_COLOURS), np.int64)
         self.river_len = np.zeros((games, 2), np.int64)
         self.cups = np.zeros((games, 2, NUM_COLOURS), np.int64)
-        self.tape = np.zeros((games, TAPE if records else 1), np.int32)  # (B, 1) when no record is kept
-        self.tape_len = np.zeros(games, np.int64)
-        self.decision_count = np.zeros(games, np.int64)
-        self.reshuffle_count = np.zeros(games, np.int64)
-        self.end = np.zeros(games, np.int64)
-        self.status = np.zeros(games, np.int64)
-
-    @classmethod
-    def from_generators(cls, generators, bots, players=2, records=True):
-        """Game ``i`` shuffled (and reshuffled) by ``generators[i]``, as a reference game is by its own."""
-        batch = cls(bots, players, records)
-        batch.generators = generators
-        return batch
-
-    @classmethod
-    def from_generator(cls, rng, bots, players=2, records=True):
-        """Every game shuffled by ``rng``; its bots draw from ``rng`` too."""
-        batch = cls(bots, players, records)
-        batch.rng = rng
-        return batch
 
     def spaces(self) -> np.ndarray:
         """(B, 2, 6) the river space (1 to 6) of each colour, 0 if not in the river."""
@@ -100,20 +86,9 @@ class Batch:
         key = self.scores() * 256 - self.cups.sum(axis=2)
         return key == key.max(axis=1, keepdims=True)
 
-    def decisions(self) -> np.ndarray:
-        return self.decision_count
-
-    def reshuffles(self) -> np.ndarray:
-        return self.reshuffle_count
-
-    def end_reasons(self) -> list[str]:
-        return [ENDS[e] for e in self.end.tolist()]
-
     def rules_dict(self) -> dict:
         return dict(self.rules)
 
-    def setup(self) -> dict:
-        return {"first_player": 0}
 
 
 def supports(rules: Mapping) -> bool:
@@ -133,9 +108,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
     """Play every game of ``batch`` to the end.
 
     ``streams`` (B, 2, n): each seat's uniform numbers in order of use, for games with a
-    generator each (:meth:`Batch.from_generators`); a game whose seat needs more than ``n`` is
-    played again with a longer stream, from its generator's state as it was. With one
-    generator for the batch (:meth:`Batch.from_generator`) the bots draw from it.
+    generator each (:meth:`Batch.from_states`); see :func:`~._kernel.play_batch`.
 
     Raises
     ------
@@ -146,24 +119,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
     batch.rules = {"deck_exhaustion": rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION),
                    "stalemate": rules.get("stalemate", STALEMATE_END)}
     flags = (batch.rules["deck_exhaustion"] == END_AT_ONCE, batch.rules["stalemate"] == STALEMATE_END)
-    if batch.rng is not None:
-        _play_range(batch.rng, 0, len(batch.bots), batch.bots, np.zeros((1, 2, 1)), False, *flags, *_outputs(batch))
-    else:
-        from .run import longer_stream
-
-        for g, rng in enumerate(batch.generators):
-            stream = streams[g:g + 1]
-            while True:
-                start = rng.bit_generator.state  # played again from here if the stream is short
-                _play_range(rng, g, g + 1, batch.bots, stream, True, *flags, *_outputs(batch))
-                if batch.status[g] != _SHORT_STREAM:
-                    break
-                rng.bit_generator.state = start
-                stream = longer_stream(batch.seat_seeds[g], 4 * stream.shape[2])
-    if (batch.status == _TOO_LONG).any():
-        raise RuntimeError(f"The game did not end within {_MAX_DECISIONS} decisions.")
-    if (batch.status == _SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
-        raise RuntimeError("A Mandala game has more events than the fast tape holds.")
+    play_batch(batch, streams, _play_range, batch.bots, *flags, *_outputs(batch))
 
 
 def _outputs(batch: Batch) -> tuple:
@@ -200,23 +156,169 @@ def _can_complete(owner, free, pool, hands, hs):
     return False
 
 
+# ----- the greedy bot (mandalakit.mandala.bots.GreedyBot) ------------------------------------------
+
 @njit
-def _put(tape, n, value):
-    if n < tape.shape[0]:
-        tape[n] = value
-    return n + 1
+def _value(sizes, river, rlen, cup, seat, me, colour, k):
+    """bots._value: what picking ``k`` cards of ``colour`` is worth to ``seat`` (M-5.4, M-5.5, M-7.3);
+    ``cup`` is the viewing seat ``me``'s (the other cup is hidden)."""
+    if not sizes[seat]:
+        return 0.0
+    for j in range(rlen[seat]):
+        if river[seat, j] == colour:
+            return float((j + 1) * k)
+    if rlen[seat] >= NUM_COLOURS:
+        return 0.0
+    known = cup[colour] if seat == me else 0
+    return (rlen[seat] + 1) * (k - 1 + known) + _NEW_COLOUR_BONUS
 
 
 @njit
-def _play_range(rng, g0, g1, bots, streams, use_streams, end_at_once, stalemate_end,
+def _destruction(mountain, sizes, completer, me, river, rlen, cup, left, rv, rl):
+    """bots.destruction_value: the viewing seat's net gain if this mandala completed now, both
+    seats picking greedily (M-5.2, M-5.3); ``left``, ``rv``, ``rl`` are scratch arrays."""
+    picker = 0 if sizes[0] > sizes[1] else 1 if sizes[1] > sizes[0] else 1 - completer
+    left[:] = mountain
+    rv[:] = river
+    rl[:] = rlen
+    gain0 = 0.0
+    gain1 = 0.0
+    while True:
+        best = -1
+        best_score = -1.0
+        best_own = 0.0
+        for c in range(NUM_COLOURS):
+            k = left[c]
+            if k:
+                own = _value(sizes, rv, rl, cup, picker, me, c, k)
+                score = own + _value(sizes, rv, rl, cup, 1 - picker, me, c, k)
+                if score > best_score:
+                    best, best_score, best_own = c, score, own
+        if best < 0:
+            break
+        if picker == 0:
+            gain0 += best_own
+        else:
+            gain1 += best_own
+        if sizes[picker] and rl[picker] < NUM_COLOURS:
+            inside = False
+            for j in range(rl[picker]):
+                if rv[picker, j] == best:
+                    inside = True
+            if not inside:
+                rv[picker, rl[picker]] = best
+                rl[picker] += 1
+        left[best] = 0
+        picker = 1 - picker
+    return gain0 - gain1 if me == 0 else gain1 - gain0
+
+
+@njit
+def _play_value(kind, m, c, count, me, size, mountains, fields, fsz, river, rlen, cup, before, scratch, rv, rl):
+    """GreedyBot.evaluate of a mountain play, field play or discard (M-4.1 to M-4.3, M-5.1)."""
+    if kind == DISCARD:
+        return -0.1 * count
+    mountain = scratch[0]
+    sizes = scratch[1, :2]
+    mountain[:] = mountains[m]
+    sizes[0] = fsz[m, 0]
+    sizes[1] = fsz[m, 1]
+    present = 0
+    for x in range(NUM_COLOURS):
+        if mountain[x] or fields[m, 0, x] or fields[m, 1, x]:
+            present += 1
+    new_colour = not (mountain[c] or fields[m, 0, c] or fields[m, 1, c])
+    bonus = 0.0
+    if kind == MOUNTAIN:
+        mountain[c] += 1
+        bonus += _CARD_IN_HAND * max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - (size - 1)))
+    else:
+        sizes[me] += count
+        bonus -= _CARD_IN_HAND * count
+    colours = present + new_colour
+    after = _destruction(mountain, sizes, me, me, river, rlen, cup, scratch[2], rv, rl)
+    if colours == NUM_COLOURS:
+        return after + bonus
+    value = _POTENTIAL * (after - before[m]) + bonus
+    if colours == NUM_COLOURS - 1:
+        value += _POTENTIAL * min(0.0, _destruction(mountain, sizes, 1 - me, me, river, rlen, cup, scratch[2], rv, rl))
+    return value
+
+
+@njit
+def _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cup, noise, before, scratch,
+                 rv, rl):
+    """The index, among the legal moves in ``MandalaState.legal_moves`` order, that GreedyBot
+    plays with the numbers ``noise`` (one per legal move, times 1e-6): the first best."""
+    own = seat + 1
+    for m in range(2):
+        before[m] = _destruction(mountains[m], fsz[m], seat, seat, river, rlen, cup, scratch[2], rv, rl)
+    best = -np.inf
+    index = 0
+    i = 0
+    for kind in range(3):
+        for c in range(NUM_COLOURS):
+            k = hand[c]
+            if not k:
+                continue
+            if kind == MOUNTAIN:
+                if not mountain_ok:
+                    continue
+                for m in range(2):
+                    if owner[m, c] <= 0:
+                        v = _play_value(kind, m, c, 1, seat, size, mountains, fields, fsz, river, rlen, cup, before,
+                                        scratch, rv, rl) + noise[i] * 1e-6
+                        if v > best:
+                            best, index = v, i
+                        i += 1
+            elif kind == FIELD:
+                n = k if k < size else size - 1
+                for m in range(2):
+                    if n and (owner[m, c] == -1 or owner[m, c] == own):
+                        for count in range(1, n + 1):
+                            v = _play_value(kind, m, c, count, seat, size, mountains, fields, fsz, river, rlen, cup,
+                                            before, scratch, rv, rl) + noise[i] * 1e-6
+                            if v > best:
+                                best, index = v, i
+                            i += 1
+            else:
+                for count in range(1, k + 1):
+                    v = -0.1 * count + noise[i] * 1e-6
+                    if v > best:
+                        best, index = v, i
+                    i += 1
+    return index
+
+
+@njit
+def _greedy_pick(me, mountain, sizes, river, rlen, cup, noise):
+    """The index, among the colours left in ``mountain`` (M-5.3), that GreedyBot picks: the colour
+    worth most to itself plus what it denies the opponent, plus ``noise`` times 1e-6."""
+    best = -np.inf
+    index = 0
+    i = 0
+    for c in range(NUM_COLOURS):
+        k = mountain[c]
+        if k:
+            v = (_value(sizes, river, rlen, cup, me, me, c, k) + _value(sizes, river, rlen, cup, 1 - me, me, c, k)
+                 + noise[i] * 1e-6)
+            if v > best:
+                best, index = v, i
+            i += 1
+    return index
+
+
+@njit
+def _play_range(states, per_game, g0, g1, streams, use_streams, bots, end_at_once, stalemate_end,
                 rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status):
     for g in range(g0, g1):
-        _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
+        _play_one(states[g if per_game else 0], g, bots, streams[g - g0 if use_streams else 0], use_streams,
+                  end_at_once, stalemate_end,
                   rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status)
 
 
 @njit
-def _draw(target, n, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g):
+def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g):
     """MandalaState._draw: ``n`` cards from the deck into seat ``target``'s hand (target >= 0)
     or into mountain ``-1 - target``, reshuffling the discard pile when the deck runs out (M-6.1).
     ``top`` = [next card, cards left, end_triggered, reshuffles]; returns the tape length."""
@@ -230,12 +332,8 @@ def _draw(target, n, rng, hands, hs, mountains, owner, ncol, free, deck, top, di
                 for _ in range(discard[c]):
                     pile[k] = c
                     k += 1
-            outcome = rng.permutation(pile)
-            tp = _put(tape[g], tp, -2)
-            tp = _put(tape[g], tp, dsize[0])
-            for i in range(dsize[0]):
-                deck[i] = outcome[i]
-                tp = _put(tape[g], tp, outcome[i])
+            tp = chance(gen, pile, -2, tape[g], tp)
+            deck[:dsize[0]] = pile
             top[0] = 0
             top[1] = dsize[0]
             top[3] += 1
@@ -261,7 +359,7 @@ def _draw(target, n, rng, hands, hs, mountains, owner, ncol, free, deck, top, di
 
 
 @njit
-def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
+def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
               rivers, river_len, cups_out, tape, tape_len, decision_count, reshuffle_count, end, status):
     hands = np.zeros((2, NUM_COLOURS), np.int64)
     hs = np.zeros(2, np.int64)
@@ -279,20 +377,20 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
     deck = np.zeros(DECK_SIZE, np.int64)
     top = np.zeros(4, np.int64)
     pos = np.zeros(2, np.int64)
-    stream_len = streams.shape[2]
-    status[g] = _OK
+    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
+    before = np.zeros(2)
+    scratch = np.zeros((3, NUM_COLOURS), np.int64)
+    rv = np.zeros((2, NUM_COLOURS), np.int64)
+    rl = np.zeros(2, np.int64)
+    status[g] = OK
     # M-2.1: the shuffle; the deck is drawn from its first code on
-    outcome = rng.permutation(DECK_SIZE)
-    tp = _put(tape[g], 0, -1)
-    tp = _put(tape[g], tp, DECK_SIZE)
-    for i in range(DECK_SIZE):
-        deck[i] = outcome[i] // PER_COLOUR
-        tp = _put(tape[g], tp, deck[i])
+    deck[:] = np.arange(DECK_SIZE) // PER_COLOUR  # the swaps of permutation(108), on colour codes
+    tp = chance(gen, deck, -1, tape[g], 0)
     top[1] = DECK_SIZE
     for m in range(2):  # M-2.2, M-2.3: mountains, then each seat's hand and cup
-        tp = _draw(-1 - m, 2, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+        tp = _draw(-1 - m, 2, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
     for p in range(2):
-        tp = _draw(p, 6, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+        tp = _draw(p, 6, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
         for _ in range(2):
             c = deck[top[0]]
             top[0] += 1
@@ -305,8 +403,8 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
     last_pick = False
     over = False
     while not over:
-        if decisions >= _MAX_DECISIONS:
-            status[g] = _TOO_LONG
+        if decisions >= MAX_DECISIONS:
+            status[g] = TOO_LONG
             break
         seat = mover
         own = seat + 1
@@ -326,15 +424,20 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 n = k if k < size else size - 1
                 if n:
                     nf += n * ((a == -1 or a == own) + (b == -1 or b == own))
-        if use_streams:
-            if pos[seat] >= stream_len:
-                status[g] = _SHORT_STREAM
-                break
-            u = streams[0, seat, pos[seat]]
-            pos[seat] += 1
+        total = nm + nf + size
+        if bots[g, seat] == GREEDY:
+            i = 0
+            if total > 1:  # a single legal move is played without drawing
+                if not uniforms(gen, streams, use_streams, seat, pos, total, noise):
+                    status[g] = SHORT_STREAM
+                    break
+                i = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cups[seat],
+                                 noise, before, scratch, rv, rl)
         else:
-            u = rng.random()
-        i = int(u * (nm + nf + size))
+            i = random_index(gen, streams, use_streams, seat, pos, total)
+            if i < 0:
+                status[g] = SHORT_STREAM
+                break
         decisions += 1
         kind = DISCARD
         mm = 0
@@ -380,7 +483,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                     cc, cnt = c, i + 1
                     break
                 i -= k
-        tp = _put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
+        tp = put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
         last_pick = False
         complete = -1
         if kind == MOUNTAIN:  # M-4.1
@@ -392,7 +495,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 owner[mm, cc] = 0
                 ncol[mm] += 1
             draw = max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - hs[seat]))
-            tp = _draw(seat, draw, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
+            tp = _draw(seat, draw, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
                        g)
             if ncol[mm] == NUM_COLOURS:
                 complete = mm
@@ -412,7 +515,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
             hs[seat] -= cnt
             discard[cc] += cnt
             dsize[0] += cnt
-            tp = _draw(seat, cnt, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
+            tp = _draw(seat, cnt, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
                        g)
         if complete >= 0:  # M-5: the picks, then both fields to the discard pile
             m = complete
@@ -423,15 +526,18 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         choices += 1
-                if use_streams:
-                    if pos[picker] >= stream_len:
-                        status[g] = _SHORT_STREAM
-                        break
-                    u = streams[0, picker, pos[picker]]
-                    pos[picker] += 1
+                if bots[g, picker] == GREEDY:
+                    i = 0
+                    if choices > 1:
+                        if not uniforms(gen, streams, use_streams, picker, pos, choices, noise):
+                            status[g] = SHORT_STREAM
+                            break
+                        i = _greedy_pick(picker, mountains[m], fsz[m], river, rlen, cups[picker], noise)
                 else:
-                    u = rng.random()
-                i = int(u * choices)
+                    i = random_index(gen, streams, use_streams, picker, pos, choices)
+                    if i < 0:
+                        status[g] = SHORT_STREAM
+                        break
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         if i == 0:
@@ -440,7 +546,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                         i -= 1
                 decisions += 1
                 last_pick = True
-                tp = _put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
+                tp = put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
                 k = mountains[m, cc]
                 mountains[m, cc] = 0
                 if fsz[m, picker]:  # M-5.4
@@ -461,7 +567,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
                     dsize[0] += k
                     free[cc] += k
                 picker = 1 - picker
-            if status[g] != _OK:
+            if status[g] != OK:
                 break
             for p in range(2):  # M-5.6
                 for c in range(NUM_COLOURS):
@@ -475,7 +581,7 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
             if river_full or top[2]:
                 over = True
                 break
-            tp = _draw(-1 - m, REFILL, rng, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp,
+            tp = _draw(-1 - m, REFILL, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp,
                        tape, g)
         # MandalaState._end_turn
         if end_at_once and top[2]:
@@ -487,8 +593,8 @@ def _play_one(rng, g, bots, streams, use_streams, end_at_once, stalemate_end,
             break
         mover = 1 - mover
     tape_len[g] = tp
-    if tp > tape.shape[1] > 1 and status[g] == _OK:  # a tape of 1: no record kept
-        status[g] = _SHORT_TAPE
+    if tp > tape.shape[1] > 1 and status[g] == OK:  # a tape of 1: no record kept
+        status[g] = SHORT_TAPE
     decision_count[g] = decisions
     reshuffle_count[g] = top[3]
     for p in range(2):
@@ -527,22 +633,7 @@ def _move(code: int) -> str:
 def events(batch: Batch, g: int) -> list[dict]:
     """The events of game ``g`` in record form (``{"by": seat or "chance", "event": notation}``);
     the batch must keep its records (``records=True``)."""
-    if batch.tape.shape[1] == 1:
-        raise ValueError("This batch was played without keeping its records (records=False).")
-    tape = batch.tape[g, :batch.tape_len[g]].tolist()
-    out = []
-    i = 0
-    while i < len(tape):
-        token = tape[i]
-        if token < 0:
-            size = tape[i + 1]
-            kind = "shuffle" if token == -1 else "reshuffle"
-            out.append({"by": "chance", "event": " ".join([kind, *map(str, tape[i + 2:i + 2 + size])])})
-            i += 2 + size
-        else:
-            out.append({"by": token >> 16 & 1, "event": _move(token & 0xFFFF)})
-            i += 1
-    return out
+    return tape_events(batch, g, ("shuffle", "reshuffle"), _move)
 
 
 def result(batch: Batch, g: int) -> dict:
@@ -564,3 +655,38 @@ def seat_summary(batch: Batch) -> dict[str, np.ndarray]:
     space = batch.spaces()
     out.update({f"river_{name}": space[:, :, c] for c, name in enumerate(COLOURS)})
     return out
+
+
+def greedy_move(state, stream: np.ndarray):
+    """The move the compiled greedy bot makes for the seat to act in ``state`` (a
+    :class:`~mandalakit.mandala.state.MandalaState` in its play or pick phase) with the uniform
+    numbers ``stream`` (one per legal move), for comparing with
+    :class:`mandalakit.mandala.bots.GreedyBot` on the same position. It reads only what the
+    seat's observation shows."""
+    seat = state.current_player
+    obs = state.observation(seat)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    mountains = np.array(obs.mountains, np.int64)
+    fields = np.array(obs.fields, np.int64)
+    fsz = fields.sum(axis=2)
+    owner = np.where(mountains > 0, 0, -1)
+    for p in range(2):
+        owner = np.where(fields[:, p] > 0, p + 1, owner)
+    river = np.zeros((2, NUM_COLOURS), np.int64)
+    rlen = np.array([len(r) for r in obs.rivers], np.int64)
+    for p, r in enumerate(obs.rivers):
+        river[p, :len(r)] = r
+    cup = np.array(obs.cup, np.int64)
+    noise = np.asarray(stream, float)
+    if obs.phase == "pick":
+        m = obs.destroying
+        return legal[_greedy_pick(seat, mountains[m], fsz[m], river, rlen, cup, noise)]
+    hand = np.array(obs.hand, np.int64)
+    size = int(hand.sum())
+    mountain_ok = size > 1 or obs.deck_size > 0 or sum(obs.discard) > 0
+    index = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cup, noise,
+                         np.zeros(2), np.zeros((3, NUM_COLOURS), np.int64), np.zeros((2, NUM_COLOURS), np.int64),
+                         np.zeros(2, np.int64))
+    return legal[index]

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from ._jit import njit
+from .seeds import permutations
 
 GAME = "ohanami"
 RANDOM, GREEDY = 0, 1
@@ -31,6 +32,9 @@ ROUNDS, STEPS, MAX_ROWS = 3, 5, 3
 #: Uniform numbers one seat may use in a game: a random bot uses 27, a greedy one at most
 #: 3 x (10 + 8 + 6 + 4 + 5 x 17) = 339 (one per card valued, one per placement valued).
 STREAM = 512
+STREAMS = {"random": STREAM, "greedy": STREAM}
+#: How each bot uses its numbers: a random bot in blocks of 512 from the last, a greedy one in order (0).
+BLOCKS = {"random": 512, "greedy": 0}
 #: Decisions a seat makes in a game: 4 picks and 5 placements a round (the 5th pick is forced).
 DECISIONS = ROUNDS * (STEPS - 1 + STEPS)
 _ROW_CELLS = 64  # a row grows at both ends from the middle of its cells
@@ -70,10 +74,12 @@ class Batch:
         self.ends = np.zeros((games, ROUNDS, players, MAX_ROWS, 2), np.int8)
 
     @classmethod
-    def from_generators(cls, generators, bots, players, records=True):
-        """Game ``i`` shuffled by ``generators[i]``, as a reference game shuffles with its own."""
-        return cls(np.array([rng.permutation(DECK_SIZE) + 1 for rng in generators], np.int64).reshape(-1, DECK_SIZE),
-                   bots, players)
+    def from_states(cls, states, bots, players, records=True):
+        """Game ``i`` shuffled by the generator ``states[i]`` (:mod:`mandalakit.fast.seeds`), as a
+        reference game shuffles with its own."""
+        decks = np.empty((len(states), DECK_SIZE), np.int64)
+        permutations(states, DECK_SIZE, decks)
+        return cls(decks + 1, bots, players)
 
     @classmethod
     def from_generator(cls, rng, bots, players, records=True):

@@ -3,9 +3,11 @@
 Two ways to seed a batch (both from seeded numpy Generators only):
 
 * :func:`reference_batch` gives each game ``g`` the generators that
-  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``): the fast game is
-  the very game the reference engine plays, so tables are equal row for row. Making those
-  generators costs tens of microseconds a game, which bounds the rate.
+  :func:`mandalakit.simulate.play_one` gives it (``SeedSequence([seed, g])``, then
+  ``default_rng`` for the game and each bot): the fast game is the very game the reference
+  engine plays, so tables are equal row for row. :mod:`mandalakit.fast.seeds` makes those
+  generators for a whole chunk in compiled loops (about a microsecond a game, where numpy's
+  objects cost tens).
 * :func:`random_batch` draws every game of a batch from one generator: the rate of the
   compiled loops themselves (``bench``, search playouts). Other games than the reference
   engine's for the same seed, equally random.
@@ -15,21 +17,23 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from itertools import islice
 
 import numpy as np
 
+from ..core.contract import check_seed
+from . import seeds
 from ._jit import compiled
+from ._kernel import whole_blocks
 
 #: Game -> module of its kernel.
 KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
            "flowers": "mandalakit.fast.flowers"}
 #: Games a :func:`frames` chunk holds: each game is seeded on its own, so a small chunk costs
-#: no speed; its random numbers take at most 16 MB (4 seats of 512 numbers a game).
+#: no speed; its random numbers take at most 64 MB (4 seats of at most 2,048 numbers a game).
 CHUNK = 1024
-#: Uniform numbers a random bot draws at a time (:class:`mandalakit.core.bots.RandomBot`),
-#: used from the last to the first.
-_RANDOM_BLOCK = 512
 
 
 def kernel(game: str):
@@ -59,44 +63,28 @@ def seat_names(names: Sequence[str], index: int) -> list[str]:
     return [names[(s + index) % players] for s in range(players)]
 
 
-def bot_stream(name: str, seed: int, size: int) -> np.ndarray:
-    """The first ``size`` uniform numbers bot ``name`` seeded with ``seed`` uses, in order of use:
-    a random bot draws blocks of 512 and uses each from its end, a greedy bot one at a time."""
-    draws = np.random.default_rng(seed).random(size)
-    if name == "random":
-        blocks = draws.reshape(-1, _RANDOM_BLOCK)
-        return blocks[:, ::-1].ravel()
-    return draws
-
-
-def longer_stream(seat_seeds: Sequence[tuple[str, int]], size: int) -> np.ndarray:
-    """(1, P, n) streams of at least ``size`` numbers (whole blocks of a random bot) for a game
-    whose seats' bots are ``(name, seed)``: the same numbers as before, and more after them."""
-    size = -(-size // _RANDOM_BLOCK) * _RANDOM_BLOCK
-    return np.array([[bot_stream(name, seed, size) for name, seed in seat_seeds]])
-
-
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
                     records: bool = False):
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
-    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats); ``records``:
-    keep what :func:`record` needs (a few kB a game)."""
-    from ..core.contract import game_seeds
+    :func:`mandalakit.simulate.play_one` seeds it (bots rotated over the seats), its generators
+    made in bulk by :mod:`mandalakit.fast.seeds`; ``records``: keep what :func:`record` needs
+    (a few kB a game).
 
+    ``streams`` (B, P, n) holds each seat's first uniform numbers in order of use; the batch
+    keeps its bots' generators (``seat_states``, ``seat_blocks``) for a game that needs more.
+    """
     games = stop - start
-    bots = np.zeros((games, players), np.int64)
-    streams = np.zeros((games, players, module.STREAM))
-    generators = []
-    seat_seeds = []
-    for i, g in enumerate(range(start, stop)):
-        game_seed, bot_seeds = game_seeds(seed, g)
-        generators.append(np.random.default_rng(game_seed))
-        seat_seeds.append(list(zip(seat_names(names, g), bot_seeds)))
-        for s, (name, bot_seed) in enumerate(seat_seeds[-1]):
-            bots[i, s] = module.BOTS.index(name)
-            streams[i, s] = bot_stream(name, bot_seed, module.STREAM)
-    batch = module.Batch.from_generators(generators, bots, players, records)
-    batch.seat_seeds = seat_seeds  # a game that needs more numbers draws them further (mandalakit.fast.mandala)
+    rotation = (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players  # seat_names
+    bots = np.array([module.BOTS.index(name) for name in names], np.int64)[rotation]
+    blocks = np.array([module.BLOCKS[name] for name in names], np.int64)[rotation]
+    words = seeds.seed_words(check_seed(seed))
+    states = np.zeros((games, players + 1, seeds.STATE), np.uint64)
+    seeds.game_states(words, len(words), start, stop, players, states)
+    seat_states = np.ascontiguousarray(states[:, 1:])
+    streams = np.empty((games, players, whole_blocks(module.BLOCKS.values(), max(module.STREAMS[n] for n in names))))
+    seeds.streams(seat_states, blocks, streams)
+    batch = module.Batch.from_states(np.ascontiguousarray(states[:, 0]), bots, players, records)
+    batch.seat_states, batch.seat_blocks = seat_states, blocks  # for a game that needs more numbers
     return batch, streams
 
 
@@ -160,8 +148,9 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
     """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games, in order.
 
     The rows are those the reference engine gives for the same arguments (same columns,
-    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time);
-    closing the generator early stops them.
+    dtypes and values). ``jobs`` worker processes play the chunks (each a chunk at a time),
+    never more than two chunks each ahead of the reader, so that memory does not grow when the
+    reader (a table writer) is slower than the games; closing the generator early stops them.
     """
     work = [(game, players, tuple(names), dict(rules), seed, start, min(start + CHUNK, games))
             for start in range(0, games, CHUNK)]
@@ -175,8 +164,14 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
 
     from ..core.interrupts import worker_init
 
-    with multiprocessing.Pool(min(jobs, len(work)), initializer=worker_init, initargs=(os.getpid(),)) as pool:
-        yield from pool.imap(_chunk_frame, work)
+    jobs = min(jobs, len(work))
+    with multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)) as pool:
+        waiting = iter(work)
+        ahead = deque(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 2 * jobs))
+        while ahead:
+            frame = ahead.popleft().get()
+            ahead.extend(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 1))
+            yield frame
 
 
 def record(game: str, batch, g: int, players: Sequence[str] | None = None, seed: int | None = None) -> dict:
