@@ -7,10 +7,10 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 HOST   ?= 127.0.0.1
 # make demo LESSON=ohanami PUPILS=30: a class; 30 kernels wait with that page already run
-# (PUPILS defaults to 30; mandalakit.widgets.pools checks both).
+# (PUPILS defaults to 30; mandalakit.widgets.server.pools checks both).
 LESSON ?=
 PUPILS ?=
-# A class (LESSON given) keeps its pupils' answers in CLASS_DIR (widgets/classbook.py); delete it to forget them.
+# A class (LESSON given) keeps its pupils' answers in CLASS_DIR (widgets/classroom/classbook.py); delete it to forget them.
 CLASS_DIR ?= class
 CLASS_ENV = $(if $(LESSON),MANDALAKIT_CLASS='$(abspath $(CLASS_DIR))')
 
@@ -81,9 +81,9 @@ port-free:
 
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
-	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.pools).
+	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.server.pools).
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) MANDALAKIT_ADDRESS='http://$(HOST):$(PORT)' \
-		$(BIN)/python -m mandalakit.widgets.pools notebooks
+		$(BIN)/python -m mandalakit.widgets.server.pools notebooks
 	@echo ""
 	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
 	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
@@ -122,12 +122,12 @@ bench-simulate: $(VENV)/.test
 	$(BIN)/python tests/simulate_bench.py --games $(GAMES)
 
 bench-dashboard: $(VENV)/.test
-	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_dashboard.py
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/views/test_dashboard.py
 
 bench-ui: $(VENV)/.test
-	$(BIN)/python -m mandalakit.widgets.bench
-	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_play_dashboards.py -k whole_game
-	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/test_lessons.py
+	$(BIN)/python -m mandalakit.widgets.play.bench
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/views/test_play_dashboards.py -k whole_game
+	MANDALAKIT_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/lessons/test_lessons.py
 
 # The message catalogues (mandalakit.core.messages): babel.cfg says what to extract. New or
 # changed sentences arrive in each .po empty (or fuzzy): translate them there.

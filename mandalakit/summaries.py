@@ -2,7 +2,7 @@
 
 ``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
 of ``datasets/`` (:data:`TABLES`) and writes ``datasets/summaries.json``: for every game, player
-count and line-up choice, the numbers the analysis page (:mod:`mandalakit.widgets.analysis`)
+count and line-up choice, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
 draws and says, from the statistics of :mod:`mandalakit.analysis`. The page reads only this file
 (:func:`load_summaries`), so its kernel needs neither pandas nor scipy. The file holds numbers
 and names, never sentences: the page words them in its own language. Its schema is in

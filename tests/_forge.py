@@ -9,7 +9,7 @@ patched to record each call), the exceptions that escaped mandalakit's observers
 (ipywidgets logs a callback's exception, the comm manager an update's: both are caught here),
 and the slowest message. An exception raised by a trait's own check (a forged value of the wrong
 type refused before any observer runs) is counted apart: no mandalakit code runs for it.
-Used by ``tests/test_forged_pages.py`` and ``python tests/_forge.py`` (the 1,000-message run).
+Used by ``tests/views/test_forged_pages.py`` and ``python tests/_forge.py`` (the 1,000-message run).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shared by the interrupt tests (tests/test_cli.py, tests/test_interrupts.py) and their long
+"""Shared by the interrupt tests (tests/cli/test_cli.py, tests/cli/test_interrupts.py) and their long
 run (tests/interrupts_bench.py): the ``mandalakit`` command started in a process group of its
 own, watched through Linux's /proc, signalled at a chosen moment, and always reaped with its
 whole group.

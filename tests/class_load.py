@@ -44,7 +44,7 @@ from tornado.websocket import websocket_connect
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _browser import ROOT, serve_voila  # noqa: E402
 
-from mandalakit.widgets.classbook import ClassBook  # noqa: E402
+from mandalakit.widgets.classroom.classbook import ClassBook  # noqa: E402
 
 LESSON = "ohanami"
 PROTOCOL = "v1.kernel.websocket.jupyter.org"

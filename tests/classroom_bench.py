@@ -74,7 +74,7 @@ def _kernels(server: psutil.Process) -> dict[str, psutil.Process]:
     for p in server.children(recursive=True):
         try:
             command = p.cmdline()
-            # ipykernel's launcher, or the dashboards' (mandalakit.widgets.kernel), given a connection file
+            # ipykernel's launcher, or the dashboards' (mandalakit.widgets.server.kernel), given a connection file
             if p.status() != psutil.STATUS_ZOMBIE and "-f" in command and "kernel" in " ".join(command):
                 found[Path(command[command.index("-f") + 1]).stem.removeprefix("kernel-")] = p
         except psutil.Error:

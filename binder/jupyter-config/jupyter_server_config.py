@@ -7,7 +7,7 @@ is found through ``JUPYTER_CONFIG_PATH`` (``binder/start``) and applies the whol
 so every layout runs with the same settings (Voila's code hooks: ``voila.py`` next to this file),
 and names the identity provider that gives a Voila page the ``_xsrf`` cookie of its shutdown
 request and the kernel manager that binds a page's kernel to its browser
-(``mandalakit.widgets.identity``, ``mandalakit.widgets.page_owner``; ``voila.py`` and ``voila.json``
+(``mandalakit.widgets.server.identity``, ``mandalakit.widgets.server.page_owner``; ``voila.py`` and ``voila.json``
 name them for Voila alone).
 """
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 c = get_config()  # noqa: F821 - provided by traitlets when it runs a configuration file
 c.merge(Config(json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))))
-c.ServerApp.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"
+c.ServerApp.identity_provider_class = "mandalakit.widgets.server.identity.DashboardIdentityProvider"
 # Voila's pages take their kernels from Jupyter Server's manager here: it binds each to its page's
-# browser (mandalakit.widgets.page_owner); JupyterLab's own kernels stay the token's.
-c.ServerApp.kernel_manager_class = "mandalakit.widgets.kernel_manager.DashboardKernelManager"
+# browser (mandalakit.widgets.server.page_owner); JupyterLab's own kernels stay the token's.
+c.ServerApp.kernel_manager_class = "mandalakit.widgets.server.kernel_manager.DashboardKernelManager"

@@ -24,18 +24,18 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
 - Kernels that always start: Voila alone talks to its kernels over Unix sockets in its folder of
   connection files, not over TCP ports that another connection can take between Jupyter's
   choice of a port and the kernel's start, when a class's kernels start together
-  (:mod:`mandalakit.widgets.kernel`; :func:`~mandalakit.widgets.kernel.connection_root` keeps
+  (:mod:`mandalakit.widgets.server.kernel`; :func:`~mandalakit.widgets.server.kernel.connection_root` keeps
   that folder's path short enough for a socket, as on macOS).
 - A closed tab's kernel stops at once: Jupyter's identity provider,
-  :class:`mandalakit.widgets.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
+  :class:`mandalakit.widgets.server.identity.DashboardIdentityProvider`, gives the page the ``_xsrf``
   cookie that Voila's own shutdown request needs (Voila refuses a prelaunch hook, the other way
   to set it, beside preheated kernels).
 - A log a teacher can read, and project: without "Notebook ... is not trusted" for every page
   read, nor Tornado's warning of its websocket ping time-out, and kernel ids shown by their
   first 8 characters, and a refused request's access line without its reason repeated
-  (:mod:`mandalakit.widgets.server_log` says why). A bad address (a malformed
+  (:mod:`mandalakit.widgets.server.server_log` says why). A bad address (a malformed
   ``voila/templates/...``, an unknown kernel's websocket) gets 404, not a 500 or a traceback
-  (:mod:`mandalakit.widgets.not_found`).
+  (:mod:`mandalakit.widgets.server.not_found`).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
@@ -43,10 +43,10 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
 import os
 from pathlib import Path
 
-from mandalakit.widgets.kernel import connection_root
-from mandalakit.widgets.not_found import ERROR_PAGE_SETTINGS, serve_template_files
-from mandalakit.widgets.pools import kernel_pools
-from mandalakit.widgets.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
+from mandalakit.widgets.server.kernel import connection_root
+from mandalakit.widgets.server.not_found import ERROR_PAGE_SETTINGS, serve_template_files
+from mandalakit.widgets.server.pools import kernel_pools
+from mandalakit.widgets.server.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ c.VoilaKernelManager.kernel_pools_config = kernel_pools(os.environ.get("MANDALAK
                                                          os.environ.get("MANDALAKIT_PUPILS", ""), ROOT / "notebooks")
 c.KernelManager.transport = "ipc"
 c.Voila.connection_dir_root = connection_root()
-c.Voila.identity_provider_class = "mandalakit.widgets.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
+c.Voila.identity_provider_class = "mandalakit.widgets.server.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 serve_template_files()
 c.Voila.tornado_settings = ERROR_PAGE_SETTINGS  # Voila alone: Jupyter's error pages draw

@@ -3,7 +3,7 @@
 ``python -m mandalakit.core.colour_check`` prints the table and exits non-zero when a figure
 misses its threshold (:data:`MIN_DELTA_E`, :data:`MIN_CONTRAST`, :data:`MIN_TEXT_CONTRAST`).
 The formulas: sRGB to CIELAB under D65 (CIE 15), CIEDE2000 (Sharma, Wu and Dalal 2005, with
-their test data in ``tests/test_colour_check.py``) and WCAG 2's relative luminance and
+their test data in ``tests/engines/test_colour_check.py``) and WCAG 2's relative luminance and
 contrast ratio. Drawing code does not import this module; only the check and its test do.
 """
 

@@ -5,7 +5,7 @@ the game's :attr:`~.contract.GameSpec.from_observation` builds a state with the 
 in a fixed order, and :meth:`~.contract.State.determinize` deals them again with the bot's own
 generator: every sample is a state the seat cannot tell from the real one (a *determinisation*
 of its *information set*). Nothing else of the real game reaches the search, so the bots
-cannot peek (``tests/test_search.py`` permutes the hidden cards and checks the choice).
+cannot peek (``tests/engines/test_search.py`` permutes the hidden cards and checks the choice).
 
 * :class:`PIMCBot` (perfect-information Monte Carlo, "determinised sampling"): every legal move
   is tried on the same determinisations, each followed by one rollout; the move with the best

@@ -122,7 +122,7 @@ def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, 
     ``key`` names the card (or the stack of one colour in one area) across redraws, written as
     ``data-mk-key`` with ``data-mk-colour`` and ``data-mk-n`` (the count): the board's front end
     moves a card with the same key, or a card of that colour that left another place, from where
-    it was to where it is now (a brief CSS transition, :mod:`mandalakit.widgets.board`).
+    it was to where it is now (a brief CSS transition, :mod:`mandalakit.widgets.play.board`).
     """
     bg, fg = PALETTE[colour]
     name = colour_name(colour)

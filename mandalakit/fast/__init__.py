@@ -5,7 +5,7 @@ with numba-compiled loops (the optional extra: ``pip install 'mandalakit[fast]'`
 seeds them, turns them into table rows and records, and measures them. The reference engines
 (``mandalakit.ohanami`` and the others) stay the rules of record: every fast game is the game
 the reference engine plays from the same seeds, and exports as a record that it replays to the
-same result (``tests/test_fast.py``).
+same result (``tests/engines/test_fast.py``).
 
 Used by :func:`mandalakit.simulate.simulate`, :func:`mandalakit.tournament.tournament` and
 ``mandalakit bench`` whenever :func:`usable` says so: random bots in every game, greedy bots in

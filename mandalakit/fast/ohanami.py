@@ -7,7 +7,7 @@ O-2.2 (left, right, left), placements listed in the order of
 ``sakura_cap`` ruling (O-3.4), tie-break of O-3.5. The bots choose as
 :class:`mandalakit.core.bots.RandomBot` and :class:`mandalakit.ohanami.bots.GreedyBot` do, from
 the same stream of uniform numbers. :func:`record` writes a game as a record that the
-reference engine replays (``tests/test_fast.py`` replays thousands).
+reference engine replays (``tests/engines/test_fast.py`` replays thousands).
 
 Card and row codes: cards 1..120; a placement step's row is 1..3, or 0 to discard. A logged
 decision is one int64: a pick ``a | b << 8``; a placement ``a | ra << 8 | b << 16 | rb << 24``

@@ -15,7 +15,7 @@ whole chunk of games at once:
   of a 1-d array (``random_interval`` on buffered 32-bit draws), so :func:`permutation` is
   ``Generator.permutation``.
 
-``tests/test_fast_seeds.py`` checks every piece against numpy itself (pools, states, draws,
+``tests/engines/test_fast_seeds.py`` checks every piece against numpy itself (pools, states, draws,
 permutations of every length a game uses, for thousands of seeds).
 """
 

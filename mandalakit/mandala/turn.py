@@ -207,12 +207,12 @@ class Turn:
         """M-2.2, M-2.3: 2 cards face up into each mountain, then 6 to hand and 2 to cup per seat."""
         deck = self.deck
         for m in range(2):
-            for _ in range(START_MOUNTAIN):
+            for _count in range(START_MOUNTAIN):
                 self._into_mountain(m, deck.pop())
         for p in range(2):
-            for _ in range(START_HAND):
+            for _count in range(START_HAND):
                 self.hands[p][deck.pop()] += 1
-            for _ in range(START_CUP):
+            for _count in range(START_CUP):
                 c = deck.pop()
                 self.cups[p][c] += 1
                 self.free[c] -= 1

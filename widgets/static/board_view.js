@@ -1,4 +1,4 @@
-// The anywidget module of mandalakit.widgets.board.BoardView: shows the engine's SVG and
+// The anywidget module of mandalakit.widgets.play.board.BoardView: shows the engine's SVG and
 // forwards clicks and keys to the kernel. No game logic: what a target means, whether it is
 // highlighted and what a click does are decided in Python.
 //

@@ -1,4 +1,4 @@
-// The anywidget module of mandalakit.widgets.exercise.Exercise: the question, an answer box
+// The anywidget module of mandalakit.widgets.lessons.exercise.Exercise: the question, an answer box
 // (or a drop-down of choices), "check" and "show answer". It only shows and sends: the answer
 // stays in the kernel, which reads what the pupil typed and sends back the feedback (HTML).
 //

@@ -1,4 +1,4 @@
-// The anywidget module of mandalakit.widgets.charts.FigureView: draws the synced `spec`
+// The anywidget module of mandalakit.widgets.analysis.charts.FigureView: draws the synced `spec`
 // (plotly.py's JSON: {data, layout}) with plotly.js and redraws it when the kernel changes it.
 //
 // The module itself is small: anywidget gives a module 2 s to load and initialize, which a

@@ -1,0 +1,59 @@
+"""The class page is the teacher's: 403 without the class's key (widgets/classroom/teacher.py)."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+from tornado.web import Application, HTTPError, RequestHandler
+
+from mandalakit.widgets.classroom import classbook
+from mandalakit.widgets.classroom import teacher
+
+
+def _handler(path: str, cookie: str = "") -> RequestHandler:
+    request = HTTPServerRequest(start_line=RequestStartLine("GET", path, "HTTP/1.1"),
+                                headers=HTTPHeaders({"Host": "127.0.0.1:8866"}))
+    if cookie:
+        request.headers["Cookie"] = cookie
+    request.connection = type("C", (), {"set_close_callback": lambda *a: None})()
+    return RequestHandler(Application(), request)
+
+
+@pytest.fixture()
+def class_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(classbook.ENV, str(tmp_path))
+    return tmp_path
+
+
+def test_the_key_is_made_once_readable_by_the_server_alone(class_folder):
+    first = teacher.key(class_folder)
+    assert teacher.key(class_folder) == first and len(first) >= 32
+    assert stat.S_IMODE(os.stat(class_folder / teacher.KEY_FILE).st_mode) == 0o600
+
+
+@pytest.mark.parametrize("path", ["/voila/render/class.ipynb", "/voila/render/fr/class.ipynb",
+                                  "/voila/render/notebooks/class.ipynb", "/voila/render/class.ipynb?teacher=nope",
+                                  "/voila/render/class.ipynb?token=anything"])
+def test_a_pupil_without_the_key_gets_403(class_folder, path):
+    teacher.key(class_folder)
+    with pytest.raises(HTTPError) as refused:
+        teacher.check(_handler(path))
+    assert refused.value.status_code == 403
+
+
+def test_the_teachers_link_opens_it_and_leaves_a_cookie_for_later_visits(class_folder):
+    k = teacher.key(class_folder)
+    handler = _handler(f"/voila/render/class.ipynb?teacher={k}")
+    teacher.check(handler)
+    (cookie,) = handler._new_cookie.values()
+    assert cookie.value == k and cookie["httponly"] and cookie["samesite"] == "Strict"
+    teacher.check(_handler("/voila/render/class.ipynb", cookie=f"{teacher.COOKIE}={k}"))
+
+
+def test_other_pages_and_no_class_mode_pass(class_folder, monkeypatch):
+    teacher.check(_handler("/voila/render/ohanami.ipynb"))
+    monkeypatch.delenv(classbook.ENV)
+    teacher.check(_handler("/voila/render/class.ipynb"))  # no class: the page says so and holds nothing

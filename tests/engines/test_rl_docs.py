@@ -1,0 +1,39 @@
+"""docs/rl.md says what the code does: its tables are the codecs' and encoders' own, and its
+Python examples run (the training loop at a few games)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install 'mandalakit[rl]'")
+pytest.importorskip("pyspiel", reason="the rl extra is not installed: pip install 'mandalakit[rl]'")
+
+from mandalakit.rl.actions import action_codec  # noqa: E402
+from mandalakit.rl.observations import observation_encoder  # noqa: E402
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ["mandala", "flowers", "ohanami"])
+def test_the_action_and_observation_tables_are_the_codes_own(game):
+    codec = action_codec(game)
+    assert f"#### {game.capitalize()} ({codec.size} actions)" in DOC
+    for first_last, kind, number in codec.table():
+        assert f"| {first_last} | {kind} | {number} |" in DOC
+    for name, shape, meaning in observation_encoder(game, 2).pieces:
+        assert f"| `{name}` | {shape} | {meaning} |" in DOC
+    sizes = [observation_encoder(game, n).size for n in ((2,) if game == "mandala" else (2, 3, 4))]
+    assert f"#### {game.capitalize()} ({', '.join(map(str, sizes))}" in DOC
+
+
+def test_the_python_examples_run():
+    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
+    assert len(blocks) == 5
+    code = "\n".join(blocks).replace("TRAIN_GAMES, TEST_GAMES = 2000, 600", "TRAIN_GAMES, TEST_GAMES = 6, 4")
+    namespace: dict = {}
+    exec(compile(code, "docs/rl.md", "exec"), namespace)  # noqa: S102 - our own documentation
+    assert namespace["svg"].lstrip().startswith("<svg")
+    learner = namespace["learner"]
+    assert learner.value.shape == (342,) and learner.value.any()
+    assert -1 <= namespace["after"] <= 1

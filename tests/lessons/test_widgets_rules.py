@@ -1,0 +1,33 @@
+"""Rules quoted in a lesson (widgets/lessons/rules.py): every rule of a section, under its id, as the package holds it."""
+
+import re
+
+import pytest
+
+from mandalakit.core.errors import RulesError
+from mandalakit.core.rulebook import rules, sections
+from mandalakit.widgets.lessons.rules import rules_html
+
+
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_a_section_quotes_each_of_its_rules_under_its_id(game):
+    for section in sections(game):
+        html = rules_html(section).data
+        ids = re.findall(r"<li><b>([A-Z]-[\d.]+)</b>", html)
+        assert ids == list(rules(section))
+        assert "**" not in html and "`" not in html  # inline Markdown became HTML
+
+
+def test_inline_markdown_becomes_html_and_other_text_is_escaped(monkeypatch):
+    html = rules_html("O-1.1", "O-3.4").data
+    assert "<b>blue</b> (water)" in html
+    assert "O-1 Components" in html and "O-3 Scoring" in html  # a single rule is shown under its section
+    import mandalakit.widgets.lessons.rules as module
+
+    monkeypatch.setattr(module, "rule_text", lambda rid, language: "k < 3 & **k** > `1` <script>")
+    assert "</b> k &lt; 3 &amp; <b>k</b> &gt; <code>1</code> &lt;script&gt;</li>" in module.rules_html("O-3").data
+
+
+def test_unknown_ids_are_refused_as_the_rulebook_refuses_them():
+    with pytest.raises(RulesError, match="O-9"):
+        rules_html("O-9")

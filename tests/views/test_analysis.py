@@ -1,0 +1,209 @@
+"""mandalakit.analysis on hand-made tables (worked values), and the dashboard without a browser."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mandalakit import analysis as A
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def games(*rows, option=None):
+    """A tournament table from ``(deal, seat, bot, score[, option value])`` rows, 2 players."""
+    out = []
+    for row in rows:
+        deal, seat, bot, score, *value = row
+        record = {"players": 2, "lineup": "greedy,random", "variant": f"x={value[0]}" if value else "default"}
+        if value:
+            record["rule_x"] = value[0]
+        record.update(deal=deal, seat=seat, bot=bot, score=score)
+        out.append(record)
+    table = pd.DataFrame(out)
+    best = table.groupby(["players", "lineup", "variant", "deal"]).score.transform("max")
+    table["winner"] = table.score == best
+    table["margin"] = [s - table[(table.variant == v) & (table.deal == d) & (table.seat != st)].score.max()
+                       for s, v, d, st in zip(table.score, table.variant, table.deal, table.seat)]
+    table["decisions"], table["reshuffles"], table["end"] = 10, 0, "O-2.1"
+    return table
+
+
+def test_mean_ci_is_students_t_interval():
+    mean, low, high = A.mean_ci([1, 0, 1, 1])  # sd 0.5, se 0.25, t(0.975, 3) = 3.1824
+    assert mean == 0.75 and low == pytest.approx(0.75 - 3.18245 * 0.25, abs=1e-4)
+    assert high == pytest.approx(1.5456, abs=1e-4)
+    assert math.isnan(A.mean_ci([3])[1]) and math.isnan(A.mean_ci([])[0])
+
+
+def test_proportion_ci_is_wilsons_interval():
+    rate, low, high = A.proportion_ci(8, 10)
+    assert rate == 0.8 and low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_a_shared_win_is_split_and_seat_shares_add_up_to_one():
+    table = games((0, 0, "greedy", 5), (0, 1, "random", 5), (1, 0, "random", 7), (1, 1, "greedy", 3))
+    assert A.win_share(table).tolist() == [0.5, 0.5, 1.0, 0.0]
+    seats = A.seat_advantage(table)
+    assert seats.share.tolist() == [0.75, 0.25] and seats.score.tolist() == [6.0, 4.0]
+    assert seats.games.tolist() == [2, 2]
+
+
+def test_head_to_head_and_bradley_terry_of_three_wins_in_four():
+    table = games((0, 0, "greedy", 9), (0, 1, "random", 2), (1, 0, "random", 1), (1, 1, "greedy", 8),
+                  (2, 0, "greedy", 6), (2, 1, "random", 3), (3, 0, "random", 9), (3, 1, "greedy", 4),
+                  (4, 0, "greedy", 5), (4, 1, "random", 5))
+    duel = A.head_to_head(table).iloc[0]
+    assert (duel.a, duel.b, duel.wins, duel.losses, duel.ties, duel.rate) == ("greedy", "random", 3, 1, 1, 0.75)
+    ratings = A.bradley_terry(table)
+    # The maximum-likelihood odds are 3 to 1: 400 * log10(3) = 190.8 Elo points apart, centred on 0.
+    assert ratings["greedy"] - ratings["random"] == pytest.approx(400 * math.log10(3), abs=0.5)
+    assert ratings.sum() == pytest.approx(0)
+
+
+def test_effects_pair_the_same_deal_and_seat_and_say_it_in_words():
+    table = games(*[(d, s, "greedy" if s == (d % 2) else "random", 10 + d + s, "a") for d in range(4) for s in (0, 1)],
+                  *[(d, s, "greedy" if s == (d % 2) else "random", 12 + d + s + (d == 3), "b")
+                    for d in range(4) for s in (0, 1)])
+    row = A.effects(table, "x").iloc[0]
+    # Differences 2, 2, 2, 2, 2, 2, 3, 3: mean 2.25.
+    assert (row.base, row.value, row.pairs, row.effect) == ("a", "b", 8, 2.25)
+    assert row.low > 0 and row.d == pytest.approx(2.25 / pd.Series([2] * 6 + [3] * 2).std())
+    sentence = A.effect_sentence(row)
+    assert sentence.startswith("With x = b instead of a, a player's score is 2.25 points higher on average.")
+    assert "so it may be no change" not in sentence and "A large effect (measured on 8 pairs of games)." in sentence
+    assert A.effects(table, "x", "decisions").iloc[0].effect == 0
+    with pytest.raises(KeyError, match="'y' is not varied"):
+        A.effects(table, "y")
+
+
+@pytest.mark.parametrize("d, word", [(0.1, "very small"), (-0.3, "small"), (0.6, "medium"), (-2, "large")])
+def test_size_words(d, word):
+    assert A.size_word(d) == word
+
+
+def chart(dash, name: str) -> list[dict]:
+    """The traces of the dashboard's chart ``name`` (see AnalysisDashboard.charts), as sent to the page."""
+    return dash.charts[name].spec["data"]
+
+
+def test_dashboard_follows_its_controls_without_a_browser():
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+    assert chart(dash, "seats")[0]["x"] == ["seat 0 (first)", "seat 1"] and "2 players is 50 %" in dash.seats_text.value
+    dash.players.value = 4
+    assert len(chart(dash, "seats")[0]["x"]) == 4 and "4 players is 25 %" in dash.seats_text.value
+    dash.lineup.value = "greedy,greedy,random,random"
+    assert {t["name"] for t in chart(dash, "scores")} == {"greedy", "random"}
+    assert chart(dash, "ends")[0]["x"] == ["O-2.1"]
+    dash.game.value = "mandala"
+    assert [o[1] for o in dash.players.options] == [2] and dash.lineup.value == "every line-up"
+    assert set(chart(dash, "ends")[0]["x"]) <= {"M-7.1", "M-7.2", "M-7.5"}
+    assert chart(dash, "effects")[0]["x"] == ["deck_exhaustion = end_at_once", "stalemate = play_on"]
+    assert "deck_exhaustion = end_at_once instead of reshuffle_then_last_completion" in dash.effects_text.value
+
+
+def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():
+    """French sets a no-break space before « % » (a line never starts with the sign); English keeps « 50 % »."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language("fr"):
+        dash = AnalysisDashboard(summaries)
+    said = dash.seats_text.value + dash.length_text.value + "".join(t["text"][0] for t in chart(dash, "ends"))
+    assert "à 2 joueurs est de 50\u00a0%" in dash.seats_text.value
+    assert re.findall(r"\d %", said) == [] and len(re.findall(r"\d\u00a0%", said)) >= 5, said
+    assert "2 players is 50 %" in AnalysisDashboard(summaries).seats_text.value
+
+
+def test_dashboard_joins_the_bots_score_sentences_with_the_languages_semicolon():
+    """French sets a no-break space before « ; » between the bots' sentences; English writes "; "."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language("fr"):
+        french = AnalysisDashboard(summaries).scores_text.value
+    assert "\u00a0; " in french and not re.search(r"\S; ", french), french
+    assert re.search(r"\d\); \w", AnalysisDashboard(summaries).scores_text.value)
+
+
+SHARE_CHARTS = ("seats", "scores", "ends", "bots")
+
+
+@pytest.mark.parametrize("code, sign", [("fr", "\u00a0%"), ("en", "%")])
+def test_dashboard_share_ticks_and_hover_write_percent_as_the_language_does(code, sign):
+    """The share charts' ticks and hover read « 56 % » in French, with a no-break space before
+    « % » (plotly's ``.0%`` format wrote « 56% »), and « 56% » in English: whole percentages
+    (the traces give 100 times each share) with the language's sign after them."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+    for name in SHARE_CHARTS:
+        axis = dash.charts[name].spec["layout"]["yaxis"]
+        assert (axis["tickformat"], axis["hoverformat"], axis["ticksuffix"]) == (".0f", ".0f", sign), name
+        assert "%" not in axis["tickformat"] + axis["hoverformat"], name  # no « 56% » from plotly itself
+    shares = chart(dash, "seats")
+    assert sum(shares[0]["y"]) == pytest.approx(100, abs=0.1) and shares[1]["y"] == pytest.approx([50, 50])
+
+
+def test_dashboard_shows_the_tables_statistics():
+    """The page's numbers are those of mandalakit.analysis on the shipped tables (through the summaries)."""
+    from mandalakit.summaries import load_tables
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    bots, variants = load_tables(ROOT / "datasets")["flowers"]
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="flowers")
+    dash.players.value = 3
+    dash.lineup.value = "greedy,random,random"
+    rows = bots[(bots.players == 3) & (bots.lineup == "greedy,random,random")]
+    seats = A.seat_advantage(rows)
+    assert chart(dash, "seats")[0]["y"] == pytest.approx((100 * seats.share).tolist(), abs=1e-4)  # percentages
+    assert f"{round(100 * seats.share[0])} %" in dash.seats_text.value
+    games = A.per_game(rows)
+    assert sum(chart(dash, "length")[0]["y"]) == len(games) == 100 * 3  # rotations × players
+    mean, low, high = A.mean_ci(games.decisions)
+    assert f"{mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f})" in dash.length_text.value
+    mixed = bots[(bots.players == 3) & bots.lineup.isin(["greedy,greedy,random", "greedy,random,random"])]
+    duel = A.head_to_head(mixed).iloc[0]
+    assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * duel.rate], abs=1e-4)
+    effects = A.effects(variants[variants.players == 3], "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6)
+
+
+def test_the_dashboard_kernel_imports_no_statistics_or_table_library():
+    """Building the page reads only datasets/summaries.json: no pandas, pyarrow, scipy, choix, dask or
+    plotly.py is imported, nor numpy (issue 12: the page renders in under 5 s)."""
+    code = ("import sys; from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets; "
+            f"d = AnalysisDashboard(load_datasets({str(ROOT / 'datasets')!r})); d.game.value = 'flowers'; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'numpy', 'pandas', 'pyarrow', 'scipy', 'choix', 'dask', 'plotly'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_every_y_axis_title_fits_beside_its_chart(code):
+    """A y-axis title runs up the chart's side: at 13 px (about 0.6 em a letter) it must fit the plot's
+    height, else plotly clips it, as « points par rapport au réglage par défaut » was, phone or not."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+        dash.game.value = "mandala"  # the only game whose datasets vary a rule option
+    for name, box in dash.charts.items():
+        layout = box.spec["layout"]
+        room = layout["height"] - layout["margin"]["t"] - layout["margin"]["b"]
+        title = layout["yaxis"].get("title", {}).get("text", "")
+        assert max(map(len, title.split("<br>"))) * 0.6 * 13 <= room, (name, title, room)

@@ -1,0 +1,54 @@
+"""A FR / EN switch for a play dashboard: the page's game view in the language chosen.
+
+>>> from mandalakit.widgets import GameView
+>>> from mandalakit.widgets.play.language import LanguageSwitch
+>>> page = LanguageSwitch(GameView("mandala", seats=["you", "greedy"], seed=1))
+>>> page.switch.value = "fr"           # the view is rebuilt in French, with the same game
+>>> "À vous" in page.view.status.value
+True
+>>> page.switch.value = "en"
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from mandalakit.core.messages import get_language, set_language
+
+from mandalakit.widgets.play.game_view import GameView
+
+__all__ = ["LanguageSwitch"]
+
+
+class LanguageSwitch(W.VBox):
+    """A :class:`GameView` under a FR / EN switch.
+
+    Choosing a language calls :func:`mandalakit.set_language` (for the whole kernel: one page,
+    one pupil) and replaces the view by :meth:`GameView.rebuilt`, so the game goes on where it
+    was, with its undo, in the other language.
+
+    Parameters
+    ----------
+    view : GameView
+        The view to show; the switch starts at the language in force.
+
+    Attributes
+    ----------
+    switch : ipywidgets.ToggleButtons
+        Values ``"fr"`` and ``"en"``.
+    view : GameView
+        The view shown now (a new object after each switch).
+    """
+
+    def __init__(self, view: GameView):
+        self.switch = W.ToggleButtons(options=[("FR", "fr"), ("EN", "en")], value=get_language(),
+                                      tooltips=["Français", "English"], style={"button_width": "4em"})
+        self.switch.add_class("mk-language")
+        self.view = view
+        super().__init__([self.switch, view])
+        self.switch.observe(self._choose, names="value")
+
+    def _choose(self, change) -> None:
+        set_language(change["new"])
+        self.view = self.view.rebuilt()
+        self.children = (self.switch, self.view)
