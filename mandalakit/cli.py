@@ -311,10 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
                        help=_("a rules option, e.g. --rule sakura_cap=none (repeatable, once per option)"))
 
-    def output_args(p, out_help, *, jobs=True, required=True):
+    def output_args(p, out_help, *, jobs=True, required=True,
+                    jobs_help=N_("worker processes (default: all cores for 200 games or more)")):
         if jobs:
-            p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
-                           help=_("worker processes (default: all cores for 200 games or more)"))
+            p.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None, help=_(jobs_help))
         p.add_argument("--out", metavar=_("OUT"), required=required, default=None, help=out_help)
         p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
@@ -323,7 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", metavar=_("GAMES"), type=positive_arg, required=True, help=_("number of games"))
     p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
                    help=_("bot names, one or one per seat: random,greedy"))
-    output_args(p, _("output file, .csv or .parquet"))
+    output_args(p, _("output file, .csv or .parquet"),
+                jobs_help=N_("worker processes (default: one for games the compiled fast path plays, otherwise all "
+                             "cores for 200 games or more)"))
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help=_("play bots x seats x rules options x player counts into one Parquet table"))

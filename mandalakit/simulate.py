@@ -138,12 +138,15 @@ def simulate_frames(
         raise RulesError("options", _("At most {most:,} games can be played in one run, not {games}; split a larger "
                                       "simulation into runs with different seeds.", most=MAX_GAMES, games=shown(games)))
     check_seed(seed)
-    jobs = worker_count(games, jobs)
     from .fast import frames, usable  # the same rows from compiled loops (docs/fast.md)
 
     if usable(spec.name, names, rules_dict):
+        # One process unless asked: it plays tens of thousands of games a second, and each
+        # worker would load the compiled kernels again (about 100 MB): docs/fast.md.
+        jobs = worker_count(games, 1 if jobs is None else jobs)
         return _under_bar(frames(spec.name, players, names, rules_dict, seed, games, jobs), games, players,
                           f"{game} {players}p", progress)
+    jobs = worker_count(games, jobs)
     work = ((game, players, rules_dict, names, seed, g) for g in range(games))
     return frames_of(_played(work, games, jobs, f"{game} {players}p", progress))
 
@@ -168,7 +171,9 @@ jobs : int, optional
     Worker processes; default all cores when ``games >= PARALLEL_THRESHOLD``, else 1.
     Never more than ``games``; more than :data:`MAX_JOBS` (256) raises :class:`RulesError`.
     Games that :mod:`mandalakit.fast` plays (see :func:`mandalakit.fast.usable`) are played
-    far faster, in chunks of 1,024 games (one process below that), with the same rows.
+    far faster, in chunks of 1,024 games, with the same rows, and in one process unless
+    ``jobs`` asks for more (a million games in about 300 MB; each worker loads the compiled
+    kernels again).
 progress : bool
     Show a tqdm progress bar (on stderr).
 
