@@ -96,17 +96,18 @@ def chart(dash, name: str) -> list[dict]:
 def test_dashboard_follows_its_controls_without_a_browser():
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
 
-    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
     assert chart(dash, "seats")[0]["x"] == ["seat 0 (first)", "seat 1"] and "2 players is 50 %" in dash.seats_text.value
     dash.players.value = 4
     assert len(chart(dash, "seats")[0]["x"]) == 4 and "4 players is 25 %" in dash.seats_text.value
     dash.lineup.value = "greedy,greedy,random,random"
     assert {t["name"] for t in chart(dash, "scores")} == {"greedy", "random"}
-    assert chart(dash, "ends")[0]["x"] == ["O-2.1"]
+    assert chart(dash, "ends")[0]["x"] == ["three rounds were played"] and chart(dash, "ends")[0]["hovertext"] == ["O-2.1"]
     dash.game.value = "mandala"
     assert [o[1] for o in dash.players.options] == [2] and dash.lineup.value == "every line-up"
-    assert set(chart(dash, "ends")[0]["x"]) <= {"M-7.1", "M-7.2", "M-7.5"}
-    assert chart(dash, "effects")[0]["x"] == ["deck_exhaustion = end_at_once", "stalemate = play_on"]
+    assert set(chart(dash, "ends")[0]["hovertext"]) <= {"M-7.1", "M-7.2", "M-7.5"}
+    assert "a river was full" in chart(dash, "ends")[0]["x"]
+    assert chart(dash, "effects")[0]["x"] == ["game ends when the deck runs out", "a stuck game plays on"]
     assert "deck_exhaustion = end_at_once instead of reshuffle_then_last_completion" in dash.effects_text.value
 
 
@@ -207,3 +208,110 @@ def test_every_y_axis_title_fits_beside_its_chart(code):
         room = layout["height"] - layout["margin"]["t"] - layout["margin"]["b"]
         title = layout["yaxis"].get("title", {}).get("text", "")
         assert max(map(len, title.split("<br>"))) * 0.6 * 13 <= room, (name, title, room)
+
+
+# ----- issue 23: the page opens on a telling view, labels in words, the bots menu everywhere ------------
+#: Charts that share out a whole (each trace's bars add up to every seat, game or end).
+DISTRIBUTIONS = ("scores", "length", "ends")
+
+
+def degenerate(name: str, spec: dict) -> str | None:
+    """Why the chart ``name`` (its figure JSON ``spec``) says nothing, or None.
+
+    From its bars: a *flat zero* (every bar within 0.05 of 0), *all or nothing* (a share chart,
+    drawn in percent, whose bars are all 0 or 100 %), or *one bar* (a distribution whose every
+    trace puts all its weight in a single bar: one score, one length, one end)."""
+    bars = [t for t in spec["data"] if t["type"] == "bar"]
+    heights = [y for t in bars for y in t["y"]]
+    if not heights or all(abs(y) < 0.05 for y in heights):
+        return "flat zero"
+    if spec["layout"]["yaxis"].get("ticksuffix") and all(y < 0.05 or y > 99.95 for y in heights):
+        return "all or nothing"
+    if name in DISTRIBUTIONS and all(sum(1 for y in t["y"] if y > 0) == 1 for t in bars):
+        return "one bar"
+    return None
+
+
+def dull(dash) -> dict:
+    return {name: why for name, box in dash.charts.items() if (why := degenerate(name, box.spec))}
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_page_opens_on_a_view_whose_six_charts_all_say_something(code):
+    """Issue 23: the default view has no degenerate chart; the old default (Ohanami, 2 players) had 4 of 6."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    with language(code):
+        dash = AnalysisDashboard(summaries)
+        assert (dash.game.value, dash.players.value, dash.lineup.value) == ("mandala", 2, "every line-up")
+        assert dull(dash) == {}
+        assert dull(AnalysisDashboard(summaries, game="ohanami")) == {  # one end at 100 %: one bar too
+            "length": "one bar", "ends": "all or nothing", "bots": "all or nothing", "effects": "flat zero"}
+
+
+def views(dash):
+    """Every game, player count and line-up the menus offer, chosen in turn on ``dash``."""
+    for game in [value for _label, value in dash.game.options]:
+        dash.game.value = game
+        for players in [value for _label, value in dash.players.options]:
+            dash.players.value = players
+            for lineup in [value for _label, value in dash.lineup.options]:
+                dash.lineup.value = lineup
+                yield game, players, lineup
+
+
+#: A rule id (O-2.1, M-7) or a code name (deck_exhaustion, end_at_once, a file's path, option = value).
+CODE = re.compile(r"\b[MFO]-\d|\w_\w|=|/|\.csv")
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_no_chart_labels_an_axis_a_tick_or_a_legend_entry_with_a_rule_id_or_a_code_name(code):
+    """Issue 23: over every chart of every game, player count and line-up, the axis titles, the category
+    ticks and the legend entries are words (a rule id may stay in the hover text and the sentences)."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    seen = 0
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"))
+        for choice in views(dash):
+            for name, box in dash.charts.items():
+                layout, labels = box.spec["layout"], []
+                for axis in ("xaxis", "yaxis"):
+                    labels.append(layout[axis].get("title", {}).get("text", ""))
+                for trace in box.spec["data"]:
+                    labels.append(trace.get("name", ""))
+                    labels += [x for x in trace.get("x", []) if isinstance(x, str)]
+                bad = [label for label in labels if CODE.search(label)]
+                assert not bad, (choice, name, bad)
+                seen += len(labels)
+    assert seen > 500  # every view was read: 3 games, 7 player counts, 31 line-up choices
+
+
+def test_the_bots_menu_filters_every_section_it_can_and_the_others_say_so():
+    """Issue 23: choosing a line-up redraws the seats, scores and length sections from that line-up; the
+    head-to-head and rules-option sections, summarised over every line-up together, say so in words."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    dash = AnalysisDashboard(summaries, game="flowers")
+    every = {name: box.spec["data"] for name, box in dash.charts.items()}
+    texts = (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)
+    assert "does not change this section" not in dash.bots_text.value + dash.effects_text.value
+    dash.lineup.value = "greedy,greedy"
+    view = summaries["games"]["flowers"]["2"]["views"]["greedy,greedy"]
+    assert chart(dash, "seats")[0]["y"] == pytest.approx([100 * s["share"] for s in view["seats"]])
+    assert [t["name"] for t in chart(dash, "scores")] == ["greedy"]
+    assert sum(chart(dash, "length")[0]["y"]) == view["length"]["games"] < sum(every["length"][0]["y"])
+    assert all(a != b for a, b in zip(texts, (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)))
+    for name in ("seats", "scores", "length", "ends"):
+        assert chart(dash, name) != every[name], name
+    for text in (dash.bots_text, dash.effects_text):
+        assert "The bots menu does not change this section" in text.value
+    with language("fr"):
+        dash = AnalysisDashboard(summaries)
+        dash.lineup.value = "greedy,random"
+        assert "Le menu des robots ne change pas cette section" in dash.effects_text.value

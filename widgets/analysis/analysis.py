@@ -33,6 +33,25 @@ EVERY_LINEUP = N_("every line-up")  # the menu's value; its label is translated
 PANELS = {"seats": N_("Win share by seat (95 % intervals)"), "scores": N_("Final scores by bot"),
           "length": N_("Moves per game"), "ends": N_("Which rule ended the game"),
           "bots": N_("How often the first bot outscores the second"), "effects": N_("Change of a player's score")}
+#: What ended a game, in words, by the rule id that ended it (the id stays as a tag in the sentence).
+END_WORDS = {"O-2.1": N_("three rounds were played"), "M-7.1": N_("the deck ran out"),
+             "M-7.2": N_("a river was full"), "M-7.5": N_("no mandala could complete"),
+             "F-5.1": N_("a third Flower was made"), "F-5.2": N_("a tile stack ran out"),
+             "F-5.3": N_("every player passed")}
+#: Each rules option value of the shipped variants tables, in words, by ``(option, value)``
+#: (a file's name for a ``tiles`` table); an option missing here shows as ``option = value``.
+OPTION_WORDS = {("deck_exhaustion", "end_at_once"): N_("game ends when the deck runs out"),
+                ("stalemate", "play_on"): N_("a stuck game plays on"),
+                ("sakura_cap", "none"): N_("no cap on pink points"),
+                ("single_play_draw", "2"): N_("draw 2 after one card"),
+                ("tiles", "flowers-tiles-no-x3.csv"): N_("tiles without ×3")}
+#: The view the page opens on: Mandala, 2 players, every line-up. From datasets/summaries.json,
+#: it is the only one whose six charts all vary: its games end by two rules (M-7.2 in 66 %,
+#: M-7.1 in 34 %), last from 20 different lengths, greedy outscores random in 99 % (not 100 %)
+#: of meetings, and one rules option moves the score (-3.9 points). Every Ohanami view ends by
+#: one rule (O-2.1) after one length, greedy wins 100 %, and its option changes nothing (flat
+#: zero); Flowers' ends are 99 to 100 % one rule.
+DEFAULT_GAME = "mandala"
 #: The page's width at which a chart starts a row of its own (two charts side by side need twice it).
 CHART_WIDTH = "440px"
 
@@ -73,9 +92,25 @@ def _bins_axis(edges: list[int], title: str) -> dict:
     return dict(title=dict(text=title), tick0=0, dtick=width * -(-(len(edges) - 1) // 6))
 
 
+def end_words(rule: str) -> str:
+    """What ended a game, in words (:data:`END_WORDS`), from the rule id that ended it."""
+    return _(END_WORDS[rule]) if rule in END_WORDS else _("another rule")
+
+
+def option_words(option: str, value: str) -> str:
+    """A rules option's value in words (:data:`OPTION_WORDS`), ``option = value`` if unknown."""
+    words = OPTION_WORDS.get((option, Path(str(value)).name))
+    return _(words) if words else f"{option} = {value}"
+
+
 def _errors(values, lows, highs) -> dict:
     return dict(type="data", symmetric=False, array=[h - v for v, h in zip(values, highs)],
                 arrayminus=[v - lo for v, lo in zip(values, lows)], color="#000000")
+
+
+def _note(sentence: str) -> str:
+    """A sentence set apart above a section's text (what the menus do not change there)."""
+    return f'<p class="mk-analysis-note"><em>{escape(sentence)}</em></p>'
 
 
 def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: dict | None = None,
@@ -97,7 +132,7 @@ class AnalysisDashboard(W.VBox):
     summaries : dict
         :func:`load_datasets`'s result (``datasets/summaries.json``).
     game : str
-        The game shown first.
+        The game shown first (:data:`DEFAULT_GAME`, the view whose six charts all say something).
 
     Attributes
     ----------
@@ -113,7 +148,7 @@ class AnalysisDashboard(W.VBox):
         The same in sentences.
     """
 
-    def __init__(self, summaries: dict, game: str = "ohanami"):
+    def __init__(self, summaries: dict, game: str = DEFAULT_GAME):
         self.summaries = summaries["games"]
         wrap = W.Layout(flex_flow="row wrap", width="100%")
         self.game = W.Dropdown(options=[(g.capitalize(), g) for g in self.summaries], value=game,
@@ -189,6 +224,13 @@ class AnalysisDashboard(W.VBox):
         self._draw_length(chosen["length"])
         self._draw_bots(summary["duels"], summary["ratings"])
         self._draw_effects(summary["effects"])
+        if self.lineup.value != EVERY_LINEUP:  # these two sections come from every line-up together
+            self.bots_text.value = _note(_(
+                "The bots menu does not change this section: the tables count the meetings of every line-up "
+                "with both bots together, not line-up by line-up.")) + self.bots_text.value
+            self.effects_text.value = _note(_(
+                "The bots menu does not change this section: each rules option was measured over every "
+                "line-up together.")) + self.effects_text.value
 
     def _show(self, name: str, traces: list[dict], **axes) -> None:
         self.charts[name].figure = _figure(_(PANELS[name]), traces, **axes)
@@ -236,15 +278,17 @@ class AnalysisDashboard(W.VBox):
                    xaxis=_bins_axis(edges, _("moves (all seats)")), yaxis=dict(title=dict(text=_("games"))))
         ends = length["ends"]
         shares = [count / games for _end, count in ends]
-        self._show("ends", [dict(type="bar", x=[end for end, _count in ends], y=_percents(shares), marker=dict(color="#CC79A7"),
-                                 text=[_percent(v) for v in shares], name=_("games by end"))],
-                   xaxis=dict(title=dict(text=_("rule id")), type="category"),
+        self._show("ends", [dict(type="bar", x=[end_words(end) for end, _count in ends], y=_percents(shares),
+                                 marker=dict(color="#CC79A7"), text=[_percent(v) for v in shares],
+                                 hovertext=[end for end, _count in ends], name=_("games by end"))],
+                   xaxis=dict(title=dict(text=_("what ended the game")), type="category"),
                    yaxis=_share_axis(_("share of games")))
-        self.length_text.value = "<p>" + escape(_(
+        said = _(
             "A game lasts {mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f}), with {reshuffles:.2f} "
-            "reshuffles of the discard pile on average; the most common end is {end} ({share} of the games).",
-            mean=length["mean"], low=length["low"], high=length["high"], reshuffles=length["reshuffles"],
-            end=ends[0][0], share=_percent(shares[0]))) + "</p>"
+            "reshuffles of the discard pile on average; most games end because {end} ({share} of the games, rule "
+            "{rule}).", mean=length["mean"], low=length["low"], high=length["high"],
+            reshuffles=length["reshuffles"], end=end_words(ends[0][0]), share=_percent(shares[0]), rule=ends[0][0])
+        self.length_text.value = "<p>" + escape(said) + "</p>"
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
         rates = _percents(d["rate"] for d in duels)
@@ -267,7 +311,7 @@ class AnalysisDashboard(W.VBox):
     def _draw_effects(self, effects: list[dict]) -> None:
         score = [e for e in effects if e["measure"] == "score"]
         changes = [e["effect"] for e in score]
-        self._show("effects", [dict(type="bar", x=[f"{e['option']} = {e['value']}" for e in score], y=changes,
+        self._show("effects", [dict(type="bar", x=[option_words(e["option"], e["value"]) for e in score], y=changes,
                                     marker=dict(color="#D55E00"), name=_("score change"),
                                     error_y=_errors(changes, [e["low"] for e in score], [e["high"] for e in score]))],
                    yaxis=dict(title=dict(text=_("points against the default")), zeroline=True,
