@@ -1,8 +1,9 @@
 """The analysis dashboard (notebooks/analysis.ipynb) served by Voilà, read in Chromium.
 
 The page renders every chart from the shipped summaries (its first render time is printed;
-issue 12's target is under 5 s), and changing the player count to 4 redraws the seat chart
-with 4 bars and a new sentence; changing the game to Mandala offers only 2 players (M-2).
+issue 12's target is under 5 s), opening on Mandala (issue 23) with its end rules in words;
+changing to Flowers with 4 players redraws the seat chart with 4 bars and a new sentence;
+changing the game back to Mandala offers only 2 players (M-2).
 On a phone (420 px) the charts stand one per row, their titles apart, and nothing runs off
 the page.
 """
@@ -43,6 +44,11 @@ def test_analysis_dashboard_renders_and_follows_its_controls(browser, demo_url):
         text = page.locator(".mk-analysis .widget-html", has_text="Seat 0 plays first")
         before = text.inner_text()
         assert "A fair share with 2 players is 50 %" in before
+        ends = page.locator(".mk-analysis-chart").nth(PANELS.index("ends")).locator(".xtick text")
+        assert sorted(ends.all_text_contents()) == ["a river was full", "the deck ran out"]  # Mandala, in words
+        page.locator(".mk-analysis-control select").first.select_option(label="Flowers")
+        page.wait_for_function("() => [...document.querySelectorAll('.mk-analysis-control select')][1].options.length"
+                               " === 3", timeout=30_000)
         players = page.locator(".mk-analysis-control select").nth(1)
         players.select_option(label="4")
         page.wait_for_function(
