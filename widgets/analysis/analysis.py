@@ -23,6 +23,7 @@ from mandalakit.core.messages import N_, _, bot_name, get_language
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
+from mandalakit.widgets.lessons.rules import rule_tag
 
 __all__ = ["AnalysisDashboard", "load_datasets"]
 
@@ -285,10 +286,10 @@ class AnalysisDashboard(W.VBox):
                    yaxis=_share_axis(_("share of games")))
         said = _(
             "A game lasts {mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f}), with {reshuffles:.2f} "
-            "reshuffles of the discard pile on average; most games end because {end} ({share} of the games, rule "
-            "{rule}).", mean=length["mean"], low=length["low"], high=length["high"],
-            reshuffles=length["reshuffles"], end=end_words(ends[0][0]), share=_percent(shares[0]), rule=ends[0][0])
-        self.length_text.value = "<p>" + escape(said) + "</p>"
+            "reshuffles of the discard pile on average; most games end because {end} ({share} of the games).",
+            mean=length["mean"], low=length["low"], high=length["high"], reshuffles=length["reshuffles"],
+            end=end_words(ends[0][0]), share=_percent(shares[0]))
+        self.length_text.value = f"<p>{escape(said)} {rule_tag(ends[0][0])}</p>"  # the rule's text on hover
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
         rates = _percents(d["rate"] for d in duels)
