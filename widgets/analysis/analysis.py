@@ -47,11 +47,11 @@ OPTION_WORDS = {("deck_exhaustion", "end_at_once"): N_("game ends when the deck 
                 ("single_play_draw", "2"): N_("draw 2 after one card"),
                 ("tiles", "flowers-tiles-no-x3.csv"): N_("tiles without ×3")}
 #: The view the page opens on: Mandala, 2 players, every line-up. From datasets/summaries.json,
-#: it is the only one whose six charts all vary: its games end by two rules (M-7.2 in 66 %,
+#: it is the one whose six charts all say most: its games end by two rules (M-7.2 in 66 %,
 #: M-7.1 in 34 %), last from 20 different lengths, greedy outscores random in 99 % (not 100 %)
 #: of meetings, and one rules option moves the score (-3.9 points). Every Ohanami view ends by
 #: one rule (O-2.1) after one length, greedy wins 100 %, and its option changes nothing (flat
-#: zero); Flowers' ends are 99 to 100 % one rule.
+#: zero); in every Flowers view one rule ends 99 to 100 % of the games.
 DEFAULT_GAME = "mandala"
 #: The page's width at which a chart starts a row of its own (two charts side by side need twice it).
 CHART_WIDTH = "440px"
