@@ -221,23 +221,26 @@ def size_word(d: float) -> str:
     return _("very small") if d < 0.2 else _("small") if d < 0.5 else _("medium") if d < 0.8 else _("large")
 
 
-def effect_sentence(row) -> str:
+def effect_sentence(row, words=None) -> str:
     """One row of :func:`effects` in words a pupil can read.
+
+    ``words(option, value)`` says the changed option in words (the analysis page's
+    ``option_words``: ``"no cap on pink points"``); by default ``option = value (not base)``.
 
     >>> effect_sentence(dict(option="sakura_cap", base="15", value="none", measure="score", unit="points",
     ...                      effect=0.42, low=-0.1, high=0.94, d=0.05, pairs=400))
-    "With sakura_cap = none instead of 15, a player's score is 0.42 points higher on average. We are 95 % sure the change is between -0.10 and +0.94 points, so it may be no change at all. A very small effect (measured on 400 pairs of games)."
+    "With “sakura_cap = none (not 15)” instead of the usual rule, a player's score is 0.42 points higher on average. We are 95 % sure the change is between -0.10 and +0.94 points, so it may be no change at all. A very small effect (measured on 400 pairs of games)."
     """
     what = _(MEASURES.get(row["measure"], row["measure"]))
+    change = (words(row["option"], row["value"]) if words is not None
+              else f"{row['option']} = {row['value']} (not {row['base']})")
     if row["effect"] == 0 and row["low"] == row["high"] == 0:
-        return ngettext("With {option} = {value} instead of {base}, {what} does not change in the {n} pair of games.",
-                        "With {option} = {value} instead of {base}, {what} does not change in any of the {n} pairs "
-                        "of games.", int(row["pairs"]), option=row["option"], value=row["value"], base=row["base"],
-                        what=what)
+        return ngettext("With “{change}” instead of the usual rule, {what} does not change in the {n} pair of games.",
+                        "With “{change}” instead of the usual rule, {what} does not change in any of the {n} pairs "
+                        "of games.", int(row["pairs"]), change=change, what=what)
     direction = _("higher") if row["effect"] > 0 else _("lower")
-    first = _("With {option} = {value} instead of {base}, {what} is {size:.2f} {unit} {direction} on average.",
-              option=row["option"], value=row["value"], base=row["base"], what=what, size=abs(row["effect"]),
-              unit=_(row["unit"]), direction=direction)
+    first = _("With “{change}” instead of the usual rule, {what} is {size:.2f} {unit} {direction} on average.",
+              change=change, what=what, size=abs(row["effect"]), unit=_(row["unit"]), direction=direction)
     if row["low"] <= 0 <= row["high"]:
         sure = _("We are 95 % sure the change is between {low:+.2f} and {high:+.2f} {unit}, so it may be no change "
                  "at all.", low=row["low"], high=row["high"], unit=_(row["unit"]))

@@ -76,7 +76,7 @@ def test_effects_pair_the_same_deal_and_seat_and_say_it_in_words():
     assert (row.base, row.value, row.pairs, row.effect) == ("a", "b", 8, 2.25)
     assert row.low > 0 and row.d == pytest.approx(2.25 / pd.Series([2] * 6 + [3] * 2).std())
     sentence = A.effect_sentence(row)
-    assert sentence.startswith("With x = b instead of a, a player's score is 2.25 points higher on average.")
+    assert sentence.startswith("With “x = b (not a)” instead of the usual rule, a player's score is 2.25 points higher on average.")
     assert "so it may be no change" not in sentence and "A large effect (measured on 8 pairs of games)." in sentence
     assert A.effects(table, "x", "decisions").iloc[0].effect == 0
     with pytest.raises(KeyError, match="'y' is not varied"):
@@ -97,7 +97,7 @@ def test_dashboard_follows_its_controls_without_a_browser():
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
 
     dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
-    assert chart(dash, "seats")[0]["x"] == ["seat 0 (first)", "seat 1"] and "2 players is 50 %" in dash.seats_text.value
+    assert chart(dash, "seats")[0]["x"] == ["player 1 (first)", "player 2"] and "2 players is 50 %" in dash.seats_text.value
     dash.players.value = 4
     assert len(chart(dash, "seats")[0]["x"]) == 4 and "4 players is 25 %" in dash.seats_text.value
     dash.lineup.value = "greedy,greedy,random,random"
@@ -108,7 +108,8 @@ def test_dashboard_follows_its_controls_without_a_browser():
     assert set(chart(dash, "ends")[0]["hovertext"]) <= {"M-7.1", "M-7.2", "M-7.5"}
     assert "a river was full" in chart(dash, "ends")[0]["x"]
     assert chart(dash, "effects")[0]["x"] == ["game ends when the deck runs out", "a stuck game plays on"]
-    assert "deck_exhaustion = end_at_once instead of reshuffle_then_last_completion" in dash.effects_text.value
+    assert "With “game ends when the deck runs out” instead of the usual rule" in dash.effects_text.value
+    assert "deck_exhaustion" not in dash.effects_text.value
 
 
 def test_dashboard_percentages_keep_their_sign_on_the_line_in_french():

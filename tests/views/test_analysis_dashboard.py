@@ -41,7 +41,7 @@ def test_analysis_dashboard_renders_and_follows_its_controls(browser, demo_url):
         for name in PANELS:
             assert _bars(page, name) > 0, name
         assert _bars(page, "seats") == 2
-        text = page.locator(".mk-analysis .widget-html", has_text="Seat 0 plays first")
+        text = page.locator(".mk-analysis .widget-html", has_text="Player 1 plays first")
         before = text.inner_text()
         assert "A fair share with 2 players is 50 %" in before
         ends = page.locator(".mk-analysis-chart").nth(PANELS.index("ends")).locator(".xtick text")

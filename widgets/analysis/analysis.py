@@ -238,7 +238,7 @@ class AnalysisDashboard(W.VBox):
 
     def _draw_seats(self, seats: list[dict]) -> None:
         fair = 1 / self.players.value
-        names = [_("seat {seat}", seat=s["seat"]) + (" " + _("(first)") if s["seat"] == 0 else "") for s in seats]
+        names = [_("player {seat:+1}", seat=s["seat"]) + (" " + _("(first)") if s["seat"] == 0 else "") for s in seats]
         shares = _percents(s["share"] for s in seats)
         bars = dict(type="bar", x=names, y=shares, name=_("win share"), marker=dict(color="#0072B2"),
                     error_y=_errors(shares, _percents(s["share_low"] for s in seats),
@@ -253,7 +253,7 @@ class AnalysisDashboard(W.VBox):
                    _("The interval leaves out the fair share: the first seat does win more.") if first["share"] > fair
                    else _("The interval leaves out the fair share: the first seat wins less."))
         self.seats_text.value = "<p>" + escape(_(
-            "Seat 0 plays first. It wins {share} of the games; we are 95 % sure its true share is between {low} and "
+            "Player 1 plays first. They win {share} of the games; we are 95 % sure their true share is between {low} and "
             "{high}. A fair share with {players} players is {fair}.", share=_percent(first["share"]),
             low=_percent(first["share_low"]), high=_percent(first["share_high"]), players=self.players.value,
             fair=_percent(fair))) + " " + escape(verdict) + "</p>"
@@ -317,4 +317,4 @@ class AnalysisDashboard(W.VBox):
                                     error_y=_errors(changes, [e["low"] for e in score], [e["high"] for e in score]))],
                    yaxis=dict(title=dict(text=_("points against the default")), zeroline=True,
                               zerolinecolor="#000000"))
-        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e))}</li>" for e in effects) + "</ul>"
+        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
