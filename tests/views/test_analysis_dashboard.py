@@ -62,7 +62,7 @@ def test_analysis_dashboard_renders_and_follows_its_controls(browser, demo_url):
             f"() => document.querySelectorAll('{SEAT_BARS}').length === 2",
             timeout=30_000)
         page.wait_for_function("() => document.querySelector('.mk-analysis').innerText"
-                               ".includes('deck_exhaustion = end_at_once')", timeout=30_000)  # drawn last
+                               ".includes('With “game ends when the deck runs out” instead of')", timeout=30_000)  # drawn last
         assert not errors, errors
         assert not outside, outside
     finally:
