@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
 from .core.messages import _, bot_name
-from .core.interrupts import worker_init
+from .core.interrupts import patiently, worker_init
 from .core.registry import get_game
 from .simulate import MAX_GAMES, game_seeds, worker_count
 
@@ -152,8 +152,8 @@ def arena(game: str, bots: Sequence[str], games: int, seed: int = 0, players: in
 
             pool = ProcessPoolExecutor(jobs, initializer=worker_init, initargs=(os.getpid(),))
             try:
-                for rows in pool.map(play_deal, *zip(*work)):
-                    results.append(rows)
+                for future in [pool.submit(play_deal, *task) for task in work]:
+                    results.append(patiently(future.result))
                     bar.update(players)
             finally:  # also on Ctrl-C: nothing new starts
                 pool.shutdown(wait=False, cancel_futures=True)

@@ -23,7 +23,7 @@ import numpy as np
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed, game_seeds
 from .core.errors import RulesError, shown
-from .core.interrupts import worker_init
+from .core.interrupts import patiently, worker_init
 from .core.messages import _, ngettext
 from .core.registry import get_game
 from .tables import joined
@@ -207,7 +207,8 @@ def _played(work: Iterator[tuple], games: int, jobs: int, desc: str, progress: b
         if jobs > 1:
             # Leaving the block (also on Ctrl-C in a notebook) terminates the workers at once.
             pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)))
-            results = pool.imap(_rows, work, chunksize=max(1, min(256, games // (jobs * 16))))
+            played = pool.imap(_rows, work, chunksize=max(1, min(256, games // (jobs * 16))))
+            results = (patiently(played.next) for _game in range(games))
         else:
             results = map(_rows, work)
         yield from tqdm(results, total=games, desc=desc, unit="game", disable=not progress)

@@ -45,7 +45,7 @@ from functools import partial
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
-from .core.interrupts import deaf_to_ctrl_c, worker_init
+from .core.interrupts import deaf_to_ctrl_c, patiently, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
 from .core.search import SEARCH_BOTS
@@ -291,10 +291,10 @@ def _in_order(submit, chunks: Iterator[tuple], ahead: int) -> Iterator[tuple[tup
         waiting.append((chunk, submit(chunk)))
         if len(waiting) >= ahead:
             chunk, future = waiting.popleft()
-            yield chunk, future.result()
+            yield chunk, patiently(future.result)
     while waiting:
         chunk, future = waiting.popleft()
-        yield chunk, future.result()
+        yield chunk, patiently(future.result)
 
 
 def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | None,

@@ -200,6 +200,31 @@ def deaf_to_ctrl_c(function, *args):
 _PR_SET_PDEATHSIG = 1
 
 
+#: Seconds the command's main thread waits for a worker's result before it looks again
+#: (:func:`patiently`).
+POLL_SECONDS = 0.25
+
+
+def patiently(wait):
+    """What ``wait(timeout=POLL_SECONDS)`` returns (a pool result's ``get``, an ``imap``
+    iterator's ``next``, a future's ``result``), asked again until it comes.
+
+    A signal sent to the whole process group (``timeout``, ``kill -TERM -PGID``) may be taken
+    by one of the pool's helper threads; Python runs the handler only when the main thread next
+    runs Python code, which a wait without a time limit never does, while the worker killed by
+    the same signal took its task with it: the command would wait for ever. Waiting in short
+    slices lets the handler run within :data:`POLL_SECONDS`. Raises what ``wait`` raises
+    (``StopIteration`` at the end of an iterator, a worker's exception).
+    """
+    from multiprocessing import TimeoutError as PoolTimeout
+
+    while True:
+        try:
+            return wait(timeout=POLL_SECONDS)
+        except (TimeoutError, PoolTimeout):
+            continue
+
+
 def worker_init(parent: int) -> None:
     """The first thing a worker process does (``initializer=worker_init, initargs=(os.getpid(),)``):
     Ctrl-C is left to the command ``parent``, which stops its workers itself; SIGTERM kills;

@@ -162,14 +162,14 @@ def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: 
 
     import os
 
-    from ..core.interrupts import worker_init
+    from ..core.interrupts import patiently, worker_init
 
     jobs = min(jobs, len(work))
     with multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)) as pool:
         waiting = iter(work)
         ahead = deque(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 2 * jobs))
         while ahead:
-            frame = ahead.popleft().get()
+            frame = patiently(ahead.popleft().get)
             ahead.extend(pool.apply_async(_chunk_frame, (chunk,)) for chunk in islice(waiting, 1))
             yield frame
 

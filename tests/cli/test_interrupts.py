@@ -84,6 +84,24 @@ def test_the_workers_of_a_stopped_process_are_killed(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_taken_by_another_thread_still_stops_a_command_waiting_for_its_workers(tmp_path, signum):
+    # A signal sent to the whole process group may be taken by one of the pool's threads: Python runs
+    # its handler only once the main thread runs Python code again. Waiting without a time limit for
+    # a result that never comes (its worker was killed by the same signal) would never do that.
+    proc = run(f"""
+        import threading
+        from multiprocessing.pool import ThreadPool
+        never = ThreadPool(1).apply_async(threading.Event().wait)  # a result that never comes
+        other = threading.Thread(target=threading.Event().wait, daemon=True)
+        other.start()
+        threading.Timer(0.3, signal.pthread_kill, (other.ident, {int(signum)})).start()
+        interrupts.patiently(never.get)
+        print("went on")
+    """, tmp_path)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (128 + signum, "", "stopped\n")
+
+
 def _state(pid: int) -> str | None:
     """The state letter of process ``pid`` (R, S, Z, ...), None once it is gone."""
     try:
