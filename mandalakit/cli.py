@@ -441,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _command_asked(argv: Sequence[str]) -> str:
     """The command word of a command line (``simulate``), read before argparse reads it: the
     first word that names a command, or ``""``."""
-    commands = ("simulate", "tournament", "record", "replay", "bench")
+    commands = ("simulate", "tournament", "arena", "record", "replay", "bench")
     return next((word for word in argv if word in commands), "")
 
 

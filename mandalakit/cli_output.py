@@ -23,7 +23,7 @@ def writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
 
     Raises :class:`RulesError` for an empty path or a bare suffix (``.csv``), an unknown
     suffix, a missing folder, a file name longer than the folder's file system takes, a
-    folder as target, a read-only existing file, or a folder that takes no new file. The
+    folder as target, an existing pipe, device or socket, a read-only existing file, or a folder that takes no new file. The
     last is tried for real, with a probe file that is removed at once (``os.access`` says
     yes to root everywhere, even in ``/proc``); the probe has a short name of its own (see
     :func:`~mandalakit.core.interrupts.temporary_file`), so a long but legal file name is not
@@ -54,6 +54,9 @@ def writable_target(path: str, suffixes: Sequence[str], example: str) -> Path:
                                       folder=shown_path(folder), most=name_max))
     if real.is_dir():
         raise RulesError("options", _("{where} is a folder, not a file.", where=where))
+    if real.exists() and not real.is_file():  # a FIFO, a device, a socket: never replaced by the table
+        raise RulesError("options", _("{where} is not a plain file (a pipe, a device or a socket); name a file to "
+                                      "write.", where=where))
     if real.exists() and not os.access(real, os.W_OK):
         raise RulesError("options", _("{where}: no permission to write there.", where=where))
     try:

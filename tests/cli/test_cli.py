@@ -3,6 +3,7 @@
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -161,6 +162,11 @@ def test_unwritable_output_paths(tmp_path, capsys):
     folder = tmp_path / "dir.csv"
     folder.mkdir()
     assert "is a folder" in run(capsys, *base, str(folder))[2]
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    code, _, err = run(capsys, *base, str(pipe))
+    assert code == 2 and "is not a plain file (a pipe, a device or a socket)" in err
+    assert stat.S_ISFIFO(pipe.stat().st_mode)  # still the pipe, not replaced by a table
     if os.geteuid() != 0:  # root may write anywhere
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
