@@ -198,6 +198,9 @@ def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url)
             .select_option(index=0)  # a person at this screen (the first choice)
         page.get_by_role("button", name="start a new game").click()
         page.wait_for_selector(".mk-cover button", state="visible", timeout=30_000)
+        # The cover is drawn as the game starts; the form's "New game: deal N" comes after it.
+        page.wait_for_function("() => /deal \\d+/.test(document.querySelector('.mk-form-message').innerText)",
+                               timeout=30_000)
         seed = int(re.search(r"deal (\d+)", page.locator(".mk-form-message").inner_text())[1])
         page.locator(".mk-cover button").click()
         page.wait_for_selector(".mk-board-svg svg", timeout=30_000)
