@@ -431,9 +431,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self._undo.append(before)
         self.selection = ()
         self._hint = ()
-        self.message.value = ""
-        self.form_message.value = ""
-        self.download.value = ""
+        self.form_message.value = ""  # the line under the status is replaced by _tell, never
+        self.download.value = ""      # emptied first: an empty line would blink out of the page
         self._resolve_chance()
         self._tell(before)
         self._after_change()
