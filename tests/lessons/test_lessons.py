@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from _browser import FIRST_RENDER_BUDGET_S, watch
 
@@ -74,7 +75,7 @@ def test_mandala_lesson(browser, demo_url):
         page.wait_for_function("() => document.querySelector('.mk-colour-table').innerText.includes('green card')",
                                timeout=30_000)
         assert table.inner_text().count("refused by M-3.1") == 2
-        assert page.locator(".mk-colour-rule .mk-board-svg .mk-active").count() == 2
+        expect(page.locator(".mk-colour-rule .mk-board-svg .mk-active")).to_have_count(2, timeout=30_000)  # its own update
         # River × cup (it starts on the worked example of M-7.3): 6 more red cards in the cup.
         total = page.locator(".mk-river-total")
         before = total.inner_text()

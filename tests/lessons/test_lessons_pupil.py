@@ -116,9 +116,12 @@ def test_the_ohanami_board_question_is_answered_by_clicks(browser, demo_url):
         wrong = question.locator(".mk-exercise-wrong")
         wrong.wait_for(timeout=30_000)
         assert "Not yet" in wrong.inner_text() and "between 20 and 60" in wrong.inner_text()
+        board = question.locator(".mk-board-svg").first
         for target in ("row:1", "row:2", "row:3"):  # row 1 again unchooses it
+            before = board.inner_html()
             question.locator(f"[data-mk-target='{target}']").click()
-            page.wait_for_timeout(300)  # each click redraws the board
+            page.wait_for_function("([el, before]) => el.innerHTML !== before",  # each click redraws it
+                                   arg=[board.element_handle(), before], timeout=30_000)
         question.get_by_role("button", name="check").click()
         right = question.locator(".mk-exercise-right")
         right.wait_for(timeout=30_000)
