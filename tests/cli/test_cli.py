@@ -1068,3 +1068,45 @@ def test_a_tile_table_that_is_a_pipe_is_refused_at_once(tmp_path, capsys):
     code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "flowers", "--players", "2",
                        "--vary", f"tiles=none,{pipe}", "--quiet", "--out", str(tmp_path / "t.parquet"))
     assert code == 2 and len(err.splitlines()) == 1 and "F-1.5" in err and "n’est pas un fichier ordinaire" in err
+
+
+@pytest.mark.parametrize("code,said", [
+    ("en", "mandalakit bench: error: [options] bench counts whole games per second, and a search bot (sampling "
+           "search) takes about half a second a move; mandalakit arena measures its CPU time per move, e.g. "
+           "mandalakit arena --game mandala --bots pimc,greedy --games 2\n"),
+    ("fr", "mandalakit bench\u00a0: erreur\u00a0: [options] bench compte des parties entières par seconde, et un robot "
+           "de recherche (recherche par tirages) met environ une demi-seconde par coup\u00a0; mandalakit arena "
+           "mesure son temps de processeur par coup, par exemple mandalakit arena --game mandala --bots pimc,greedy "
+           "--games 2\n"),
+])
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+def test_bench_refuses_the_search_bots_at_once_and_points_to_arena(capsys, monkeypatch, code, said, bot):
+    """A search game takes 20-40 s: bench says so in one sentence before measuring anything."""
+    from mandalakit.fast import bench
+
+    monkeypatch.setattr(bench, "compare", lambda *a, **k: pytest.fail("bench measured a search bot"))
+    status, out, err = run(capsys, "--language", code, "bench", "--game", "mandala", "--bots", bot, "--seconds", "1")
+    if bot == "ismcts":
+        said = said.replace("pimc,", "ismcts,").replace("(sampling search)", "(tree search)").replace(
+            "(recherche par tirages)", "(recherche arborescente)")
+    assert (status, out, err) == (2, "", said)
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--game", "ohanami", "--players", "2", "--games", "1", "--out", "x.csv", "--bogus"],
+    ["replay", "game.json", "--bogus", "extra"],
+    ["bench", "--game", "ohanami", "--language", "fr", "--bogus"],
+])
+def test_an_unknown_word_after_a_command_gets_the_command_usage(capsys, argv):
+    """The command's own usage and refusal, not mandalakit's (whose usage names none of its options)."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    extras = " ".join(argv[argv.index("--bogus"):])
+    if "fr" in argv:
+        assert err.startswith(f"utilisation\u00a0: mandalakit {argv[0]} [-h]")
+        assert err.endswith(f"\nmandalakit {argv[0]}\u00a0: erreur\u00a0: arguments non reconnus\u00a0: {extras}\n")
+    else:
+        assert err.startswith(f"usage: mandalakit {argv[0]} [-h]")
+        assert err.endswith(f"\nmandalakit {argv[0]}: error: unrecognized arguments: {extras}\n")
+    assert exc.value.code == 2
