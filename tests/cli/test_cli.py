@@ -1110,3 +1110,30 @@ def test_an_unknown_word_after_a_command_gets_the_command_usage(capsys, argv):
         assert err.startswith(f"usage: mandalakit {argv[0]} [-h]")
         assert err.endswith(f"\nmandalakit {argv[0]}: error: unrecognized arguments: {extras}\n")
     assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("bots,games,said", [
+    ("greedy,random", "10000001", "not 10000001 (10,000,002 with each deal played once per seating); split"),
+    ("greedy,random,heuristic", "3333334", "not 3333334 for each of 3 sets of bots (10,000,002 in all, each deal "
+                                           "played once per seating); split"),
+    ("greedy,random,heuristic", "3333333", "not 3333333 for each of 3 sets of bots (10,000,002 in all, each deal "
+                                           "played once per seating); split"),
+])
+def test_arena_refuses_too_many_games_quoting_the_number_typed(capsys, monkeypatch, bots, games, said):
+    """The count typed, then what it makes once rounded up to whole deals over every set of bots."""
+    from mandalakit import arena
+
+    monkeypatch.setattr(arena, "play_deal", lambda *a: pytest.fail("a game was played"))
+    code, out, err = run(capsys, "arena", "--game", "mandala", "--bots", bots, "--games", games, "--quiet")
+    assert (code, out) == (2, "") and err.startswith(
+        "mandalakit arena: error: [options] At most 10,000,000 games can be played in one run, ")
+    assert said in err and err.count("\n") == 1
+
+
+def test_arena_refusal_in_french_groups_its_figures_as_french_does(capsys, monkeypatch):
+    from mandalakit import arena
+
+    monkeypatch.setattr(arena, "play_deal", lambda *a: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "--language", "fr", "arena", "--game", "mandala", "--bots", "greedy,random",
+                       "--games", "10000001", "--quiet")
+    assert code == 2 and "pas 10000001 (10\u202f000\u202f002 avec chaque donne jouée une fois par placement)" in err
