@@ -1137,3 +1137,16 @@ def test_arena_refusal_in_french_groups_its_figures_as_french_does(capsys, monke
     code, _, err = run(capsys, "--language", "fr", "arena", "--game", "mandala", "--bots", "greedy,random",
                        "--games", "10000001", "--quiet")
     assert code == 2 and "pas 10000001 (10\u202f000\u202f002 avec chaque donne jouée une fois par placement)" in err
+
+
+@pytest.mark.parametrize("code,written", [("en", "load average: 1.25 0.50 12.00\n"),
+                                          ("fr", "charge moyenne\u00a0: 1,25 0,50 12,00\n")])
+def test_bench_writes_the_load_average_as_the_language_writes_numbers(capsys, monkeypatch, code, written):
+    from mandalakit import cli
+    from mandalakit.fast.bench import load_average
+
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.25, 0.5, 12.0))
+    monkeypatch.setattr(cli, "_import_ms", lambda: 100.0)
+    status, out, _ = run(capsys, "--language", code, "bench", "--game", "ohanami", "--seconds", "0.05")
+    assert status == 0 and out.endswith(written)
+    assert load_average() == "1.25 0.50 12.00"  # the language is put back after the command
