@@ -1150,3 +1150,18 @@ def test_bench_writes_the_load_average_as_the_language_writes_numbers(capsys, mo
     status, out, _ = run(capsys, "--language", code, "bench", "--game", "ohanami", "--seconds", "0.05")
     assert status == 0 and out.endswith(written)
     assert load_average() == "1.25 0.50 12.00"  # the language is put back after the command
+
+
+@pytest.mark.parametrize("code,said", [
+    ("en", "[O-2.2] game.json: event {i}: Player {p} must pick two cards now ('pick A B'), not 'place 1>1 2>x'."),
+    ("fr", "[O-2.2] game.json\u00a0: \u00e9v\u00e9nement {i}\u00a0: Le joueur {p} doit choisir deux cartes maintenant "
+           "('pick A B'), pas 'place 1>1 2>x'."),
+])
+def test_a_move_out_of_its_phase_is_quoted_alike_in_both_languages(game_json, capsys, monkeypatch, code, said):
+    """O-2.2: the refusal quotes the move as written, in quotes, as the French always did."""
+    monkeypatch.chdir(game_json.parent)
+    events = json.loads(game_json.read_text())["events"]
+    index = next(i for i, e in enumerate(events) if e["event"].startswith("pick"))
+    _tamper(game_json, index, "place 1>1 2>x")
+    status, out, err = run(capsys, "--language", code, "replay", "game.json")
+    assert (status, out) == (2, "") and err.endswith(said.format(i=index, p=events[index]["by"] + 1) + "\n")
