@@ -230,9 +230,8 @@ def _import_ms() -> float:
 
 def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
-    from .fast.bench import compare, load_average
-
     from .core.search import SEARCH_BOTS
+    from .fast.bench import compare, load_average
 
     rules = rules_from_args(args.rule, args.game)
     bots = get_game(args.game).check_bot(args.bots)
