@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
-from .core.messages import _, bot_name
+from .core.messages import _, bot_name, ngettext
 from .core.interrupts import patiently, worker_init
 from .core.registry import get_game
 from .simulate import MAX_GAMES, game_seeds, worker_count
@@ -137,8 +137,12 @@ def arena(game: str, bots: Sequence[str], games: int, seed: int = 0, players: in
     deals = -(-games // players)
     total = len(tables) * deals * players
     if total > MAX_GAMES:
-        raise RulesError("options", _("At most {most:,} games can be played in one run, not {games}; split a larger "
-                                      "simulation into runs with different seeds.", most=MAX_GAMES, games=shown(total)))
+        raise RulesError("options", ngettext(
+            "At most {most:,} games can be played in one run, not {games} ({total:,} with each deal played once per "
+            "seating); split a larger simulation into runs with different seeds.",
+            "At most {most:,} games can be played in one run, not {games} for each of {n} sets of bots ({total:,} in "
+            "all, each deal played once per seating); split a larger simulation into runs with different seeds.",
+            len(tables), most=MAX_GAMES, games=shown(games), total=total))
     work = [(game, table, seed, deal, rules) for deal in range(deals) for table in tables]
     jobs = worker_count(total, jobs)
     results = []

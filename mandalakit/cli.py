@@ -31,7 +31,7 @@ from .cli_args import (as_typed, bots_arg, check_digits, positive_arg, rule_arg,
                        seconds_arg, whole_number_arg)
 from .cli_output import atomic_write, writable_target
 from .core import interrupts
-from .core.errors import MandalakitError, RecordError, shown, shown_path
+from .core.errors import MandalakitError, RecordError, RulesError, shown, shown_path
 from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number,
                             os_reason, set_language)
 from .core.registry import GAMES, get_game
@@ -230,10 +230,16 @@ def _import_ms() -> float:
 
 def cmd_bench(args) -> int:
     """Measure first, print after: a bad --players, --seed or --rule is refused with nothing printed."""
+    from .core.search import SEARCH_BOTS
     from .fast.bench import compare, load_average
 
     rules = rules_from_args(args.rule, args.game)
     bots = get_game(args.game).check_bot(args.bots)
+    if bots in SEARCH_BOTS:  # a whole game takes them 20-40 s: no rate in the seconds asked
+        raise RulesError("options", _("bench counts whole games per second, and a search bot ({bot}) takes about half "
+                                      "a second a move; mandalakit arena measures its CPU time per move, e.g. "
+                                      "mandalakit arena --game {game} --bots {name},greedy --games 2",
+                                      bot=bot_name(bots), game=args.game, name=bots))
     out, fast = compare(args.game, args.players, args.seconds, args.seed, rules, bots)
     print(_("import mandalakit: {ms:.0f} ms in a fresh interpreter", ms=_import_ms()))
     variant = "".join(f", {name}={as_typed(value)}" for name, value in rules.items())
@@ -296,11 +302,23 @@ def _argparse_speaks() -> Iterator[None]:
         argparse._, argparse.ngettext = lent
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser (``mandalakit simulate``) that refuses words it does not know itself,
+    with its own usage: argparse would hand them up to ``mandalakit``, whose usage and refusal
+    name no option of the command."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(_("unrecognized arguments: %s") % " ".join(extras))
+        return namespace, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mandalakit", description=_("Engines for Mandala, Flowers and Ohanami."))
     parser.add_argument("--language", choices=LANGUAGES, default="en",
                         help=_("language of the games' and records' refusals (en, fr); default en"))
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
 
     def game_args(p, players_required=True):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
@@ -383,7 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
     game_args(p, players_required=False)
     p.add_argument("--bots", metavar=_("BOT"), default="random",
-                   help=_("the bot in every seat: random (default) or greedy"))
+                   help=_("the bot in every seat: random (default), greedy, or another bot of the game but the "
+                          "search bots pimc and ismcts (mandalakit arena measures them)"))
     p.add_argument("--seconds", metavar=_("SECONDS"), type=seconds_arg, default=3.0,
                    help=_("how long to measure (default 3)"))
     p.set_defaults(func=cmd_bench)

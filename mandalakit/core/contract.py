@@ -426,10 +426,10 @@ class State(ABC):
         """Refuse moves at chance nodes and after the end (shared by every game)."""
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalMoveError("end", _("The game is over; {move} cannot be played.", move=quote(str(move))))
+            raise IllegalMoveError("end", _("The game is over; '{move}' cannot be played.", move=quote(str(move))))
         if (player == CHANCE) != isinstance(move, ChanceEvent):
             if player == CHANCE:
-                raise IllegalMoveError("chance", _("A chance outcome is due before any move; got {move}.",
+                raise IllegalMoveError("chance", _("A chance outcome is due before any move; got '{move}'.",
                                                   move=quote(str(move))))
             raise IllegalMoveError("chance", _("No chance outcome is due now; it is player {seat:+1}'s turn.", seat=player))
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from numbers import Integral
 from typing import Any
 
-from .contract import CHANCE, State, check_seed
+from .contract import CHANCE, State, check_players, check_seed
 from .errors import MandalakitError, RecordError, RulesError, quote, shown, shown_path
 from .messages import N_, _, ngettext
 from .registry import get_game
@@ -105,18 +105,25 @@ def _header(record: Any) -> tuple:
         spec = get_game(game)
     except MandalakitError as exc:
         raise RecordError("record", exc.message) from None
-    for key, kind in (("rules", Mapping), ("setup", Mapping), ("players", list), ("events", list)):
-        if not isinstance(record.get(key), kind):
-            raise RecordError("record", _("The record's {key!r} entry is missing or of the wrong type.", key=key))
+    for key, kind, what in _PARTS:
+        if key not in record:
+            raise RecordError("record", _("The record has no {key!r} entry: it must hold {what}.", key=key, what=_(what)))
+        if not isinstance(record[key], kind):
+            raise RecordError("record", _("The record's {key!r} must be {what}, not {value}.", key=key, what=_(what),
+                                          value=shown(record[key])))
     result = record.get("result")
     if result is not None and not isinstance(result, Mapping):
         raise RecordError("record", _("The record's 'result' must be an object (or null before the end), not {kind}.",
                                       kind=_kind(result)))
     setup = dict(record["setup"])
     players = setup.pop("players", None)
-    if not _is_int(players):
+    if not _is_int(players):  # 1e30 is a number, but no whole one: it is shown
         raise RecordError("record", _("The record's setup must give 'players' as a whole number, not {kind}.",
-                                      kind=_kind(players)))
+                                      kind=shown(players) if isinstance(players, float) else _kind(players)))
+    try:
+        check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
+    except RulesError as exc:
+        raise RecordError(exc.rule, _("In the record's setup: {problem}", problem=exc.message)) from None
     if len(record["players"]) != players:
         raise RecordError("record", ngettext("The record lists {n} player but its setup says {value}.",
                                              "The record lists {n} players but its setup says {value}.",
@@ -182,6 +189,13 @@ def _is_utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+#: The record's parts that hold other parts: name, JSON type, and what it holds in words.
+_PARTS = (("rules", Mapping, N_("an object of rules options (empty for the usual rules)")),
+          ("setup", Mapping, N_("an object that gives the number of players")),
+          ("players", list, N_("a list with one entry per player")),
+          ("events", list, N_("a list of the game's events, in order")))
 
 
 def _kind(value: Any) -> str:

@@ -62,8 +62,11 @@ def compare(game: str, players: int | None, seconds: float, seed: int, rules: Ma
 
 
 def load_average() -> str:
-    """The 1, 5 and 15 minute load averages as ``"1.02 0.87 0.55"`` (empty where unknown)."""
+    """The 1, 5 and 15 minute load averages as the language in force writes them: ``"1.02 0.87
+    0.55"``, French ``"1,02 0,87 0,55"`` (:func:`~mandalakit.core.messages.number`); empty where unknown."""
+    from ..core.messages import number
+
     try:
-        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+        return " ".join(number(x, ".2f") for x in os.getloadavg())
     except OSError:  # pragma: no cover - not on this kind of system
         return ""

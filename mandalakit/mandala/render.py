@@ -45,7 +45,10 @@ COMPACT_RADIUS = 160
 COMPACT = 4 * COMPACT_RADIUS + 3 * MARGIN + 10
 NOTE_ROOM = 250  # the least room beside the viewing seat's name for the note on numbers
 BAND = 42  # the mountain's band across the middle: from -BAND to +BAND
-FIELD_Y, MOUNTAIN_Y = BAND + 10 + CARD_H, 24  # a field's row: FIELD_Y to FIELD_Y - CARD_H from the centre
+FIELD_Y, MOUNTAIN_Y = BAND + 10 + CARD_H, 20  # a field's row: FIELD_Y to FIELD_Y - CARD_H from the centre
+#: The baseline of a label written inside a band, below the band's top: as the cup's (its text
+#: clear of the edge by about 5 px), with room under it for a descender above the cards.
+LABEL_BASELINE = 14
 INLINE = 2 * MARGIN + LABEL_W + ROW_W + 12  # narrower: a row's label goes above it
 CUP_W = ROW_W + 24
 
@@ -115,7 +118,7 @@ def _cup(x: float, y: float, seat: int, obs, own: bool) -> list[str]:
     bottom = y + CARD_H + 10
     return [f'<path d="M{x:g} {y - 6:g}H{x + w:g}V{bottom - 24:g}Q{x + w:g} {bottom:g} {x + w - 30:g} {bottom:g}'
             f'H{x + 30:g}Q{x:g} {bottom:g} {x:g} {bottom - 24:g}Z" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" '
-            f'stroke-width="2"/>', _svg.text(x + 8, y + 8, _("cup"), size=12, weight="bold")] + inside
+            f'stroke-width="2"/>', _svg.text(x + 8, y - 6 + LABEL_BASELINE, _("cup"), size=12, weight="bold")] + inside
 
 
 def _sizes(hand: int) -> str:
@@ -232,7 +235,7 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     half = math.sqrt(radius ** 2 - BAND ** 2) - 4
     band = [f'<rect x="{cx - half:g}" y="{cy - BAND:g}" width="{2 * half:g}" height="{2 * BAND:g}" rx="12" '
             f'fill="{_svg.PAGE}" stroke="{_svg.MAT_EDGE}"/>',
-            _svg.text(cx, cy - MOUNTAIN_Y - 8, _("mountain {mandala}", mandala=name), size=12, anchor="middle",
+            _svg.text(cx, cy - BAND + LABEL_BASELINE, _("mountain {mandala}", mandala=name), size=12, anchor="middle",
                       weight="bold")]
     if destroyed:  # M-5.3: the seat to pick clicks a colour of this mountain
         parts += band + _row(cx, cy - MOUNTAIN_Y, obs.mountains[m], f"mountain{name}", pick=True, marks=marks)

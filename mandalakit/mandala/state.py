@@ -329,16 +329,16 @@ class MandalaState(Turn, Completion, Ending, State):
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
                     "M-5.3", _("Mandala {m} is being destroyed: player {seat:+1} must pick a colour from mountain {m} "
-                               "('pick red'), not play {move}.", m=m, seat=seat, move=quote(str(move))))
+                               "('pick red'), not play '{move}'.", m=m, seat=seat, move=quote(str(move))))
             self.history.append((seat, move))
             if self._turn == CHANCE and self.rng is not None:
                 self._after_apply()
             return
         if seat == TERMINAL:
-            raise IllegalMoveError("end", _("The game is over; {move} cannot be played.", move=quote(str(move))))
+            raise IllegalMoveError("end", _("The game is over; '{move}' cannot be played.", move=quote(str(move))))
         if type(move) is not ChanceEvent:
-            due = (N_("The shuffle of the deck is due before any move; got {move}.") if self._chance_kind == SHUFFLE else
-                   N_("The reshuffle of the discard pile is due before any move; got {move}."))
+            due = (N_("The shuffle of the deck is due before any move; got '{move}'.") if self._chance_kind == SHUFFLE else
+                   N_("The reshuffle of the discard pile is due before any move; got '{move}'."))
             raise IllegalMoveError("chance", _(due, move=quote(str(move))))
         self._apply_chance(move)
         self.history.append((CHANCE, move))

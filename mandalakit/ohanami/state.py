@@ -374,7 +374,7 @@ class OhanamiState(State):
     def _listed_pick(self, seat: int, move) -> Pick:
         """The listed pick (cards ascending) of two cards of the hand (O-2.2), else IllegalMoveError."""
         if type(move) is not Pick:
-            raise IllegalMoveError("O-2.2", _("Player {seat:+1} must pick two cards now ('pick A B'), not {move}.", seat=seat,
+            raise IllegalMoveError("O-2.2", _("Player {seat:+1} must pick two cards now ('pick A B'), not '{move}'.", seat=seat,
                                               move=quote(str(move))))
         a, b = move.cards
         hand = self.hands[seat]
@@ -400,7 +400,7 @@ class OhanamiState(State):
         if type(move) is not Place:
             raise IllegalMoveError(
                 "O-2.3", _("Player {seat:+1} must place their picked cards {a} and {b} now, e.g. 'place {a}>1 {b}>x', not "
-                           "{move}.", seat=seat, a=self.picks[seat][0], b=self.picks[seat][1], move=quote(str(move)))
+                           "'{move}'.", seat=seat, a=self.picks[seat][0], b=self.picks[seat][1], move=quote(str(move)))
             )
         rows = self._placement_rows(seat, move)
         steps = listed_steps(move.steps, self.rows[seat])

@@ -1068,3 +1068,100 @@ def test_a_tile_table_that_is_a_pipe_is_refused_at_once(tmp_path, capsys):
     code, _, err = run(capsys, "--language", "fr", "tournament", "--game", "flowers", "--players", "2",
                        "--vary", f"tiles=none,{pipe}", "--quiet", "--out", str(tmp_path / "t.parquet"))
     assert code == 2 and len(err.splitlines()) == 1 and "F-1.5" in err and "n’est pas un fichier ordinaire" in err
+
+
+@pytest.mark.parametrize("code,said", [
+    ("en", "mandalakit bench: error: [options] bench counts whole games per second, and a search bot (sampling "
+           "search) takes about half a second a move; mandalakit arena measures its CPU time per move, e.g. "
+           "mandalakit arena --game mandala --bots pimc,greedy --games 2\n"),
+    ("fr", "mandalakit bench\u00a0: erreur\u00a0: [options] bench compte des parties entières par seconde, et un robot "
+           "de recherche (recherche par tirages) met environ une demi-seconde par coup\u00a0; mandalakit arena "
+           "mesure son temps de processeur par coup, par exemple mandalakit arena --game mandala --bots pimc,greedy "
+           "--games 2\n"),
+])
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+def test_bench_refuses_the_search_bots_at_once_and_points_to_arena(capsys, monkeypatch, code, said, bot):
+    """A search game takes 20-40 s: bench says so in one sentence before measuring anything."""
+    from mandalakit.fast import bench
+
+    monkeypatch.setattr(bench, "compare", lambda *a, **k: pytest.fail("bench measured a search bot"))
+    status, out, err = run(capsys, "--language", code, "bench", "--game", "mandala", "--bots", bot, "--seconds", "1")
+    if bot == "ismcts":
+        said = said.replace("pimc,", "ismcts,").replace("(sampling search)", "(tree search)").replace(
+            "(recherche par tirages)", "(recherche arborescente)")
+    assert (status, out, err) == (2, "", said)
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--game", "ohanami", "--players", "2", "--games", "1", "--out", "x.csv", "--bogus"],
+    ["replay", "game.json", "--bogus", "extra"],
+    ["bench", "--game", "ohanami", "--language", "fr", "--bogus"],
+])
+def test_an_unknown_word_after_a_command_gets_the_command_usage(capsys, argv):
+    """The command's own usage and refusal, not mandalakit's (whose usage names none of its options)."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    extras = " ".join(argv[argv.index("--bogus"):])
+    if "fr" in argv:
+        assert err.startswith(f"utilisation\u00a0: mandalakit {argv[0]} [-h]")
+        assert err.endswith(f"\nmandalakit {argv[0]}\u00a0: erreur\u00a0: arguments non reconnus\u00a0: {extras}\n")
+    else:
+        assert err.startswith(f"usage: mandalakit {argv[0]} [-h]")
+        assert err.endswith(f"\nmandalakit {argv[0]}: error: unrecognized arguments: {extras}\n")
+    assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("bots,games,said", [
+    ("greedy,random", "10000001", "not 10000001 (10,000,002 with each deal played once per seating); split"),
+    ("greedy,random,heuristic", "3333334", "not 3333334 for each of 3 sets of bots (10,000,002 in all, each deal "
+                                           "played once per seating); split"),
+    ("greedy,random,heuristic", "3333333", "not 3333333 for each of 3 sets of bots (10,000,002 in all, each deal "
+                                           "played once per seating); split"),
+])
+def test_arena_refuses_too_many_games_quoting_the_number_typed(capsys, monkeypatch, bots, games, said):
+    """The count typed, then what it makes once rounded up to whole deals over every set of bots."""
+    from mandalakit import arena
+
+    monkeypatch.setattr(arena, "play_deal", lambda *a: pytest.fail("a game was played"))
+    code, out, err = run(capsys, "arena", "--game", "mandala", "--bots", bots, "--games", games, "--quiet")
+    assert (code, out) == (2, "") and err.startswith(
+        "mandalakit arena: error: [options] At most 10,000,000 games can be played in one run, ")
+    assert said in err and err.count("\n") == 1
+
+
+def test_arena_refusal_in_french_groups_its_figures_as_french_does(capsys, monkeypatch):
+    from mandalakit import arena
+
+    monkeypatch.setattr(arena, "play_deal", lambda *a: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "--language", "fr", "arena", "--game", "mandala", "--bots", "greedy,random",
+                       "--games", "10000001", "--quiet")
+    assert code == 2 and "pas 10000001 (10\u202f000\u202f002 avec chaque donne jouée une fois par placement)" in err
+
+
+@pytest.mark.parametrize("code,written", [("en", "load average: 1.25 0.50 12.00\n"),
+                                          ("fr", "charge moyenne\u00a0: 1,25 0,50 12,00\n")])
+def test_bench_writes_the_load_average_as_the_language_writes_numbers(capsys, monkeypatch, code, written):
+    from mandalakit import cli
+    from mandalakit.fast.bench import load_average
+
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.25, 0.5, 12.0))
+    monkeypatch.setattr(cli, "_import_ms", lambda: 100.0)
+    status, out, _ = run(capsys, "--language", code, "bench", "--game", "ohanami", "--seconds", "0.05")
+    assert status == 0 and out.endswith(written)
+    assert load_average() == "1.25 0.50 12.00"  # the language is put back after the command
+
+
+@pytest.mark.parametrize("code,said", [
+    ("en", "[O-2.2] game.json: event {i}: Player {p} must pick two cards now ('pick A B'), not 'place 1>1 2>x'."),
+    ("fr", "[O-2.2] game.json\u00a0: \u00e9v\u00e9nement {i}\u00a0: Le joueur {p} doit choisir deux cartes maintenant "
+           "('pick A B'), pas 'place 1>1 2>x'."),
+])
+def test_a_move_out_of_its_phase_is_quoted_alike_in_both_languages(game_json, capsys, monkeypatch, code, said):
+    """O-2.2: the refusal quotes the move as written, in quotes, as the French always did."""
+    monkeypatch.chdir(game_json.parent)
+    events = json.loads(game_json.read_text())["events"]
+    index = next(i for i, e in enumerate(events) if e["event"].startswith("pick"))
+    _tamper(game_json, index, "place 1>1 2>x")
+    status, out, err = run(capsys, "--language", code, "replay", "game.json")
+    assert (status, out) == (2, "") and err.endswith(said.format(i=index, p=events[index]["by"] + 1) + "\n")

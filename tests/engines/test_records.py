@@ -109,6 +109,38 @@ def test_bad_header_fields(record, field, value, message):
         records.replay(bad)
 
 
+@pytest.mark.parametrize("field,value,message", [
+    ("players", 1e30, "The record's 'players' must be a list with one entry per player, not 1e+30."),
+    ("players", None, "The record has no 'players' entry: it must hold a list with one entry per player."),
+    ("events", {"by": 0}, "The record's 'events' must be a list of the game's events, in order, not {'by': 0}."),
+    ("rules", [], "The record's 'rules' must be an object of rules options (empty for the usual rules), not []."),
+    ("setup", "2", "The record's 'setup' must be an object that gives the number of players, not '2'."),
+])
+def test_a_header_part_of_the_wrong_type_says_what_it_must_be(record, field, value, message):
+    bad = copy.deepcopy(record)
+    if value is None:
+        del bad[field]
+    else:
+        bad[field] = value
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    assert (err.value.rule, err.value.message) == ("record", message)
+
+
+@pytest.mark.parametrize("value,rule,message", [
+    (1e30, "record", "The record's setup must give 'players' as a whole number, not 1e+30."),
+    (10**30, "O-2.1", f"In the record's setup: Ohanami is played by 2 to 4 players, not {10**30}."),
+    (1, "O-2.1", "In the record's setup: Ohanami is played by 2 to 4 players, not 1."),
+])
+def test_a_player_count_outside_the_rule_is_named_with_the_rule(record, value, rule, message):
+    """O-2.1: a record's setup gives a whole number of players the game allows, checked before the list of players."""
+    bad = copy.deepcopy(record)
+    bad["setup"]["players"] = value
+    with pytest.raises(RecordError) as err:
+        records.replay(bad)
+    assert (err.value.rule, err.value.message) == (rule, message)
+
+
 def test_load_reports_invalid_json(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": "mandalakit-record", ')

@@ -16,7 +16,7 @@ import pytest
 from traitlets import TraitError
 
 from mandalakit.core import records
-from mandalakit.core.bots import RandomBot
+from mandalakit.core.bots import RandomBot, play
 from mandalakit.core.contract import CHANCE
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.registry import get_game
@@ -481,3 +481,25 @@ def test_the_status_line_says_the_cards_chosen_once_with_their_number():
         assert "Choisi\u00a0: 2 cartes vertes." in view.status.value  # « vertes » agrees with « cartes »
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_new_moves_yields_the_moves_in_order_and_tells_the_chance_events_between_them(game, players):
+    """GamePart.new_moves: the moves since ``before`` as (seat, move), each chance event told in
+    words just before the moves that follow it, so a game's log keeps the order of the game."""
+    spec = get_game(game)
+    state = spec.new_game(players, seed=3)
+    play(state, [RandomBot(seed=4 + seat) for seat in range(players)])
+    record = records.from_state(state)
+    events = record["events"][:40]
+    before = records.replay({**record, "events": [], "result": None})
+    after = records.replay({**record, "events": events, "result": None})
+    part = part_of(game)
+    entries, told = [], []
+    for by, move in part.new_moves(before, after, entries):
+        told.append((len(entries), by, str(move)))
+    chances = [i for i, e in enumerate(events) if e["by"] == "chance"]
+    expected = [(sum(c < i for c in chances), e["by"], e["event"]) for i, e in enumerate(events) if e["by"] != "chance"]
+    assert chances and told == expected
+    assert [e.text for e in entries] == [part.chance_entry(events[c]["event"]).text for c in chances]
+    assert list(part.new_moves(after, after, entries)) == [] and len(entries) == len(chances)

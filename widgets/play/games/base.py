@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from mandalakit.core.contract import CHANCE
 from mandalakit.core.messages import N_, _, colour, ngettext
@@ -146,12 +146,19 @@ class GamePart:
         completions, round scores).
         """
         entries = []
+        for by, move in self.new_moves(before, after, entries):
+            entries.append(Entry(_("{name} played {move}.", name=names[by], move=str(move))))
+        return entries
+
+    def new_moves(self, before, after, entries: list[Entry]) -> Iterator[tuple[int, object]]:
+        """Each move made since ``before`` as ``(seat, move)``, in the order played; the chance
+        events between them are told into ``entries`` as they come (:meth:`chance_entry`), so
+        that a game's sentences for a move follow the shuffle before it, as in the game."""
         for by, move in after.history[len(before.history):]:
             if by == CHANCE:
                 entries.append(self.chance_entry(str(move)))
             else:
-                entries.append(Entry(_("{name} played {move}.", name=names[by], move=str(move))))
-        return entries
+                yield by, move
 
     def chance_entry(self, text: str) -> Entry:
         """A chance event in words (:attr:`chance_words`), never its outcome."""
@@ -207,3 +214,10 @@ def public_seat(viewer: int | None) -> int:
     """The seat whose observation a sentence reads: ``viewer``, or seat 0 when ``viewer`` is
     ``None`` (the sentence then uses only what every seat may know)."""
     return viewer if viewer is not None and viewer >= 0 else 0
+
+
+def observations(before, after, viewer: int | None) -> tuple:
+    """The observations of ``before`` and ``after`` that a game's :meth:`GamePart.tell` compares,
+    both from :func:`public_seat`'s seat (nothing hidden from ``viewer`` is read)."""
+    seat = public_seat(viewer)
+    return before.observation(seat), after.observation(seat)

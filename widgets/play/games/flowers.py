@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.contract import CHANCE
 from mandalakit.core.messages import N_, _, colour, ngettext
 from mandalakit.flowers import COLOURS, X3, Pass, Play, Take, flower_score, single_score
 
 from mandalakit.widgets.play.log import Entry
 from mandalakit.widgets.play.people import is_you
-from mandalakit.widgets.play.games.base import GamePart, cards_paths, cards_words, clicked_count, public_seat
+from mandalakit.widgets.play.games.base import GamePart, cards_paths, cards_words, clicked_count, observations
 
 
 def _flower_sum(a, b) -> str:
@@ -80,13 +79,9 @@ class FlowersPart(GamePart):
     def tell(self, before, after, viewer, names):
         """Plays and draws (F-3.1, F-3.3), claim markers (F-3.6), completions (F-3.7), tiles
         taken and given (F-4.1, F-4.2), Flowers formed (F-4.3) and passes (F-5.3)."""
-        seat = public_seat(viewer)
-        b, a = before.observation(seat), after.observation(seat)
+        b, a = observations(before, after, viewer)
         out = []
-        for by, move in after.history[len(before.history):]:
-            if by == CHANCE:
-                out.append(self.chance_entry(str(move)))
-                continue
+        for by, move in self.new_moves(before, after, out):
             you, name = is_you(names[by]), names[by]
             if isinstance(move, Pass):
                 out.append(Entry(_("You pass: no play is possible.") if you else

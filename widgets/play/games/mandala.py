@@ -18,7 +18,7 @@ from mandalakit.mandala import COLOURS, MANDALAS, Discard, Field, Mountain, Pick
 
 from mandalakit.widgets.play.log import Entry, rule_tag
 from mandalakit.widgets.play.people import is_you
-from mandalakit.widgets.play.games.base import GamePart, cards_paths, cards_words, clicked_count, public_seat
+from mandalakit.widgets.play.games.base import GamePart, cards_paths, cards_words, clicked_count, observations
 
 
 class MandalaPart(GamePart):
@@ -84,13 +84,9 @@ class MandalaPart(GamePart):
         new = after.history[len(before.history):]
         if len([1 for by, _m in new if by != CHANCE]) != 1:
             return super().tell(before, after, viewer, names)
-        seat = public_seat(viewer)
-        b, a = before.observation(seat), after.observation(seat)
+        b, a = observations(before, after, viewer)
         out = []
-        for by, move in new:
-            if by == CHANCE:
-                out.append(self.chance_entry(str(move)))
-                continue
+        for by, move in self.new_moves(before, after, out):
             out.extend(_move_entries(b, a, by, move, names))
         if b.destroying < 0 and a.destroying >= 0:
             m, first = a.destroying, a.to_act

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from html import escape
 
-from mandalakit.core.contract import CHANCE
 from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import N_, _, ngettext
 from mandalakit.ohanami import SUITS
@@ -19,7 +18,7 @@ from mandalakit.ohanami.moves import DISCARD, Pick, Place
 
 from mandalakit.widgets.play.log import Entry, rule_tag
 from mandalakit.widgets.play.people import is_you
-from mandalakit.widgets.play.games.base import GamePart, public_seat
+from mandalakit.widgets.play.games.base import GamePart, observations
 
 
 def _dest(row: int) -> str:
@@ -119,13 +118,9 @@ class OhanamiPart(GamePart):
         """Picks (O-2.2), placements (O-2.3, hidden until everyone has chosen: O-2.6), the
         cards each seat put into its rows once revealed (O-2.4), round scores (O-3) and new
         deals (O-2.1). ``viewer`` ``None``: only what every seat may know."""
-        seat = public_seat(viewer)
-        b, a = before.observation(seat), after.observation(seat)
+        b, a = observations(before, after, viewer)
         out = []
-        for by, move in after.history[len(before.history):]:
-            if by == CHANCE:
-                out.append(self.chance_entry(str(move)))
-                continue
+        for by, move in self.new_moves(before, after, out):
             you = is_you(names[by])
             if isinstance(move, Pick) and by == viewer:
                 out.append(Entry(_("You keep cards {a} and {b}.", a=move.cards[0], b=move.cards[1]) if you else
