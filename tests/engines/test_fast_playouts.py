@@ -1,0 +1,132 @@
+"""Search playouts on the fast path (mandalakit.fast.playout) are the reference rollouts move for
+move: from seeded mid-game positions reached by random legal play, at every depth and player
+count, the fast kernel's moves are legal in the engine, are the moves the reference rollout
+makes with the same generator (the greedy bot's numbers drawn in the same order, ties broken the
+same way), end at the same scores and winners, and leave the generator in the same state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mandalakit.core.registry import get_game
+from mandalakit.core.search import ISMCTSBot, PIMCBot
+from mandalakit.fast import _jit
+from mandalakit.fast.playout import KERNELS, playout, usable
+
+ROLLOUTS = ("greedy", "random")
+
+
+def positions(game: str, players: int, count: int, seed: int):
+    """``count`` positions of seeded games at a decision, after 0 to all but one of the game's
+    random legal decisions (every depth alike)."""
+    spec = get_game(game)
+    rng = np.random.default_rng(seed)
+    for k in range(count):
+        state = spec.new_game(players, seed=int(rng.integers(1 << 31)))
+        moves = []
+        game_rng = np.random.default_rng(k)
+        end = state.clone()
+        while not end.is_terminal():
+            moves.append(end.random_move(game_rng.random()))
+            end.apply(moves[-1])
+        for move in moves[:int(rng.integers(0, len(moves)))]:
+            state.apply(move)
+        state.rng = None  # every card is known: no chance left to draw
+        yield k, state
+
+
+def reference(state, rollout: str, rng, uniform: list, left: int | None = None) -> list:
+    """The search's reference rollout (``_Searcher.playout``), in place: its ``(seat, move)`` list."""
+    greedy = get_game(state.game).make_bot("greedy", seed=rng)
+    moves = []
+    left = -1 if left is None else left
+    while state.current_player >= 0 and left:
+        seat = state.current_player
+        legal = state.legal_moves()
+        if rollout == "random":
+            if not uniform:
+                uniform[:] = rng.random(512).tolist()
+            move = state.random_move(uniform.pop())
+            assert move in legal
+        else:
+            move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
+        moves.append((seat, move))
+        state.apply(move)
+        left -= 1
+    return moves
+
+
+@pytest.mark.parametrize("rollout", ROLLOUTS)
+@pytest.mark.parametrize(("game", "players"), [(g, p) for g in KERNELS
+                                               for p in range(get_game(g).min_players, get_game(g).max_players + 1)])
+def test_a_fast_playout_is_the_reference_rollout_move_for_move(game, players, rollout):
+    """O-2.2 to O-3.5: the same legal moves, the same final scores and winners, the same generator after."""
+    checked = 0
+    for k, state in positions(game, players, 150, seed=players):
+        start = state.clone()
+        fast_rng, ref_rng = np.random.default_rng(k), np.random.default_rng(k)
+        fast_uniform, ref_uniform = [0.25, 0.75][:k % 3], [0.25, 0.75][:k % 3]  # a part-used buffer too
+        end = playout(state, rollout, fast_rng, fast_uniform)
+        assert state.position() == start.position()  # the state played from is left as it was
+        replay = state.clone()
+        for seat, move in end.moves():
+            assert replay.current_player == seat
+            assert move in replay.legal_moves()
+            replay.apply(move)
+        assert replay.is_terminal() and end.is_terminal()
+        assert end.scores() == replay.scores() and end.winners == replay.result().winners
+        ref = state.clone()
+        assert end.moves() == reference(ref, rollout, ref_rng, ref_uniform)
+        assert fast_rng.random() == ref_rng.random() and fast_uniform == ref_uniform
+        checked += 1
+    assert checked == 150
+
+
+@pytest.mark.parametrize("game", list(KERNELS))
+def test_a_fast_playout_cut_after_some_decisions_is_valued_by_the_scores_so_far(game):
+    """``left`` decisions and no more, as ``rollout_depth`` cuts the reference rollout."""
+    for k, state in positions(game, 3, 20, seed=9):
+        left = 1 + k * 3
+        end = playout(state, "greedy", np.random.default_rng(k), left=left)
+        ref = state.clone()
+        moves = reference(ref, "greedy", np.random.default_rng(k), [], left)
+        assert end.moves() == moves and len(moves) <= left
+        assert end.scores() == ref.scores() and end.is_terminal() == ref.is_terminal()
+
+
+@pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
+@pytest.mark.parametrize("bot", (PIMCBot, ISMCTSBot), ids=lambda b: b.name)
+@pytest.mark.parametrize("game", list(KERNELS))
+def test_a_search_bot_measures_and_chooses_the_same_on_both_paths(game, bot):
+    """The named option ``playouts``: "fast" and "reference" give the same statistics and move."""
+    assert usable(game, "greedy")
+    for _k, state in positions(game, 2, 3, seed=4):
+        seat = state.current_player
+        obs, legal = state.observation(seat), state.legal_moves()
+        out = []
+        for playouts in ("fast", "reference"):
+            b = bot(game, seed=7, iterations=24, rollout="greedy", candidates=4, playouts=playouts)
+            out.append((b.choose(obs, legal), {str(m): (s.visits, s.reward, s.points, s.wins)
+                                               for m, s in b.stats.items()}))
+        assert out[0] == out[1]
+
+
+def test_a_game_without_a_fast_kernel_is_refused_by_fast_and_played_by_reference_in_auto():
+    """``playouts="fast"`` for a game the kernels do not play is a clear error; "auto" falls back."""
+    missing = [g for g in ("mandala", "flowers", "ohanami") if g not in KERNELS]
+    if not missing:
+        pytest.skip("every game has a fast playout kernel")
+    with pytest.raises(ValueError, match="fast"):
+        PIMCBot(missing[0], seed=1, playouts="fast")
+    assert PIMCBot(missing[0], seed=1, playouts="auto")._fast is False
+
+
+def test_the_kernel_runs_as_plain_python_without_numba(monkeypatch):
+    """Without numba the same kernel runs as Python on the same arrays, with the same moves."""
+    for game, kernel in KERNELS.items():
+        _k, state = next(positions(game, 2, 1, seed=2))
+        compiled_end = playout(state, "greedy", np.random.default_rng(3))
+        monkeypatch.setattr(kernel, "_play", getattr(kernel._play, "py_func", kernel._play))
+        plain_end = playout(state, "greedy", np.random.default_rng(3))
+        assert plain_end.moves() == compiled_end.moves() and plain_end.scores() == compiled_end.scores()
