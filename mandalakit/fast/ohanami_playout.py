@@ -79,9 +79,10 @@ class Arrays:
                               state.rules.sakura_cap or 0], np.int64)
 
 
-def load(state) -> Arrays:
-    """The arrays of ``state`` (an OhanamiState at a pick or a placement, every card known)."""
-    return Arrays(state)
+def load(state) -> Arrays | None:
+    """The arrays of ``state`` (an OhanamiState at a pick or a placement, every card known);
+    None at the end."""
+    return Arrays(state) if state.current_player >= 0 else None
 
 
 @njit
@@ -197,15 +198,24 @@ def _play(bot, deck, hands, sizes, lo, hi, nrows, counts, scores, picks, chosen,
         seat += 1
 
 
+#: The rollout policies this kernel plays.
+ROLLOUTS = ("greedy", "random")
+
+
 def play(arrays: Arrays, rollout: str, state: np.ndarray, buf: np.ndarray, nbuf: np.ndarray, left: int):
     """Play ``arrays`` on (see :func:`_play`; ``state``, ``buf`` and ``nbuf`` are moved on); return
-    ``(seats, codes, ended)``."""
+    ``((seats, codes), ended)``."""
     seats = np.zeros(MOST, np.int64)
     codes = np.zeros(MOST, np.int64)
     a = arrays
     made, ended = _play(RANDOM if rollout == "random" else GREEDY, a.deck, a.hands, a.sizes, a.lo, a.hi, a.nrows,
                         a.counts, a.scores, a.picks, a.chosen, a.turn, left, state, buf, nbuf, seats, codes)
-    return seats[:made], codes[:made], ended
+    return (seats[:made], codes[:made]), ended
+
+
+def scores(arrays: Arrays) -> tuple[int, ...]:
+    """The points of the rounds scored (O-3.5)."""
+    return tuple(arrays.scores.tolist())
 
 
 def winners(arrays: Arrays) -> tuple[int, ...]:
@@ -214,9 +224,14 @@ def winners(arrays: Arrays) -> tuple[int, ...]:
     return tuple(p for p, k in enumerate(key) if k == max(key))
 
 
-def move(code: int):
-    """The engine's move for a logged code (a pick below 2**16, else a placement)."""
-    if code < 1 << 16:
-        return pick(code & 255, code >> 8)
-    a, ra, b, rb = code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24 & 255
-    return Place(((a, ra), (b, rb)))
+def moves(log) -> list[tuple[int, object]]:
+    """``(seat, move)`` of every decision logged by :func:`play`, as the engine's moves: a pick
+    below 2**16, else a placement."""
+    out = []
+    for seat, code in zip(*(x.tolist() for x in log)):
+        if code < 1 << 16:
+            out.append((seat, pick(code & 255, code >> 8)))
+        else:
+            a, ra, b, rb = code & 255, code >> 8 & 255, code >> 16 & 255, code >> 24 & 255
+            out.append((seat, Place(((a, ra), (b, rb)))))
+    return out

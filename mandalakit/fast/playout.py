@@ -20,19 +20,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import ohanami_playout, seeds
+from . import mandala_playout, ohanami_playout, seeds
 from ._jit import compiled
 
-#: The games whose playouts run on the fast path, by name: their kernel modules.
-KERNELS = {"ohanami": ohanami_playout}
-#: The rollout policies the kernels play (:data:`mandalakit.core.search.ROLLOUTS`).
-ROLLOUTS = ("greedy", "random")
+#: The games whose playouts run on the fast path, by name: their kernel modules (``load``,
+#: ``play``, ``scores``, ``winners``, ``moves`` and the ``ROLLOUTS`` they play).
+KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout}
 
 
 def usable(game: str, rollout: str, rules=None) -> bool:
     """True if numba is installed and ``game``'s playouts by ``rollout`` bots run on the fast path
-    (every ruling of the game's ``rules``; Ohanami: all)."""
-    return compiled() and game in KERNELS and rollout in ROLLOUTS
+    (every ruling of the game's ``rules``: Ohanami's sakura cap, Mandala's M-6.3 and M-7.5)."""
+    return compiled() and game in KERNELS and rollout in KERNELS[game].ROLLOUTS
 
 
 class End:
@@ -40,20 +39,18 @@ class End:
 
     Attributes
     ----------
-    seats, codes : (D,) int64, the seat and move code of each decision made, in order
     winners : tuple of int, the winners after the tie-breaks (an ended game), else ()
     """
 
-    def __init__(self, kernel, arrays, seats, codes, ended):
+    def __init__(self, kernel, arrays, log, ended):
         self._kernel = kernel
-        self._scores = tuple(arrays.scores.tolist())
+        self._log = log
+        self._scores = kernel.scores(arrays)
         self._ended = bool(ended)
-        self.seats = seats
-        self.codes = codes
         self.winners = kernel.winners(arrays) if ended else ()
 
     def scores(self) -> tuple[int, ...]:
-        """The seats' points at the end (or at the cut, of the rounds scored so far)."""
+        """The seats' points at the end (or at the cut, as they stand)."""
         return self._scores
 
     def is_terminal(self) -> bool:
@@ -65,32 +62,36 @@ class End:
 
     def moves(self) -> list[tuple[int, object]]:
         """``(seat, move)`` of every decision, in order, as the engine's moves."""
-        return [(seat, self._kernel.move(code)) for seat, code in zip(self.seats.tolist(), self.codes.tolist())]
+        return self._kernel.moves(self._log)
 
 
 def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] | None = None,
-            left: int | None = None) -> End:
+            left: int | None = None) -> End | None:
     """Play ``state`` (a determinisation at a decision, every card known; left unchanged) on with
-    ``rollout`` bots for at most ``left`` decisions (``None``: to the end).
+    ``rollout`` bots for at most ``left`` decisions (``None``: to the end); None where the
+    game's kernel does not load such a state (a Mandala destruction's picks, M-5.3).
 
     Parameters
     ----------
     state : the engine's State, of a game of :data:`KERNELS`
-    rollout : ``"greedy"`` or ``"random"``
+    rollout : ``"greedy"`` or ``"random"`` (:func:`usable`)
     rng : numpy Generator (PCG64)
-        The greedy bots' numbers, drawn in the reference order; moved on as the reference moves it.
+        The bots' numbers and the reshuffles, drawn in the reference order; moved on as the
+        reference rollout moves it.
     uniform : list of float, optional
         The random bots' buffer: numbers popped from its end, refilled with ``rng.random(512)``
         when empty; updated in place (the search's ``_random``).
     """
     kernel = KERNELS[state.game]
     arrays = kernel.load(state)
+    if arrays is None:
+        return None
     words = seeds.from_generator(rng)
     uniform = [] if uniform is None else uniform
     buf = np.zeros(512)
     buf[:len(uniform)] = uniform
     nbuf = np.array([len(uniform)], np.int64)
-    seats, codes, ended = kernel.play(arrays, rollout, words, buf, nbuf, -1 if left is None else left)
+    log, ended = kernel.play(arrays, rollout, words, buf, nbuf, -1 if left is None else left)
     seeds.to_generator(words, rng)
     uniform[:] = buf[:nbuf[0]].tolist()
-    return End(kernel, arrays, seats, codes, ended)
+    return End(kernel, arrays, log, ended)

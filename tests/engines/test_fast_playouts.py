@@ -14,7 +14,6 @@ from mandalakit.core.search import ISMCTSBot, PIMCBot
 from mandalakit.fast import _jit
 from mandalakit.fast.playout import KERNELS, playout, usable
 
-ROLLOUTS = ("greedy", "random")
 
 
 def positions(game: str, players: int, count: int, seed: int):
@@ -37,8 +36,10 @@ def positions(game: str, players: int, count: int, seed: int):
 
 
 def reference(state, rollout: str, rng, uniform: list, left: int | None = None) -> list:
-    """The search's reference rollout (``_Searcher.playout``), in place: its ``(seat, move)`` list."""
+    """The search's reference rollout (``_Searcher.playout``), in place, chance drawn from ``rng``
+    as a search's clone draws it: its ``(seat, move)`` list, each move checked legal."""
     greedy = get_game(state.game).make_bot("greedy", seed=rng)
+    state.rng = rng
     moves = []
     left = -1 if left is None else left
     while state.current_player >= 0 and left:
@@ -48,47 +49,52 @@ def reference(state, rollout: str, rng, uniform: list, left: int | None = None) 
             if not uniform:
                 uniform[:] = rng.random(512).tolist()
             move = state.random_move(uniform.pop())
-            assert move in legal
         else:
             move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
+        assert move in legal
         moves.append((seat, move))
         state.apply(move)
         left -= 1
     return moves
 
 
-@pytest.mark.parametrize("rollout", ROLLOUTS)
-@pytest.mark.parametrize(("game", "players"), [(g, p) for g in KERNELS
-                                               for p in range(get_game(g).min_players, get_game(g).max_players + 1)])
+CASES = [(g, p, r) for g in KERNELS for p in range(get_game(g).min_players, get_game(g).max_players + 1)
+         for r in KERNELS[g].ROLLOUTS]
+
+
+@pytest.mark.parametrize(("game", "players", "rollout"), CASES)
 def test_a_fast_playout_is_the_reference_rollout_move_for_move(game, players, rollout):
-    """O-2.2 to O-3.5: the same legal moves, the same final scores and winners, the same generator after."""
-    checked = 0
+    """O-2.2 to O-3.5, M-4 to M-7.4: from each position the fast kernel makes the moves the reference
+    rollout makes (each legal there), and ends at the same scores and winners with the generator
+    (and the random bots' buffer) in the same state."""
+    checked = skipped = 0
     for k, state in positions(game, players, 150, seed=players):
         start = state.clone()
         fast_rng, ref_rng = np.random.default_rng(k), np.random.default_rng(k)
         fast_uniform, ref_uniform = [0.25, 0.75][:k % 3], [0.25, 0.75][:k % 3]  # a part-used buffer too
         end = playout(state, rollout, fast_rng, fast_uniform)
-        assert state.position() == start.position()  # the state played from is left as it was
-        replay = state.clone()
-        for seat, move in end.moves():
-            assert replay.current_player == seat
-            assert move in replay.legal_moves()
-            replay.apply(move)
-        assert replay.is_terminal() and end.is_terminal()
-        assert end.scores() == replay.scores() and end.winners == replay.result().winners
+        assert str(state.__dict__) == str(start.__dict__)  # the state played from is left as it was
+        if end is None:  # not loaded: the search rolls it out in the engine
+            assert game == "mandala" and state.phase == "pick"
+            skipped += 1
+            continue
         ref = state.clone()
         assert end.moves() == reference(ref, rollout, ref_rng, ref_uniform)
+        assert end.is_terminal() and ref.is_terminal()
+        assert end.scores() == ref.scores() and end.winners == ref.result().winners
         assert fast_rng.random() == ref_rng.random() and fast_uniform == ref_uniform
         checked += 1
-    assert checked == 150
+    assert checked >= 100 and checked + skipped == 150
 
 
 @pytest.mark.parametrize("game", list(KERNELS))
 def test_a_fast_playout_cut_after_some_decisions_is_valued_by_the_scores_so_far(game):
     """``left`` decisions and no more, as ``rollout_depth`` cuts the reference rollout."""
-    for k, state in positions(game, 3, 20, seed=9):
+    for k, state in positions(game, get_game(game).max_players, 20, seed=9):
         left = 1 + k * 3
         end = playout(state, "greedy", np.random.default_rng(k), left=left)
+        if end is None:
+            continue
         ref = state.clone()
         moves = reference(ref, "greedy", np.random.default_rng(k), [], left)
         assert end.moves() == moves and len(moves) <= left
@@ -124,9 +130,11 @@ def test_a_game_without_a_fast_kernel_is_refused_by_fast_and_played_by_reference
 
 def test_the_kernel_runs_as_plain_python_without_numba(monkeypatch):
     """Without numba the same kernel runs as Python on the same arrays, with the same moves."""
+    loops = {"ohanami": "_play", "mandala": "_run"}  # the compiled loop each kernel module calls
     for game, kernel in KERNELS.items():
-        _k, state = next(positions(game, 2, 1, seed=2))
+        _k, state = next((k, s) for k, s in positions(game, 2, 10, seed=2) if kernel.load(s) is not None)
         compiled_end = playout(state, "greedy", np.random.default_rng(3))
-        monkeypatch.setattr(kernel, "_play", getattr(kernel._play, "py_func", kernel._play))
+        loop = getattr(kernel, loops[game])
+        monkeypatch.setattr(kernel, loops[game], getattr(loop, "py_func", loop))
         plain_end = playout(state, "greedy", np.random.default_rng(3))
         assert plain_end.moves() == compiled_end.moves() and plain_end.scores() == compiled_end.scores()
