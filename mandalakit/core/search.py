@@ -183,8 +183,7 @@ class _Searcher:
             from ..fast.playout import playout
 
             end = playout(state, self.rollout, self.rng, self._uniform, None if left < 0 else left)
-            if end is not None:  # else a position the kernel does not load: played here
-                return reward(end, self.margin_scale), end
+            return reward(end, self.margin_scale), end
         while state.current_player >= 0 and left:
             seat = state.current_player
             if greedy is None:

@@ -9,14 +9,15 @@ state's rulings. The greedy bot draws ``rng.random(len(legal_moves))`` from the 
 none for a single legal move, as the search's reference rollout does, so the playout is that
 rollout move for move (``tests/engines/test_fast_playouts.py``).
 
-A state in the pick phase of a destruction (M-5.3) is not loaded (:func:`load` returns None):
-the search plays that rollout in the engine.
+A state in the pick phase of a destruction (M-5.3) is played on in the engine until its next
+play decision (:func:`prefix`: a few picks), then loaded.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..mandala.bots import GreedyBot
 from ..mandala.cards import DECK_SIZE, NUM_COLOURS
 from ..mandala.moves import parse
 from ..mandala.phases import PLAY
@@ -58,9 +59,34 @@ class Arrays:
         self.stalemate_end = state.rules.stalemate == STALEMATE_END
 
 
-def load(state) -> Arrays | None:
-    """The arrays of ``state`` at a play decision (M-4), or None in the pick phase (M-5.3)."""
-    return Arrays(state) if state.phase == PLAY and state.current_player >= 0 else None
+def prefix(state, rng, left: int):
+    """``(state, moves, left)``: ``state`` itself at a play decision; in the pick phase of a
+    destruction (M-5.3), a copy played on by the engine's greedy bot drawing from ``rng`` (as the
+    search's rollout does) until a play decision, the end or ``left`` decisions, its moves and
+    the decisions left."""
+    if state.phase == PLAY:
+        return state, [], left
+    own = state.rng
+    state.rng = None  # not copied: the copy draws its reshuffles from the search's generator
+    try:
+        new = state.clone()
+    finally:
+        state.rng = own
+    state, state.rng, state.history = new, rng, []
+    greedy = GreedyBot(seed=rng)
+    moves = []
+    while state.phase != PLAY and state.current_player >= 0 and left != 0:
+        seat, legal = state.current_player, state.legal_moves()
+        move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
+        moves.append((seat, move))
+        state.apply(move)
+        left -= 1
+    return state, moves, left
+
+
+def load(state) -> Arrays:
+    """The arrays of ``state`` at a play decision (M-4)."""
+    return Arrays(state)
 
 
 def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int):

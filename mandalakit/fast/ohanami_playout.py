@@ -79,10 +79,14 @@ class Arrays:
                               state.rules.sakura_cap or 0], np.int64)
 
 
-def load(state) -> Arrays | None:
-    """The arrays of ``state`` (an OhanamiState at a pick or a placement, every card known);
-    None at the end."""
-    return Arrays(state) if state.current_player >= 0 else None
+def prefix(state, rng, left: int):
+    """``(state, [], left)``: the kernel starts from any decision."""
+    return state, [], left
+
+
+def load(state) -> Arrays:
+    """The arrays of ``state`` (an OhanamiState at a pick or a placement, every card known)."""
+    return Arrays(state)
 
 
 @njit

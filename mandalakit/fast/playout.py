@@ -42,12 +42,22 @@ class End:
     winners : tuple of int, the winners after the tie-breaks (an ended game), else ()
     """
 
-    def __init__(self, kernel, arrays, log, ended):
-        self._kernel = kernel
-        self._log = log
-        self._scores = kernel.scores(arrays)
+    def __init__(self, scores, ended, winners, first, kernel=None, log=None):
+        self._scores = scores
         self._ended = bool(ended)
-        self.winners = kernel.winners(arrays) if ended else ()
+        self.winners = winners if ended else ()
+        self._moves = (first, kernel, log)
+
+    @classmethod
+    def of_arrays(cls, kernel, arrays, log, ended, first):
+        """The end of the kernel's play of ``arrays`` (its log), after the engine's moves ``first``."""
+        return cls(kernel.scores(arrays), ended, kernel.winners(arrays) if ended else (), first, kernel, log)
+
+    @classmethod
+    def of_state(cls, state, first):
+        """The end of a playout the engine played to its end or its cut (its moves ``first``)."""
+        ended = state.is_terminal()
+        return cls(state.scores(), ended, state.result().winners if ended else (), first)
 
     def scores(self) -> tuple[int, ...]:
         """The seats' points at the end (or at the cut, as they stand)."""
@@ -62,14 +72,17 @@ class End:
 
     def moves(self) -> list[tuple[int, object]]:
         """``(seat, move)`` of every decision, in order, as the engine's moves."""
-        return self._kernel.moves(self._log)
+        first, kernel, log = self._moves
+        return first + (kernel.moves(log) if kernel is not None else [])
 
 
 def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] | None = None,
-            left: int | None = None) -> End | None:
+            left: int | None = None) -> End:
     """Play ``state`` (a determinisation at a decision, every card known; left unchanged) on with
-    ``rollout`` bots for at most ``left`` decisions (``None``: to the end); None where the
-    game's kernel does not load such a state (a Mandala destruction's picks, M-5.3).
+    ``rollout`` bots for at most ``left`` decisions (``None``: to the end).
+
+    A position the kernel does not start from (a Mandala destruction's picks, M-5.3) is played
+    on in the engine, with the same bots and numbers, until it does.
 
     Parameters
     ----------
@@ -83,15 +96,17 @@ def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] 
         when empty; updated in place (the search's ``_random``).
     """
     kernel = KERNELS[state.game]
+    left = -1 if left is None else left
+    state, first, left = kernel.prefix(state, rng, left)
+    if state.current_player < 0 or left == 0:
+        return End.of_state(state, first)
     arrays = kernel.load(state)
-    if arrays is None:
-        return None
     words = seeds.from_generator(rng)
     uniform = [] if uniform is None else uniform
     buf = np.zeros(512)
     buf[:len(uniform)] = uniform
     nbuf = np.array([len(uniform)], np.int64)
-    log, ended = kernel.play(arrays, rollout, words, buf, nbuf, -1 if left is None else left)
+    log, ended = kernel.play(arrays, rollout, words, buf, nbuf, left)
     seeds.to_generator(words, rng)
     uniform[:] = buf[:nbuf[0]].tolist()
-    return End(kernel, arrays, log, ended)
+    return End.of_arrays(kernel, arrays, log, ended, first)

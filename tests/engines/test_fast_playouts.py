@@ -67,24 +67,21 @@ def test_a_fast_playout_is_the_reference_rollout_move_for_move(game, players, ro
     """O-2.2 to O-3.5, M-4 to M-7.4: from each position the fast kernel makes the moves the reference
     rollout makes (each legal there), and ends at the same scores and winners with the generator
     (and the random bots' buffer) in the same state."""
-    checked = skipped = 0
+    checked = picking = 0
     for k, state in positions(game, players, 150, seed=players):
         start = state.clone()
         fast_rng, ref_rng = np.random.default_rng(k), np.random.default_rng(k)
         fast_uniform, ref_uniform = [0.25, 0.75][:k % 3], [0.25, 0.75][:k % 3]  # a part-used buffer too
         end = playout(state, rollout, fast_rng, fast_uniform)
         assert str(state.__dict__) == str(start.__dict__)  # the state played from is left as it was
-        if end is None:  # not loaded: the search rolls it out in the engine
-            assert game == "mandala" and state.phase == "pick"
-            skipped += 1
-            continue
+        picking += state.phase == "pick"
         ref = state.clone()
         assert end.moves() == reference(ref, rollout, ref_rng, ref_uniform)
         assert end.is_terminal() and ref.is_terminal()
         assert end.scores() == ref.scores() and end.winners == ref.result().winners
         assert fast_rng.random() == ref_rng.random() and fast_uniform == ref_uniform
         checked += 1
-    assert checked >= 100 and checked + skipped == 150
+    assert checked == 150 and (game != "mandala" or picking >= 10)  # M-5.3: picks first played in the engine
 
 
 @pytest.mark.parametrize("game", list(KERNELS))
@@ -93,8 +90,6 @@ def test_a_fast_playout_cut_after_some_decisions_is_valued_by_the_scores_so_far(
     for k, state in positions(game, get_game(game).max_players, 20, seed=9):
         left = 1 + k * 3
         end = playout(state, "greedy", np.random.default_rng(k), left=left)
-        if end is None:
-            continue
         ref = state.clone()
         moves = reference(ref, "greedy", np.random.default_rng(k), [], left)
         assert end.moves() == moves and len(moves) <= left
@@ -132,7 +127,7 @@ def test_the_kernel_runs_as_plain_python_without_numba(monkeypatch):
     """Without numba the same kernel runs as Python on the same arrays, with the same moves."""
     loops = {"ohanami": "_play", "mandala": "_run"}  # the compiled loop each kernel module calls
     for game, kernel in KERNELS.items():
-        _k, state = next((k, s) for k, s in positions(game, 2, 10, seed=2) if kernel.load(s) is not None)
+        _k, state = next(positions(game, 2, 1, seed=2))
         compiled_end = playout(state, "greedy", np.random.default_rng(3))
         loop = getattr(kernel, loops[game])
         monkeypatch.setattr(kernel, loops[game], getattr(loop, "py_func", loop))
