@@ -182,7 +182,7 @@ class _Searcher:
         if self._fast and state.current_player >= 0:
             from ..fast.playout import playout
 
-            end = playout(state, self.rollout, self.rng, self._uniform, None if left < 0 else left)
+            end = playout(state, self.rollout, self.rng, self._uniform, None if left < 0 else left, greedy)
             return reward(end, self.margin_scale), end
         while state.current_player >= 0 and left:
             seat = state.current_player

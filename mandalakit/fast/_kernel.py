@@ -145,6 +145,21 @@ def tape_events(batch: TapeBatch, g: int, kinds: tuple[str, ...], move) -> list[
     return out
 
 
+def tape_moves(tape: np.ndarray, move) -> list[tuple[int, object]]:
+    """``(seat, move(code))`` of every move token ``MOVE | seat << 16 | code`` of a playout's
+    ``tape`` (one game's events, as :func:`tape_events` reads them), chance events skipped."""
+    out = []
+    tokens = tape.tolist()
+    i = 0
+    while i < len(tokens):
+        if tokens[i] < 0:
+            i += 2 + tokens[i + 1]
+            continue
+        out.append((tokens[i] >> 16 & 3, move(tokens[i] & 0xFFFF)))
+        i += 1
+    return out
+
+
 def play_batch(batch, streams: np.ndarray, kernel, *args) -> None:
     """Play every game of a Mandala or Flowers ``batch`` with its ``kernel``
     ``(states, per_game, g0, g1, streams, use_streams, *args)``.

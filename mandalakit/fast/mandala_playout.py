@@ -23,7 +23,7 @@ from ..mandala.moves import parse
 from ..mandala.phases import PLAY
 from ..mandala.rules import END_AT_ONCE, STALEMATE_END
 from ..mandala.scoring import river_score
-from ._kernel import TOO_LONG
+from ._kernel import TOO_LONG, tape_moves
 from .mandala import GREEDY, _move, _run
 
 #: Events a playout's tape holds: 500 decisions and a few reshuffles of at most 108 cards.
@@ -59,13 +59,13 @@ class Arrays:
         self.stalemate_end = state.rules.stalemate == STALEMATE_END
 
 
-def prefix(state, rng, left: int):
-    """``(state, moves, left)``: ``state`` itself at a play decision; in the pick phase of a
-    destruction (M-5.3), a copy played on by the engine's greedy bot drawing from ``rng`` (as the
-    search's rollout does) until a play decision, the end or ``left`` decisions, its moves and
-    the decisions left."""
+def prefix(state, rng, left: int, greedy=None):
+    """``(state, moves, left, greedy)``: ``state`` itself at a play decision; in the pick phase of a
+    destruction (M-5.3), a copy played on by the greedy bot ``greedy`` (or a new one drawing from
+    ``rng``) as the search's rollout plays it, until a play decision, the end or ``left``
+    decisions, its moves, the decisions left and the bot."""
     if state.phase == PLAY:
-        return state, [], left
+        return state, [], left, greedy
     own = state.rng
     state.rng = None  # not copied: the copy draws its reshuffles from the search's generator
     try:
@@ -73,7 +73,7 @@ def prefix(state, rng, left: int):
     finally:
         state.rng = own
     state, state.rng, state.history = new, rng, []
-    greedy = GreedyBot(seed=rng)
+    greedy = GreedyBot(seed=rng) if greedy is None else greedy
     moves = []
     while state.phase != PLAY and state.current_player >= 0 and left != 0:
         seat, legal = state.current_player, state.legal_moves()
@@ -81,7 +81,7 @@ def prefix(state, rng, left: int):
         moves.append((seat, move))
         state.apply(move)
         left -= 1
-    return state, moves, left
+    return state, moves, left, greedy
 
 
 def load(state) -> Arrays:
@@ -89,7 +89,7 @@ def load(state) -> Arrays:
     return Arrays(state)
 
 
-def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int):
+def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int, greedy=None):
     """Play ``arrays`` on for at most ``left`` decisions (-1: to the end) with greedy bots drawing
     from the generator ``words`` (moved on); return ``(tape, ended)``."""
     a = arrays
@@ -118,13 +118,4 @@ def winners(arrays: Arrays) -> tuple[int, ...]:
 
 def moves(tape: np.ndarray) -> list[tuple[int, object]]:
     """``(seat, move)`` of every decision on the tape, in order (chance events skipped)."""
-    out = []
-    tokens = tape.tolist()
-    i = 0
-    while i < len(tokens):
-        if tokens[i] < 0:
-            i += 2 + tokens[i + 1]
-            continue
-        out.append((tokens[i] >> 16 & 3, parse(_move(tokens[i] & 0xFFFF))))
-        i += 1
-    return out
+    return tape_moves(tape, lambda code: parse(_move(code)))

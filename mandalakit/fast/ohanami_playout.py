@@ -79,9 +79,9 @@ class Arrays:
                               state.rules.sakura_cap or 0], np.int64)
 
 
-def prefix(state, rng, left: int):
-    """``(state, [], left)``: the kernel starts from any decision."""
-    return state, [], left
+def prefix(state, rng, left: int, greedy=None):
+    """``(state, [], left, greedy)``: the kernel starts from any decision."""
+    return state, [], left, greedy
 
 
 def load(state) -> Arrays:
@@ -206,7 +206,8 @@ def _play(bot, deck, hands, sizes, lo, hi, nrows, counts, scores, picks, chosen,
 ROLLOUTS = ("greedy", "random")
 
 
-def play(arrays: Arrays, rollout: str, state: np.ndarray, buf: np.ndarray, nbuf: np.ndarray, left: int):
+def play(arrays: Arrays, rollout: str, state: np.ndarray, buf: np.ndarray, nbuf: np.ndarray, left: int,
+         greedy=None):
     """Play ``arrays`` on (see :func:`_play`; ``state``, ``buf`` and ``nbuf`` are moved on); return
     ``((seats, codes), ended)``."""
     seats = np.zeros(MOST, np.int64)

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import mandala_playout, ohanami_playout, seeds
+from . import flowers_playout, mandala_playout, ohanami_playout, seeds
 from ._jit import compiled
 
 #: The games whose playouts run on the fast path, by name: their kernel modules (``load``,
 #: ``play``, ``scores``, ``winners``, ``moves`` and the ``ROLLOUTS`` they play).
-KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout}
+KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout, "flowers": flowers_playout}
 
 
 def usable(game: str, rollout: str, rules=None) -> bool:
     """True if numba is installed and ``game``'s playouts by ``rollout`` bots run on the fast path
-    (every ruling of the game's ``rules``: Ohanami's sakura cap, Mandala's M-6.3 and M-7.5)."""
+    (every ruling of the game's ``rules``: Ohanami's sakura cap, Mandala's M-6.3 and M-7.5,
+    Flowers' draw and tile table)."""
     return compiled() and game in KERNELS and rollout in KERNELS[game].ROLLOUTS
 
 
@@ -77,12 +78,12 @@ class End:
 
 
 def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] | None = None,
-            left: int | None = None) -> End:
+            left: int | None = None, greedy=None) -> End:
     """Play ``state`` (a determinisation at a decision, every card known; left unchanged) on with
     ``rollout`` bots for at most ``left`` decisions (``None``: to the end).
 
-    A position the kernel does not start from (a Mandala destruction's picks, M-5.3) is played
-    on in the engine, with the same bots and numbers, until it does.
+    A position the kernel does not start from (a Mandala destruction's picks, M-5.3; a Flowers
+    tile choice, F-4.1) is played on in the engine, with the same bots and numbers, until it does.
 
     Parameters
     ----------
@@ -94,10 +95,13 @@ def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] 
     uniform : list of float, optional
         The random bots' buffer: numbers popped from its end, refilled with ``rng.random(512)``
         when empty; updated in place (the search's ``_random``).
+    greedy : the game's GreedyBot, optional
+        The search's greedy bot (drawing from ``rng``): a Flowers bot's unused numbers are used
+        first, and the rest left to it; default a new one.
     """
     kernel = KERNELS[state.game]
     left = -1 if left is None else left
-    state, first, left = kernel.prefix(state, rng, left)
+    state, first, left, greedy = kernel.prefix(state, rng, left, greedy)
     if state.current_player < 0 or left == 0:
         return End.of_state(state, first)
     arrays = kernel.load(state)
@@ -106,7 +110,7 @@ def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] 
     buf = np.zeros(512)
     buf[:len(uniform)] = uniform
     nbuf = np.array([len(uniform)], np.int64)
-    log, ended = kernel.play(arrays, rollout, words, buf, nbuf, left)
+    log, ended = kernel.play(arrays, rollout, words, buf, nbuf, left, greedy)
     seeds.to_generator(words, rng)
     uniform[:] = buf[:nbuf[0]].tolist()
     return End.of_arrays(kernel, arrays, log, ended, first)
