@@ -51,6 +51,19 @@ def random_index(state, streams, use_streams, seat, pos, count):
 
 
 @njit
+def pop_uniform(state, buf, nbuf, scale):
+    """The next of a bot's own numbers kept as the engine keeps them: ``buf[:nbuf[0]]`` used from
+    the last, refilled with ``len(buf)`` draws of ``state`` times ``scale`` when empty (the
+    search's ``rng.random(512)``, Flowers' GreedyBot's ``rng.random(256) * 1e-6``)."""
+    if nbuf[0] == 0:
+        for i in range(buf.shape[0]):
+            buf[i] = random(state) * scale
+        nbuf[0] = buf.shape[0]
+    nbuf[0] -= 1
+    return buf[nbuf[0]]
+
+
+@njit
 def uniforms(state, streams, use_streams, seat, pos, n, out):
     """Seat ``seat``'s next ``n`` uniform numbers into ``out[:n]`` (as :func:`uniform`); False if
     its stream is too short."""

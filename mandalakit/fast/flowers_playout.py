@@ -12,14 +12,13 @@ the playout is the search's reference rollout move for move
 (``tests/engines/test_fast_playouts.py``).
 
 A state at a claim holder's tile choice (F-4.1) is played on in the engine until the next play
-decision (:func:`prefix`), then loaded.
+decision (:func:`mandalakit.fast.playout.playout`), then loaded.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..flowers.bots import GreedyBot
 from ..flowers.cards import DECK_SIZE, NUM_COLOURS
 from ..flowers.moves import parse
 from ..flowers.phases import PLAY
@@ -68,29 +67,9 @@ class Arrays:
         self.passes = state.passes
 
 
-def prefix(state, rng, left: int, greedy=None):
-    """``(state, moves, left, greedy)``: ``state`` itself at a play decision; at a tile choice
-    (F-4.1), a copy played on by the greedy bot ``greedy`` (or a new one drawing from ``rng``) as
-    the search's rollout plays it, until a play decision, the end or ``left`` decisions, its
-    moves, the decisions left and the bot."""
-    if state.phase == PLAY:
-        return state, [], left, greedy
-    own = state.rng
-    state.rng = None  # not copied: the copy draws its reshuffles from the search's generator
-    try:
-        new = state.clone()
-    finally:
-        state.rng = own
-    state, state.rng, state.history = new, rng, []
-    greedy = GreedyBot(seed=rng) if greedy is None else greedy
-    moves = []
-    while state.phase != PLAY and state.current_player >= 0 and left != 0:
-        seat, legal = state.current_player, state.legal_moves()
-        move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
-        moves.append((seat, move))
-        state.apply(move)
-        left -= 1
-    return state, moves, left, greedy
+def loadable(state) -> bool:
+    """True at a play decision (F-3); not at a claim holder's tile choice (F-4.1)."""
+    return state.phase == PLAY and state.current_player >= 0
 
 
 def load(state) -> Arrays:

@@ -10,14 +10,13 @@ none for a single legal move, as the search's reference rollout does, so the pla
 rollout move for move (``tests/engines/test_fast_playouts.py``).
 
 A state in the pick phase of a destruction (M-5.3) is played on in the engine until its next
-play decision (:func:`prefix`: a few picks), then loaded.
+play decision (a few picks; :func:`mandalakit.fast.playout.playout`), then loaded.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..mandala.bots import GreedyBot
 from ..mandala.cards import DECK_SIZE, NUM_COLOURS
 from ..mandala.moves import parse
 from ..mandala.phases import PLAY
@@ -59,29 +58,9 @@ class Arrays:
         self.stalemate_end = state.rules.stalemate == STALEMATE_END
 
 
-def prefix(state, rng, left: int, greedy=None):
-    """``(state, moves, left, greedy)``: ``state`` itself at a play decision; in the pick phase of a
-    destruction (M-5.3), a copy played on by the greedy bot ``greedy`` (or a new one drawing from
-    ``rng``) as the search's rollout plays it, until a play decision, the end or ``left``
-    decisions, its moves, the decisions left and the bot."""
-    if state.phase == PLAY:
-        return state, [], left, greedy
-    own = state.rng
-    state.rng = None  # not copied: the copy draws its reshuffles from the search's generator
-    try:
-        new = state.clone()
-    finally:
-        state.rng = own
-    state, state.rng, state.history = new, rng, []
-    greedy = GreedyBot(seed=rng) if greedy is None else greedy
-    moves = []
-    while state.phase != PLAY and state.current_player >= 0 and left != 0:
-        seat, legal = state.current_player, state.legal_moves()
-        move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
-        moves.append((seat, move))
-        state.apply(move)
-        left -= 1
-    return state, moves, left, greedy
+def loadable(state) -> bool:
+    """True at a play decision (M-4); not at a destruction's picks (M-5.3)."""
+    return state.phase == PLAY and state.current_player >= 0
 
 
 def load(state) -> Arrays:

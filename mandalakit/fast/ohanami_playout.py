@@ -24,6 +24,7 @@ import numpy as np
 from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK
 from ..ohanami.moves import DISCARD, Place, pick
 from ._jit import njit
+from ._kernel import pop_uniform
 from .ohanami import (GREEDY, MAX_ROWS, RANDOM, ROUNDS, STEPS, _greedy_pick, _greedy_place, _placements, _SUIT,
                       round_score, sort_hand, take_pair, unrank_pair)
 from .seeds import random
@@ -79,9 +80,9 @@ class Arrays:
                               state.rules.sakura_cap or 0], np.int64)
 
 
-def prefix(state, rng, left: int, greedy=None):
-    """``(state, [], left, greedy)``: the kernel starts from any decision."""
-    return state, [], left, greedy
+def loadable(state) -> bool:
+    """The kernel starts from any pick or placement (O-2.2 to O-2.5)."""
+    return True
 
 
 def load(state) -> Arrays:
@@ -107,18 +108,6 @@ def _place(chosen, lo, hi, nrows, counts):
             hi[r] = card
         else:
             lo[r] = card
-
-
-@njit
-def _uniform(state, buf, nbuf):
-    """The random bot's next number: popped from the end of ``buf[:nbuf[0]]``, refilled with 512
-    draws of ``state`` when empty (the search's ``_random``)."""
-    if nbuf[0] == 0:
-        for i in range(buf.shape[0]):
-            buf[i] = random(state)
-        nbuf[0] = buf.shape[0]
-    nbuf[0] -= 1
-    return buf[nbuf[0]]
 
 
 @njit
@@ -175,7 +164,7 @@ def _play(bot, deck, hands, sizes, lo, hi, nrows, counts, scores, picks, chosen,
             n = sizes[seat]
             sort_hand(h, n)
             if bot == RANDOM:
-                i, j = unrank_pair(_uniform(state, buf, nbuf), n)
+                i, j = unrank_pair(pop_uniform(state, buf, nbuf, 1.0), n)
             else:
                 for k in range(n):
                     noise[k] = random(state)
@@ -187,7 +176,7 @@ def _play(bot, deck, hands, sizes, lo, hi, nrows, counts, scores, picks, chosen,
         else:
             count = _placements(picks[seat, 0], picks[seat, 1], lo[seat], hi[seat], nrows[seat], options)
             if bot == RANDOM:
-                k = int(_uniform(state, buf, nbuf) * count)
+                k = int(pop_uniform(state, buf, nbuf, 1.0) * count)
             elif count == 1:  # a single legal move: the search asks no bot
                 k = 0
             else:

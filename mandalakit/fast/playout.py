@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.registry import get_game
 from . import flowers_playout, mandala_playout, ohanami_playout, seeds
 from ._jit import compiled
 
-#: The games whose playouts run on the fast path, by name: their kernel modules (``load``,
-#: ``play``, ``scores``, ``winners``, ``moves`` and the ``ROLLOUTS`` they play).
+#: The games whose playouts run on the fast path, by name: their kernel modules (``loadable``,
+#: ``load``, ``play``, ``scores``, ``winners``, ``moves`` and the ``ROLLOUTS`` they play).
 KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout, "flowers": flowers_playout}
 
 
@@ -77,6 +78,33 @@ class End:
         return first + (kernel.moves(log) if kernel is not None else [])
 
 
+def in_engine(state, kernel, rollout: str, rng, uniform: list[float], greedy, left: int):
+    """``(copy, moves, left)``: a copy of ``state`` played on in the engine, as the search's
+    reference rollout plays it (the same bots, numbers and reshuffles from ``rng``), until the
+    kernel can load it, the end or ``left`` decisions; its moves and the decisions left."""
+    own = state.rng
+    state.rng = None  # not copied: the copy draws its reshuffles from the search's generator
+    try:
+        new = state.clone()
+    finally:
+        state.rng = own
+    state, state.rng, state.history = new, rng, []
+    moves = []
+    while not kernel.loadable(state) and state.current_player >= 0 and left != 0:
+        seat = state.current_player
+        if rollout == "random":
+            if not uniform:
+                uniform[:] = rng.random(512).tolist()
+            move = state.random_move(uniform.pop())
+        else:
+            legal = state.legal_moves()
+            move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
+        moves.append((seat, move))
+        state.apply(move)
+        left -= 1
+    return state, moves, left
+
+
 def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] | None = None,
             left: int | None = None, greedy=None) -> End:
     """Play ``state`` (a determinisation at a decision, every card known; left unchanged) on with
@@ -101,12 +129,16 @@ def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] 
     """
     kernel = KERNELS[state.game]
     left = -1 if left is None else left
-    state, first, left, greedy = kernel.prefix(state, rng, left, greedy)
-    if state.current_player < 0 or left == 0:
-        return End.of_state(state, first)
+    uniform = [] if uniform is None else uniform
+    first = []
+    if not kernel.loadable(state):
+        if rollout == "greedy" and greedy is None:
+            greedy = get_game(state.game).make_bot("greedy", seed=rng)
+        state, first, left = in_engine(state, kernel, rollout, rng, uniform, greedy, left)
+        if state.current_player < 0 or left == 0:
+            return End.of_state(state, first)
     arrays = kernel.load(state)
     words = seeds.from_generator(rng)
-    uniform = [] if uniform is None else uniform
     buf = np.zeros(512)
     buf[:len(uniform)] = uniform
     nbuf = np.array([len(uniform)], np.int64)
