@@ -64,6 +64,15 @@ def pop_uniform(state, buf, nbuf, scale):
 
 
 @njit
+def random_choice(state, streams, use_streams, buffered, buf, nbuf, seat, pos, count):
+    """:func:`random_index`, or with ``buffered`` (a search's random rollout) ``int(u * count)`` for
+    ``u`` from the search's own numbers (:func:`pop_uniform`)."""
+    if buffered:
+        return int(pop_uniform(state, buf, nbuf, 1.0) * count)
+    return random_index(state, streams, use_streams, seat, pos, count)
+
+
+@njit
 def uniforms(state, streams, use_streams, seat, pos, n, out):
     """Seat ``seat``'s next ``n`` uniform numbers into ``out[:n]`` (as :func:`uniform`); False if
     its stream is too short."""

@@ -26,9 +26,8 @@ from ..flowers.rules import Rules
 from ..flowers.scoring import flower_score
 from ._jit import njit
 from .flowers_greedy import _MANDALAS, _greedy_play, _greedy_take
-from .seeds import random
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
-                      random_index, tape_events, uniforms)
+                      pop_uniform, random_choice, tape_events, uniforms)
 
 GAME = "flowers"
 RANDOM, GREEDY = 0, 1
@@ -224,12 +223,7 @@ def _numbers(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, n, out):
     if not buffered:
         return uniforms(gen, streams, use_streams, seat, pos, n, out)
     for j in range(n):
-        if nbuf[0] == 0:
-            for i in range(buf.shape[0]):
-                buf[i] = random(gen) * 1e-6
-            nbuf[0] = buf.shape[0]
-        nbuf[0] -= 1
-        out[j] = buf[nbuf[0]]
+        out[j] = pop_uniform(gen, buf, nbuf, 1e-6)
     return True
 
 
@@ -276,7 +270,7 @@ def _run(gen, n, bots, streams, use_streams, pos, buffered, buf, nbuf, colour, f
                 i = _greedy_play(seat, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face,
                                  noise, scratch, scale)
         else:
-            i = random_index(gen, streams, use_streams, seat, pos, count)
+            i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, count)
             if i < 0:
                 status = SHORT_STREAM
                 break
@@ -388,7 +382,7 @@ def _run(gen, n, bots, streams, use_streams, pos, buffered, buf, nbuf, colour, f
                 take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise,
                                           scale) == 1
             else:
-                k = random_index(gen, streams, use_streams, holder, pos, 2)
+                k = random_choice(gen, streams, use_streams, buffered, buf, nbuf, holder, pos, 2)
                 if k < 0:
                     status = SHORT_STREAM
                     break

@@ -24,10 +24,10 @@ from ..flowers.moves import parse
 from ..flowers.phases import PLAY
 from ..flowers.scoring import flower_score
 from ._kernel import TOO_LONG, tape_moves
-from .flowers import _MANDALAS, _MAX_FLOWERS, GREEDY, TAPE, _move, _run
+from .flowers import _MANDALAS, _MAX_FLOWERS, GREEDY, RANDOM, TAPE, _move, _run
 
-#: The rollout policies this kernel plays (random rollouts stay in the engine).
-ROLLOUTS = ("greedy",)
+#: The rollout policies this kernel plays.
+ROLLOUTS = ("greedy", "random")
 
 
 class Arrays:
@@ -78,23 +78,27 @@ def load(state) -> Arrays:
 
 
 def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int, greedy=None):
-    """Play ``arrays`` on for at most ``left`` decisions (-1: to the end) with greedy bots, the
+    """Play ``arrays`` on for at most ``left`` decisions (-1: to the end) with ``rollout`` bots, the
     generator ``words`` (moved on) shuffling; the greedy bot's numbers are ``greedy``'s unused
-    ones (updated), then new ones from ``words``. Returns ``(tape, ended)``."""
+    ones (updated), then new ones from ``words``; the random bots' are the search's
+    ``buf[:nbuf[0]]`` (refilled from ``words``). Returns ``(tape, ended)``."""
     a = arrays
     n = len(a.sizes)
-    noise = [] if greedy is None else greedy._noise
+    code = RANDOM if rollout == "random" else GREEDY
+    noise = [] if greedy is None or code == RANDOM else greedy._noise
     own = np.zeros(256)
     own[:len(noise)] = noise
     nown = np.array([len(noise)], np.int64)
+    if code == RANDOM:
+        own, nown = buf, nbuf
     tape = np.zeros(TAPE, np.int32)
     limit = np.iinfo(np.int64).max if left < 0 else left
     tp, _decisions, status, _end, _reshuffles = _run(
-        words, n, np.full(n, GREEDY, np.int64), np.zeros((n, 1)), False, np.zeros(n, np.int64), True, own, nown,
+        words, n, np.full(n, code, np.int64), np.zeros((n, 1)), False, np.zeros(n, np.int64), True, own, nown,
         a.colour, a.face, a.draw_max, limit, a.hands, a.sizes, a.deck, 0, a.left, a.discard, a.dsize, a.dark, 0,
         a.light, 0, a.mdark, a.mlight, a.covered, a.claim, a.up_owner, a.cards, a.tot, a.up, a.singles, a.flowers,
         a.nflowers, a.active, a.passes, tape, 0)
-    if greedy is not None:
+    if greedy is not None and code == GREEDY:
         greedy._noise = own[:nown[0]].tolist()
     if tp > TAPE:  # pragma: no cover - a rollout's events fit
         raise RuntimeError("A playout has more events than its tape holds.")

@@ -27,7 +27,7 @@ from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMA
 from ._jit import njit
 from .mandala_greedy import DISCARD, FIELD, MOUNTAIN, PICK, _greedy_play, _greedy_pick
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
-                      random_index, tape_events, uniforms)
+                      random_choice, tape_events, uniforms)
 
 GAME = "mandala"
 RANDOM, GREEDY = 0, 1
@@ -239,7 +239,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
             cups[p, c] += 1
             free[c] -= 1
     tp, decisions, st, river_full, last_pick = _run(
-        gen, bots[g], streams, use_streams, pos, end_at_once, stalemate_end, MAX_DECISIONS, hands, hs, cups, river,
+        gen, bots[g], streams, use_streams, pos, False, np.zeros(1), np.zeros(1, np.int64), end_at_once, stalemate_end, MAX_DECISIONS, hands, hs, cups, river,
         rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, 0, tape[g], tp)
     status[g] = st
     tape_len[g] = tp
@@ -272,11 +272,12 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
 
 
 @njit
-def _run(gen, bots, streams, use_streams, pos, end_at_once, stalemate_end, limit, hands, hs, cups, river, rlen,
-         mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, mover, tape, tp):
+def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, end_at_once, stalemate_end, limit, hands, hs, cups,
+         river, rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, mover, tape, tp):
     """Play on from the play phase of seat ``mover`` (M-4) until the game ends or ``limit``
     decisions are made (status TOO_LONG), moving every array on; ``bots`` (2,) the seats' bot
-    codes, ``top`` as :func:`_draw` reads it. Returns ``(tape length, decisions, status,
+    codes, ``top`` as :func:`_draw` reads it; with ``buffered`` the random bots use the search's
+    numbers ``buf[:nbuf[0]]`` (:func:`~._kernel.random_choice`). Returns ``(tape length, decisions, status,
     river_full, last_pick)``."""
     noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
     before = np.zeros(2)
@@ -320,7 +321,7 @@ def _run(gen, bots, streams, use_streams, pos, end_at_once, stalemate_end, limit
                 i = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cups[seat],
                                  noise, before, scratch, rv, rl)
         else:
-            i = random_index(gen, streams, use_streams, seat, pos, total)
+            i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, total)
             if i < 0:
                 status = SHORT_STREAM
                 break
@@ -421,7 +422,7 @@ def _run(gen, bots, streams, use_streams, pos, end_at_once, stalemate_end, limit
                             break
                         i = _greedy_pick(picker, mountains[m], fsz[m], river, rlen, cups[picker], noise)
                 else:
-                    i = random_index(gen, streams, use_streams, picker, pos, choices)
+                    i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, picker, pos, choices)
                     if i < 0:
                         status = SHORT_STREAM
                         break

@@ -7,7 +7,7 @@ and reshuffles of M-6.1/M-6.2 shuffled by the search's generator as the engine s
 ``rng.permutation``, destructions of M-5, the ends of M-6.3, M-7.1, M-7.2 and M-7.5 under the
 state's rulings. The greedy bot draws ``rng.random(len(legal_moves))`` from the same generator,
 none for a single legal move, as the search's reference rollout does, so the playout is that
-rollout move for move (``tests/engines/test_fast_playouts.py``).
+rollout move for move, and so are random bots using the search's numbers (``tests/engines/test_fast_playouts.py``).
 
 A state in the pick phase of a destruction (M-5.3) is played on in the engine until its next
 play decision (a few picks; :func:`mandalakit.fast.playout.playout`), then loaded.
@@ -23,12 +23,12 @@ from ..mandala.phases import PLAY
 from ..mandala.rules import END_AT_ONCE, STALEMATE_END
 from ..mandala.scoring import river_score
 from ._kernel import TOO_LONG, tape_moves
-from .mandala import GREEDY, _move, _run
+from .mandala import GREEDY, RANDOM, _move, _run
 
 #: Events a playout's tape holds: 500 decisions and a few reshuffles of at most 108 cards.
 TAPE = 4096
-#: The rollout policies this kernel plays (random rollouts stay in the engine).
-ROLLOUTS = ("greedy",)
+#: The rollout policies this kernel plays.
+ROLLOUTS = ("greedy", "random")
 
 
 class Arrays:
@@ -69,14 +69,15 @@ def load(state) -> Arrays:
 
 
 def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int, greedy=None):
-    """Play ``arrays`` on for at most ``left`` decisions (-1: to the end) with greedy bots drawing
-    from the generator ``words`` (moved on); return ``(tape, ended)``."""
+    """Play ``arrays`` on for at most ``left`` decisions (-1: to the end) with ``rollout`` bots: greedy
+    ones drawing from the generator ``words`` (moved on), random ones from the search's numbers
+    ``buf[:nbuf[0]]`` (refilled from ``words``); return ``(tape, ended)``."""
     a = arrays
     tape = np.zeros(TAPE, np.int32)
-    bots = np.full(2, GREEDY, np.int64)
+    bots = np.full(2, RANDOM if rollout == "random" else GREEDY, np.int64)
     limit = np.iinfo(np.int64).max if left < 0 else left
     tp, _decisions, status, _full, _last = _run(
-        words, bots, np.zeros((2, 1)), False, np.zeros(2, np.int64), a.end_at_once, a.stalemate_end, limit, a.hands,
+        words, bots, np.zeros((2, 1)), False, np.zeros(2, np.int64), True, buf, nbuf, a.end_at_once, a.stalemate_end, limit, a.hands,
         a.hs, a.cups, a.river, a.rlen, a.mountains, a.fields, a.fsz, a.owner, a.ncol, a.free, a.discard, a.dsize,
         a.deck, a.top, a.mover, tape, 0)
     if tp > TAPE:  # pragma: no cover - 500 decisions and their reshuffles fit

@@ -103,29 +103,34 @@ def test_a_fast_playout_cut_after_some_decisions_is_valued_by_the_scores_so_far(
 
 
 @pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
+@pytest.mark.parametrize("rollout", ("greedy", "random"))
 @pytest.mark.parametrize("bot", (PIMCBot, ISMCTSBot), ids=lambda b: b.name)
 @pytest.mark.parametrize("game", list(KERNELS))
-def test_a_search_bot_measures_and_chooses_the_same_on_both_paths(game, bot):
+def test_a_search_bot_measures_and_chooses_the_same_on_both_paths(game, bot, rollout):
     """The named option ``playouts``: "fast" and "reference" give the same statistics and move."""
-    assert usable(game, "greedy")
+    assert usable(game, rollout)
     for _k, state in positions(game, 2, 3, seed=4):
         seat = state.current_player
         obs, legal = state.observation(seat), state.legal_moves()
         out = []
         for playouts in ("fast", "reference"):
-            b = bot(game, seed=7, iterations=24, rollout="greedy", candidates=4, playouts=playouts)
+            b = bot(game, seed=7, iterations=24, rollout=rollout, candidates=4, playouts=playouts)
             out.append((b.choose(obs, legal), {str(m): (s.visits, s.reward, s.points, s.wins)
                                                for m, s in b.stats.items()}))
         assert out[0] == out[1]
 
 
-@pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
-def test_a_rollout_the_kernels_do_not_play_is_refused_by_fast_and_played_in_the_engine_by_auto():
-    """Random Mandala rollouts have no kernel: ``playouts="fast"`` says so, "auto" uses the engine."""
+def test_without_numba_fast_is_refused_and_auto_rolls_out_in_the_engine(monkeypatch):
+    """``playouts="fast"`` needs numba and says so; "auto" (the default) then uses the engine."""
+    from mandalakit.fast import playout as module
+
+    monkeypatch.setattr(module, "compiled", lambda: False)
     with pytest.raises(ValueError, match="fast path"):
-        PIMCBot("mandala", seed=1, rollout="random", playouts="fast")
-    assert PIMCBot("mandala", seed=1, rollout="random")._fast is False
-    assert PIMCBot("mandala", seed=1)._fast is True and PIMCBot("mandala", seed=1, playouts="reference")._fast is False
+        PIMCBot("mandala", seed=1, playouts="fast")
+    assert PIMCBot("mandala", seed=1)._fast is False
+    monkeypatch.setattr(module, "compiled", lambda: True)
+    assert PIMCBot("mandala", seed=1, rollout="random")._fast is True
+    assert PIMCBot("mandala", seed=1, playouts="reference")._fast is False
     with pytest.raises(ValueError, match="playouts must be one of auto, fast, reference"):
         PIMCBot("mandala", seed=1, playouts="compiled")
 
