@@ -6,11 +6,13 @@ same way), end at the same scores and winners, and leave the generator in the sa
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
 from mandalakit.core.registry import get_game
-from mandalakit.core.search import ISMCTSBot, PIMCBot
+from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot
 from mandalakit.fast import _jit
 from mandalakit.fast.playout import KERNELS, playout, usable
 
@@ -145,3 +147,32 @@ def test_the_kernel_runs_as_plain_python_without_numba(monkeypatch):
         monkeypatch.setattr(kernel, loops[game], getattr(loop, "py_func", loop))
         plain_end = playout(state, "greedy", np.random.default_rng(3))
         assert plain_end.moves() == compiled_end.moves() and plain_end.scores() == compiled_end.scores()
+
+
+@pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
+def test_endless_greedy_rollouts_are_cut_at_the_same_decision_on_both_paths(monkeypatch):
+    """M-7.1, M-4.3: in the Mandala position where two greedy bots may discard for ever (seed 7,
+    deal 0, see test_search.py), rollouts stop after GREEDY_ROLLOUT_CAP decisions on the fast path
+    too, valued by the same scores: the search measures the same on both paths."""
+    from mandalakit.core.contract import game_seeds
+
+    spec = get_game("mandala")
+    game_seed, bot_seeds = game_seeds(7, 0)
+    state = spec.new_game(2, seed=game_seed)
+    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.bots["pimc"](seed=bot_seeds[0], playouts="reference")]
+    for _ in range(12):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
+    obs, legal = state.observation(1), state.legal_moves()
+    from mandalakit.fast import playout as module
+
+    ends = []
+    real = module.playout
+    monkeypatch.setattr(module, "playout", lambda *args: ends.append(real(*args)) or ends[-1])
+    out = []
+    for playouts in ("fast", "reference"):
+        bot = spec.bots["pimc"](seed=copy.deepcopy(bots[1].rng), iterations=160, playouts=playouts)
+        out.append((bot.choose(obs, legal), {str(m): (s.visits, s.reward, s.points) for m, s in bot.stats.items()}))
+    cut = [end for end in ends if not end.is_terminal()]
+    assert cut and all(len(end.moves()) == GREEDY_ROLLOUT_CAP for end in cut)
+    assert out[0] == out[1]
