@@ -21,7 +21,7 @@ help:
 	@echo "make demo LESSON=ohanami PUPILS=30 - the same for a class: 30 kernels wait with the lesson already run"
 	@echo "make test   - install into $(VENV) and run every test (engines, CLI, notebooks, dashboards)"
 	@echo "make test-quick - the same without the browser and server tests (a few minutes)"
-	@echo "make bench  - print engine and fast-path throughput (games/s, decisions/s, ratio) for every game and player count"
+	@echo "make bench  - print engine and fast-path throughput (games/s, decisions/s, ratio) for every game and player count, and the search's rollouts/s and hard-bot decisions/s both ways"
 	@echo "make bench-simulate GAMES=1000000 - one real simulate run: wall and CPU time, peak memory of the command and its workers"
 	@echo "make bench-dashboard - print the Voila dashboard's first-render time in Chromium"
 	@echo "make bench-ui - print click-to-board time per game, and each play dashboard's and lesson's first render"
@@ -113,6 +113,9 @@ bench: $(VENV)/.dashboard $(VENV)/.fast
 	done
 	@for run in "ohanami 2" "mandala 2" "flowers 4"; do \
 		set -- $$run; $(BIN)/mandalakit bench --game $$1 --players $$2 --bots greedy --seconds $(BENCH_SECONDS) || exit 1; \
+	done
+	@for run in "ohanami 2" "mandala 2" "flowers 4"; do \
+		set -- $$run; $(BIN)/python -m mandalakit.fast.playout_bench --game $$1 --players $$2 --seconds $(BENCH_SECONDS) || exit 1; \
 	done
 
 # One real simulate run (niced): wall time, CPU time and peak memory of the command and its workers.

@@ -51,6 +51,28 @@ def random_index(state, streams, use_streams, seat, pos, count):
 
 
 @njit
+def pop_uniform(state, buf, nbuf, scale):
+    """The next of a bot's own numbers kept as the engine keeps them: ``buf[:nbuf[0]]`` used from
+    the last, refilled with ``len(buf)`` draws of ``state`` times ``scale`` when empty (the
+    search's ``rng.random(512)``, Flowers' GreedyBot's ``rng.random(256) * 1e-6``)."""
+    if nbuf[0] == 0:
+        for i in range(buf.shape[0]):
+            buf[i] = random(state) * scale
+        nbuf[0] = buf.shape[0]
+    nbuf[0] -= 1
+    return buf[nbuf[0]]
+
+
+@njit
+def random_choice(state, streams, use_streams, buffered, buf, nbuf, seat, pos, count):
+    """:func:`random_index`, or with ``buffered`` (a search's random rollout) ``int(u * count)`` for
+    ``u`` from the search's own numbers (:func:`pop_uniform`)."""
+    if buffered:
+        return int(pop_uniform(state, buf, nbuf, 1.0) * count)
+    return random_index(state, streams, use_streams, seat, pos, count)
+
+
+@njit
 def uniforms(state, streams, use_streams, seat, pos, n, out):
     """Seat ``seat``'s next ``n`` uniform numbers into ``out[:n]`` (as :func:`uniform`); False if
     its stream is too short."""
@@ -142,6 +164,21 @@ def tape_events(batch: TapeBatch, g: int, kinds: tuple[str, ...], move) -> list[
         else:
             out.append({"by": token >> 16 & 3, "event": move(token & 0xFFFF)})
             i += 1
+    return out
+
+
+def tape_moves(tape: np.ndarray, move) -> list[tuple[int, object]]:
+    """``(seat, move(code))`` of every move token ``MOVE | seat << 16 | code`` of a playout's
+    ``tape`` (one game's events, as :func:`tape_events` reads them), chance events skipped."""
+    out = []
+    tokens = tape.tolist()
+    i = 0
+    while i < len(tokens):
+        if tokens[i] < 0:
+            i += 2 + tokens[i + 1]
+            continue
+        out.append((tokens[i] >> 16 & 3, move(tokens[i] & 0xFFFF)))
+        i += 1
     return out
 
 

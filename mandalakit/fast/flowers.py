@@ -27,7 +27,7 @@ from ..flowers.scoring import flower_score
 from ._jit import njit
 from .flowers_greedy import _MANDALAS, _greedy_play, _greedy_take
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
-                      random_index, tape_events, uniforms)
+                      pop_uniform, random_choice, tape_events, uniforms)
 
 GAME = "flowers"
 RANDOM, GREEDY = 0, 1
@@ -173,9 +173,6 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
     singles[:] = 0
     nflowers[:] = 0
     pos = np.zeros(n, np.int64)
-    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
-    scratch = np.zeros((2, n), np.int64)
-    status[g] = OK
     # F-2.1: the deck, then the dark and the light stack, each drawn from its first code on
     pile = np.empty(DECK_SIZE, np.int64)
     for i in range(DECK_SIZE):
@@ -203,14 +200,52 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
             top += 1
             left -= 1
         sizes[i] = k
-    active = 0
-    passes = 0
+    tp, decisions, st, end_code, reshuffles = _run(
+        gen, n, bots, streams, use_streams, pos, False, np.zeros(1), np.zeros(1, np.int64), colour, face, draw_max,
+        MAX_DECISIONS, hands, sizes, deck, top, left, discard, dsize, dark, dtop, light, ltop, mdark, mlight, covered,
+        claim, up_owner, cards, tot, up, singles, flowers, nflowers, 0, 0, tape, tp)
+    status[g] = st
+    end[g] = end_code
+    tape_len[g] = tp
+    if tp > tape.shape[0] > 1 and status[g] == OK:  # a tape of 1: no record kept
+        status[g] = SHORT_TAPE
+    decision_count[g] = decisions
+    reshuffle_count[g] = reshuffles
+    for p in range(n):
+        sizes_out[g, p] = sizes[p]
+
+
+@njit
+def _numbers(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, n, out):
+    """Seat ``seat``'s next ``n`` numbers into ``out[:n]`` (:func:`~._kernel.uniforms`), or with
+    ``buffered`` GreedyBot's own: ``rng.random(256) * 1e-6`` into ``buf``, used from the last
+    (``buf[:nbuf[0]]`` left), one bot for every seat (a search's rollout)."""
+    if not buffered:
+        return uniforms(gen, streams, use_streams, seat, pos, n, out)
+    for j in range(n):
+        out[j] = pop_uniform(gen, buf, nbuf, 1e-6)
+    return True
+
+
+@njit
+def _run(gen, n, bots, streams, use_streams, pos, buffered, buf, nbuf, colour, face, draw_max, limit, hands, sizes,
+         deck, top, left, discard, dsize, dark, dtop, light, ltop, mdark, mlight, covered, claim, up_owner, cards, tot,
+         up, singles, flowers, nflowers, active, passes, tape, tp):
+    """Play on from seat ``active``'s play (F-3) until the game ends or ``limit`` decisions are made
+    (status TOO_LONG), moving the arrays on: ``deck[top:top + left]`` the cards to draw, ``dark[dtop:]``
+    and ``light[ltop:]`` the tiles to refill with (F-4.5), ``passes`` in a row (F-5.3); the greedy
+    bots' numbers as :func:`_numbers` draws them (already times 1e-6 when ``buffered``). Returns
+    ``(tape length, decisions, status, end code, reshuffles)``."""
+    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
+    scratch = np.zeros((2, n), np.int64)
+    scale = 1.0 if buffered else 1e-6
+    status = OK
     end_code = 0
     decisions = 0
     reshuffles = 0
     while end_code == 0:
-        if decisions >= MAX_DECISIONS:
-            status[g] = TOO_LONG
+        if decisions >= limit:
+            status = TOO_LONG
             break
         seat = active
         size = sizes[seat]
@@ -229,15 +264,15 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
         if bots[seat] == GREEDY:
             i = 0
             if size >= 2 or (size == 1 and can_draw):  # a pass is played without drawing
-                if not uniforms(gen, streams, use_streams, seat, pos, count, noise):
-                    status[g] = SHORT_STREAM
+                if not _numbers(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, count, noise):
+                    status = SHORT_STREAM
                     break
                 i = _greedy_play(seat, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face,
-                                 noise, scratch)
+                                 noise, scratch, scale)
         else:
-            i = random_index(gen, streams, use_streams, seat, pos, count)
+            i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, count)
             if i < 0:
-                status[g] = SHORT_STREAM
+                status = SHORT_STREAM
                 break
         decisions += 1
         if size == 0 or (size == 1 and not can_draw):  # F-5.3
@@ -337,15 +372,19 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
             runner = -1
         chosen = mdark[mi]
         if runner >= 0:  # F-4.1: the holder chooses a tile
+            if decisions >= limit:
+                status = TOO_LONG
+                break
             if bots[holder] == GREEDY:
-                if not uniforms(gen, streams, use_streams, holder, pos, 2, noise):
-                    status[g] = SHORT_STREAM
+                if not _numbers(gen, streams, use_streams, buffered, buf, nbuf, holder, pos, 2, noise):
+                    status = SHORT_STREAM
                     break
-                take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise) == 1
+                take_light = _greedy_take(holder, runner, mdark[mi], mlight[mi], singles, colour, face, noise,
+                                          scale) == 1
             else:
-                k = random_index(gen, streams, use_streams, holder, pos, 2)
+                k = random_choice(gen, streams, use_streams, buffered, buf, nbuf, holder, pos, 2)
                 if k < 0:
-                    status[g] = SHORT_STREAM
+                    status = SHORT_STREAM
                     break
                 take_light = k == 1
             if take_light:
@@ -385,14 +424,7 @@ def _play_one(gen, g, players, bots, streams, use_streams, colour, face, dark_id
                 end_code = 2  # F-5.2
         if end_code == 0:
             active = (active + 1) % n
-    tape_len[g] = tp
-    if tp > tape.shape[0] > 1 and status[g] == OK:  # a tape of 1: no record kept
-        status[g] = SHORT_TAPE
-    decision_count[g] = decisions
-    reshuffle_count[g] = reshuffles
-    end[g] = end_code
-    for p in range(n):
-        sizes_out[g, p] = sizes[p]
+    return tp, decisions, status, end_code, reshuffles
 
 
 # ----- records and tables ---------------------------------------------------------------------------
@@ -464,7 +496,7 @@ def greedy_move(state, stream: np.ndarray):
     noise = np.asarray(stream, float)
     if obs.pending >= 0:
         dark, light = (t.id for t in obs.mandalas[obs.pending].tiles)
-        return legal[_greedy_take(seat, obs.runner_up, dark, light, singles, colour, face, noise)]
+        return legal[_greedy_take(seat, obs.runner_up, dark, light, singles, colour, face, noise, 1e-6)]
     if len(legal) == 1 and str(legal[0]) == "pass":
         return legal[0]
     views = obs.mandalas
@@ -473,5 +505,5 @@ def greedy_move(state, stream: np.ndarray):
                          np.array([v.totals for v in views], np.int64),
                          np.array([v.face_up_totals for v in views], np.int64),
                          np.array([v.covered for v in views], np.int64), np.array([v.claim for v in views], np.int64),
-                         singles, colour, face, noise, np.zeros((2, n), np.int64))
+                         singles, colour, face, noise, np.zeros((2, n), np.int64), 1e-6)
     return legal[index]

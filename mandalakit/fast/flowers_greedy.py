@@ -128,9 +128,11 @@ def _play_value(me, mi, c, k, n, size, tot_m, up_m, covered_m, claim_m, dark, li
 
 
 @njit
-def _greedy_play(me, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face, noise, scratch):
+def _greedy_play(me, n, hand, size, mdark, mlight, tot, up, covered, claim, singles, colour, face, noise, scratch,
+                 scale):
     """The index, among the plays in ``FlowersState.legal_moves`` order (mandala, colour, count),
-    that GreedyBot makes with the numbers ``noise`` (one per play, times 1e-6): the first best."""
+    that GreedyBot makes with the numbers ``noise`` (one per play, times ``scale``: 1e-6, or 1.0
+    for numbers already scaled as GreedyBot keeps them): the first best."""
     keep = size - 1 if size >= 2 else 1
     best = -np.inf
     index = 0
@@ -139,7 +141,7 @@ def _greedy_play(me, n, hand, size, mdark, mlight, tot, up, covered, claim, sing
         for c in range(NUM_COLOURS):
             for k in range(1, min(hand[c], keep) + 1):
                 v = _play_value(me, mi, c, k, n, size, tot[mi], up[mi], covered[mi], claim[mi], mdark[mi], mlight[mi],
-                                singles, colour, face, scratch[0], scratch[1]) + noise[i] * 1e-6
+                                singles, colour, face, scratch[0], scratch[1]) + noise[i] * scale
                 if v > best:
                     best, index = v, i
                 i += 1
@@ -147,15 +149,16 @@ def _greedy_play(me, n, hand, size, mdark, mlight, tot, up, covered, claim, sing
 
 
 @njit
-def _greedy_take(holder, runner, dark, light, singles, colour, face, noise):
+def _greedy_take(holder, runner, dark, light, singles, colour, face, noise, scale):
     """1 if GreedyBot, holding the claim marker, takes the light tile, 0 the dark one (F-4.1):
-    what the tile adds to it minus what the other adds to the runner-up, plus ``noise`` times 1e-6."""
+    what the tile adds to it minus what the other adds to the runner-up, plus ``noise`` times
+    ``scale`` (as :func:`_greedy_play`)."""
     best = -np.inf
     index = 0
     for j in range(2):  # a dark and a light tile: never one colour (F-1.3)
         mine, other = (dark, light) if j == 0 else (light, dark)
         v = (_worth(holder, mine, singles, colour, face) - _worth(runner, other, singles, colour, face)
-             + noise[j] * 1e-6)
+             + noise[j] * scale)
         if v > best:
             best, index = v, j
     return index

@@ -27,7 +27,7 @@ from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMA
 from ._jit import njit
 from .mandala_greedy import DISCARD, FIELD, MOUNTAIN, PICK, _greedy_play, _greedy_pick
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
-                      random_index, tape_events, uniforms)
+                      random_choice, tape_events, uniforms)
 
 GAME = "mandala"
 RANDOM, GREEDY = 0, 1
@@ -165,7 +165,7 @@ def _play_range(states, per_game, g0, g1, streams, use_streams, bots, end_at_onc
 
 
 @njit
-def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g):
+def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape):
     """MandalaState._draw: ``n`` cards from the deck into seat ``target``'s hand (target >= 0)
     or into mountain ``-1 - target``, reshuffling the discard pile when the deck runs out (M-6.1).
     ``top`` = [next card, cards left, end_triggered, reshuffles]; returns the tape length."""
@@ -179,7 +179,7 @@ def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, di
                 for _ in range(discard[c]):
                     pile[k] = c
                     k += 1
-            tp = chance(gen, pile, -2, tape[g], tp)
+            tp = chance(gen, pile, -2, tape, tp)
             deck[:dsize[0]] = pile
             top[0] = 0
             top[1] = dsize[0]
@@ -224,34 +224,74 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
     deck = np.zeros(DECK_SIZE, np.int64)
     top = np.zeros(4, np.int64)
     pos = np.zeros(2, np.int64)
-    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
-    before = np.zeros(2)
-    scratch = np.zeros((3, NUM_COLOURS), np.int64)
-    rv = np.zeros((2, NUM_COLOURS), np.int64)
-    rl = np.zeros(2, np.int64)
-    status[g] = OK
     # M-2.1: the shuffle; the deck is drawn from its first code on
     deck[:] = np.arange(DECK_SIZE) // PER_COLOUR  # the swaps of permutation(108), on colour codes
     tp = chance(gen, deck, -1, tape[g], 0)
     top[1] = DECK_SIZE
     for m in range(2):  # M-2.2, M-2.3: mountains, then each seat's hand and cup
-        tp = _draw(-1 - m, 2, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+        tp = _draw(-1 - m, 2, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape[g])
     for p in range(2):
-        tp = _draw(p, 6, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape, g)
+        tp = _draw(p, 6, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape[g])
         for _ in range(2):
             c = deck[top[0]]
             top[0] += 1
             top[1] -= 1
             cups[p, c] += 1
             free[c] -= 1
-    mover = 0
+    tp, decisions, st, river_full, last_pick = _run(
+        gen, bots[g], streams, use_streams, pos, False, np.zeros(1), np.zeros(1, np.int64), end_at_once, stalemate_end, MAX_DECISIONS, hands, hs, cups, river,
+        rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, 0, tape[g], tp)
+    status[g] = st
+    tape_len[g] = tp
+    if tp > tape.shape[1] > 1 and status[g] == OK:  # a tape of 1: no record kept
+        status[g] = SHORT_TAPE
+    decision_count[g] = decisions
+    reshuffle_count[g] = top[3]
+    for p in range(2):
+        river_len[g, p] = rlen[p]
+        for c in range(NUM_COLOURS):
+            rivers[g, p, c] = river[p, c]
+            cups_out[g, p, c] = cups[p, c]
+    # MandalaState.end_reason
+    if river_full:
+        end[g] = 1
+    elif not top[2]:
+        end[g] = 4
+    elif end_at_once:
+        end[g] = 3
+    else:
+        emptied = False
+        for m in range(2):
+            if ncol[m] == 0 and mountains[m].sum() == 0:
+                emptied = True
+        if ((last_pick and emptied) or not stalemate_end
+                or _can_complete(owner, free, top[1] + dsize[0], hands, hs)):
+            end[g] = 2
+        else:
+            end[g] = 4
+
+
+@njit
+def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, end_at_once, stalemate_end, limit, hands, hs, cups,
+         river, rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, mover, tape, tp):
+    """Play on from the play phase of seat ``mover`` (M-4) until the game ends or ``limit``
+    decisions are made (status TOO_LONG), moving every array on; ``bots`` (2,) the seats' bot
+    codes, ``top`` as :func:`_draw` reads it; with ``buffered`` the random bots use the search's
+    numbers ``buf[:nbuf[0]]`` (:func:`~._kernel.random_choice`). Returns ``(tape length, decisions, status,
+    river_full, last_pick)``."""
+    noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
+    before = np.zeros(2)
+    scratch = np.zeros((3, NUM_COLOURS), np.int64)
+    rv = np.zeros((2, NUM_COLOURS), np.int64)
+    rl = np.zeros(2, np.int64)
+    status = OK
     decisions = 0
     river_full = False
     last_pick = False
     over = False
     while not over:
-        if decisions >= MAX_DECISIONS:
-            status[g] = TOO_LONG
+        if decisions >= limit:
+            status = TOO_LONG
             break
         seat = mover
         own = seat + 1
@@ -267,23 +307,23 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 a = owner[0, c]
                 b = owner[1, c]
                 if mountain_ok:
-                    nm += (a <= 0) + (b <= 0)
+                    nm += int(a <= 0) + int(b <= 0)  # int: numpy's bools add as "or" in plain Python
                 n = k if k < size else size - 1
                 if n:
-                    nf += n * ((a == -1 or a == own) + (b == -1 or b == own))
+                    nf += n * (int(a == -1 or a == own) + int(b == -1 or b == own))
         total = nm + nf + size
-        if bots[g, seat] == GREEDY:
+        if bots[seat] == GREEDY:
             i = 0
             if total > 1:  # a single legal move is played without drawing
                 if not uniforms(gen, streams, use_streams, seat, pos, total, noise):
-                    status[g] = SHORT_STREAM
+                    status = SHORT_STREAM
                     break
                 i = _greedy_play(seat, hand, size, mountain_ok, owner, mountains, fields, fsz, river, rlen, cups[seat],
                                  noise, before, scratch, rv, rl)
         else:
-            i = random_index(gen, streams, use_streams, seat, pos, total)
+            i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, seat, pos, total)
             if i < 0:
-                status[g] = SHORT_STREAM
+                status = SHORT_STREAM
                 break
         decisions += 1
         kind = DISCARD
@@ -330,7 +370,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                     cc, cnt = c, i + 1
                     break
                 i -= k
-        tp = put(tape[g], tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
+        tp = put(tape, tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
         last_pick = False
         complete = -1
         if kind == MOUNTAIN:  # M-4.1
@@ -342,8 +382,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 owner[mm, cc] = 0
                 ncol[mm] += 1
             draw = max(0, min(MOUNTAIN_DRAW, HAND_LIMIT - hs[seat]))
-            tp = _draw(seat, draw, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
-                       g)
+            tp = _draw(seat, draw, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape)
             if ncol[mm] == NUM_COLOURS:
                 complete = mm
         elif kind == FIELD:  # M-4.2
@@ -362,28 +401,30 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
             hs[seat] -= cnt
             discard[cc] += cnt
             dsize[0] += cnt
-            tp = _draw(seat, cnt, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape,
-                       g)
+            tp = _draw(seat, cnt, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape)
         if complete >= 0:  # M-5: the picks, then both fields to the discard pile
             m = complete
             f0, f1 = fsz[m, 0], fsz[m, 1]
             picker = 0 if f0 > f1 else 1 if f1 > f0 else 1 - mover
             while mountains[m].sum() > 0:
+                if decisions >= limit:
+                    status = TOO_LONG
+                    break
                 choices = 0
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
                         choices += 1
-                if bots[g, picker] == GREEDY:
+                if bots[picker] == GREEDY:
                     i = 0
                     if choices > 1:
                         if not uniforms(gen, streams, use_streams, picker, pos, choices, noise):
-                            status[g] = SHORT_STREAM
+                            status = SHORT_STREAM
                             break
                         i = _greedy_pick(picker, mountains[m], fsz[m], river, rlen, cups[picker], noise)
                 else:
-                    i = random_index(gen, streams, use_streams, picker, pos, choices)
+                    i = random_choice(gen, streams, use_streams, buffered, buf, nbuf, picker, pos, choices)
                     if i < 0:
-                        status[g] = SHORT_STREAM
+                        status = SHORT_STREAM
                         break
                 for c in range(NUM_COLOURS):
                     if mountains[m, c]:
@@ -393,7 +434,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                         i -= 1
                 decisions += 1
                 last_pick = True
-                tp = put(tape[g], tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
+                tp = put(tape, tp, MOVE | picker << 16 | PICK | cc << 3 | 1 << 6)
                 k = mountains[m, cc]
                 mountains[m, cc] = 0
                 if fsz[m, picker]:  # M-5.4
@@ -414,7 +455,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                     dsize[0] += k
                     free[cc] += k
                 picker = 1 - picker
-            if status[g] != OK:
+            if status != OK:
                 break
             for p in range(2):  # M-5.6
                 for c in range(NUM_COLOURS):
@@ -429,7 +470,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
                 over = True
                 break
             tp = _draw(-1 - m, REFILL, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp,
-                       tape, g)
+                       tape)
         # MandalaState._end_turn
         if end_at_once and top[2]:
             over = True
@@ -439,33 +480,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
             over = True
             break
         mover = 1 - mover
-    tape_len[g] = tp
-    if tp > tape.shape[1] > 1 and status[g] == OK:  # a tape of 1: no record kept
-        status[g] = SHORT_TAPE
-    decision_count[g] = decisions
-    reshuffle_count[g] = top[3]
-    for p in range(2):
-        river_len[g, p] = rlen[p]
-        for c in range(NUM_COLOURS):
-            rivers[g, p, c] = river[p, c]
-            cups_out[g, p, c] = cups[p, c]
-    # MandalaState.end_reason
-    if river_full:
-        end[g] = 1
-    elif not top[2]:
-        end[g] = 4
-    elif end_at_once:
-        end[g] = 3
-    else:
-        emptied = False
-        for m in range(2):
-            if ncol[m] == 0 and mountains[m].sum() == 0:
-                emptied = True
-        if ((last_pick and emptied) or not stalemate_end
-                or _can_complete(owner, free, top[1] + dsize[0], hands, hs)):
-            end[g] = 2
-        else:
-            end[g] = 4
+    return tp, decisions, status, river_full, last_pick
 
 
 # ----- records and tables ---------------------------------------------------------------------------

@@ -265,6 +265,50 @@ def _greedy_place(options, count, lo, hi, nrows, rnd, pink, stream, pos):
 
 
 @njit
+def sort_hand(h, n):
+    """Sort ``h[:n]`` ascending in place (insertion sort): the order of the legal picks."""
+    for i in range(1, n):
+        c = h[i]
+        j = i - 1
+        while j >= 0 and h[j] > c:
+            h[j + 1] = h[j]
+            j -= 1
+        h[j + 1] = c
+
+
+@njit
+def unrank_pair(u, n):
+    """RandomBot's pick ``(i, j)``, ``i < j``, among the pairs of ``n`` sorted cards for the uniform
+    number ``u`` (``OhanamiState.random_move``: pair ``int(u * n(n-1)/2)`` of ``combinations``)."""
+    k = int(u * (n * (n - 1) // 2))
+    i = 0
+    while k >= n - 1 - i:
+        k -= n - 1 - i
+        i += 1
+    return i, i + 1 + k
+
+
+@njit
+def take_pair(h, n, i, j):
+    """Remove ``h[i]`` and ``h[j]`` (``i < j``) from ``h[:n]``, keeping the order (O-2.3)."""
+    for k in range(j, n - 1):
+        h[k] = h[k + 1]
+    for k in range(i, n - 2):
+        h[k] = h[k + 1]
+
+
+@njit
+def round_score(rnd, cnt, cap):
+    """Points of round ``rnd`` for the suit counts ``cnt`` (O-3.1 to O-3.4; ``cap`` 0: no cap)."""
+    w = _WEIGHTS[rnd - 1]
+    score = w[0] * cnt[0] + w[1] * cnt[1] + w[2] * cnt[2]
+    if rnd == ROUNDS:
+        k = cnt[PINK] if cap == 0 else min(cnt[PINK], cap)
+        score += k * (k + 1) // 2
+    return score
+
+
+@njit
 def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, cells, ends):
     hands = np.zeros((players, HAND_SIZE), np.int64)
     passed = np.zeros((players, HAND_SIZE), np.int64)
@@ -300,23 +344,12 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                 for p in range(players):
                     n = sizes[p]
                     h = hands[p]
-                    for i in range(1, n):  # sorted hand: the order of the legal picks
-                        c = h[i]
-                        j = i - 1
-                        while j >= 0 and h[j] > c:
-                            h[j + 1] = h[j]
-                            j -= 1
-                        h[j + 1] = c
+                    sort_hand(h, n)
                     if n == 2:  # O-2.2: the last two cards, no choice
                         i, j = 0, 1
                     elif bots[g, p] == RANDOM:
-                        k = int(streams[g, p, pos[p]] * (n * (n - 1) // 2))
+                        i, j = unrank_pair(streams[g, p, pos[p]], n)
                         pos[p] += 1
-                        i = 0
-                        while k >= n - 1 - i:
-                            k -= n - 1 - i
-                            i += 1
-                        j = i + 1 + k
                     else:
                         i, j, pos[p] = _greedy_pick(h, n, lo[p], hi[p], nrows[p], rnd, cnt[p, PINK], streams[g, p],
                                                     pos[p], values)
@@ -325,11 +358,7 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                     if n > 2:
                         log[g, p, nlog[p]] = h[i] | h[j] << 8
                         nlog[p] += 1
-                    # O-2.3: the picked cards leave the hand (revealed once all have picked)
-                    for k in range(j, n - 1):
-                        h[k] = h[k + 1]
-                    for k in range(i, n - 2):
-                        h[k] = h[k + 1]
+                    take_pair(h, n, i, j)  # O-2.3: revealed once all have picked
                     sizes[p] = n - 2
                 for p in range(players):  # O-2.3 to O-2.5: each seat chooses a placement
                     count = _placements(picks[p, 0], picks[p, 1], lo[p], hi[p], nrows[p], options)
@@ -375,12 +404,7 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                     for i in range(sizes[p]):
                         hands[p, i] = passed[p, i]
             for p in range(players):  # O-3: score the round over every row
-                w = _WEIGHTS[rnd - 1]
-                score = w[0] * cnt[p, 0] + w[1] * cnt[p, 1] + w[2] * cnt[p, 2]
-                if rnd == ROUNDS:
-                    k = cnt[p, PINK] if cap == 0 else min(cnt[p, PINK], cap)
-                    score += k * (k + 1) // 2
-                round_scores[g, p, rnd - 1] = score
+                round_scores[g, p, rnd - 1] = round_score(rnd, cnt[p], cap)
                 for r in range(nrows[p]):
                     ends[g, rnd - 1, p, r, 0] = first[p, r]
                     ends[g, rnd - 1, p, r, 1] = last[p, r]

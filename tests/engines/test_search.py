@@ -171,7 +171,7 @@ def test_a_greedy_rollout_that_would_never_end_is_cut_and_valued_by_the_scores()
     spec = get_game("mandala")
     game_seed, bot_seeds = game_seeds(7, 0)
     state = spec.new_game(2, seed=game_seed)
-    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.make_bot("pimc", seed=bot_seeds[0])]
+    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.bots["pimc"](seed=bot_seeds[0], playouts="reference")]
     for _ in range(12):
         seat = state.current_player
         state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
@@ -183,7 +183,8 @@ def test_a_greedy_rollout_that_would_never_end_is_cut_and_valued_by_the_scores()
         for move in searched:
             rollout = light_clone(sample, bot.rng)
             rollout.apply(move)
-            values = bot.playout(rollout)
+            values, end = bot.playout(rollout)
+            assert end is rollout  # the reference path plays the rollout on in place
             if not rollout.is_terminal():
                 cut.append((rollout, values))
     assert cut, "no endless rollout in 40 samples"

@@ -1,0 +1,178 @@
+"""Search playouts on the fast path (mandalakit.fast.playout) are the reference rollouts move for
+move: from seeded mid-game positions reached by random legal play, at every depth and player
+count, the fast kernel's moves are legal in the engine, are the moves the reference rollout
+makes with the same generator (the greedy bot's numbers drawn in the same order, ties broken the
+same way), end at the same scores and winners, and leave the generator in the same state."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from mandalakit.core.registry import get_game
+from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot
+from mandalakit.fast import _jit
+from mandalakit.fast.playout import KERNELS, playout, usable
+
+
+
+def positions(game: str, players: int, count: int, seed: int):
+    """``count`` positions of seeded games at a decision, after 0 to all but one of the game's
+    random legal decisions (every depth alike)."""
+    spec = get_game(game)
+    rng = np.random.default_rng(seed)
+    for k in range(count):
+        state = spec.new_game(players, seed=int(rng.integers(1 << 31)))
+        moves = []
+        game_rng = np.random.default_rng(k)
+        end = state.clone()
+        while not end.is_terminal():
+            moves.append(end.random_move(game_rng.random()))
+            end.apply(moves[-1])
+        for move in moves[:int(rng.integers(0, len(moves)))]:
+            state.apply(move)
+        state.rng = None  # every card is known: no chance left to draw
+        yield k, state
+
+
+def reference(state, rollout: str, rng, uniform: list, left: int | None = None) -> list:
+    """The search's reference rollout (``_Searcher.playout``), in place, chance drawn from ``rng``
+    as a search's clone draws it: its ``(seat, move)`` list, each move checked legal."""
+    greedy = get_game(state.game).make_bot("greedy", seed=rng)
+    state.rng = rng
+    moves = []
+    left = -1 if left is None else left
+    while state.current_player >= 0 and left:
+        seat = state.current_player
+        legal = state.legal_moves()
+        if rollout == "random":
+            if not uniform:
+                uniform[:] = rng.random(512).tolist()
+            move = state.random_move(uniform.pop())
+        else:
+            move = legal[0] if len(legal) == 1 else greedy.choose(state.observation(seat), legal)
+        assert move in legal
+        moves.append((seat, move))
+        state.apply(move)
+        left -= 1
+    return moves
+
+
+def snapshot(state) -> str:
+    """Everything ``state`` holds, as comparable text (a Flowers mandala by its fields)."""
+    return repr({k: [{f: getattr(m, f) for f in m.__slots__} for m in v] if k == "mandalas" else v
+                 for k, v in vars(state).items()})
+
+
+CASES = [(g, p, r) for g in KERNELS for p in range(get_game(g).min_players, get_game(g).max_players + 1)
+         for r in KERNELS[g].ROLLOUTS]
+
+
+@pytest.mark.parametrize(("game", "players", "rollout"), CASES)
+def test_a_fast_playout_is_the_reference_rollout_move_for_move(game, players, rollout):
+    """O-2.2 to O-3.5, M-4 to M-7.4: from each position the fast kernel makes the moves the reference
+    rollout makes (each legal there), and ends at the same scores and winners with the generator
+    (and the random bots' buffer) in the same state."""
+    checked = picking = 0
+    for k, state in positions(game, players, 150, seed=players):
+        start = state.clone()
+        fast_rng, ref_rng = np.random.default_rng(k), np.random.default_rng(k)
+        fast_uniform, ref_uniform = [0.25, 0.75][:k % 3], [0.25, 0.75][:k % 3]  # a part-used buffer too
+        end = playout(state, rollout, fast_rng, fast_uniform)
+        assert snapshot(state) == snapshot(start)  # the state played from is left as it was
+        picking += state.phase in ("pick", "choose")
+        ref = state.clone()
+        assert end.moves() == reference(ref, rollout, ref_rng, ref_uniform)
+        assert end.is_terminal() and ref.is_terminal()
+        assert end.scores() == ref.scores() and end.winners == ref.result().winners
+        assert fast_rng.random() == ref_rng.random() and fast_uniform == ref_uniform
+        checked += 1
+    assert checked == 150 and (game == "ohanami" or picking >= 5)  # M-5.3, F-4.1: first played in the engine
+
+
+@pytest.mark.parametrize("game", list(KERNELS))
+def test_a_fast_playout_cut_after_some_decisions_is_valued_by_the_scores_so_far(game):
+    """``left`` decisions and no more, as ``rollout_depth`` cuts the reference rollout."""
+    for k, state in positions(game, get_game(game).max_players, 20, seed=9):
+        left = 1 + k * 3
+        end = playout(state, "greedy", np.random.default_rng(k), left=left)
+        ref = state.clone()
+        moves = reference(ref, "greedy", np.random.default_rng(k), [], left)
+        assert end.moves() == moves and len(moves) <= left
+        assert end.scores() == ref.scores() and end.is_terminal() == ref.is_terminal()
+
+
+@pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
+@pytest.mark.parametrize("rollout", ("greedy", "random"))
+@pytest.mark.parametrize("bot", (PIMCBot, ISMCTSBot), ids=lambda b: b.name)
+@pytest.mark.parametrize("game", list(KERNELS))
+def test_a_search_bot_measures_and_chooses_the_same_on_both_paths(game, bot, rollout):
+    """The named option ``playouts``: "fast" and "reference" give the same statistics and move."""
+    assert usable(game, rollout)
+    for _k, state in positions(game, 2, 3, seed=4):
+        seat = state.current_player
+        obs, legal = state.observation(seat), state.legal_moves()
+        out = []
+        for playouts in ("fast", "reference"):
+            b = bot(game, seed=7, iterations=24, rollout=rollout, candidates=4, playouts=playouts)
+            out.append((b.choose(obs, legal), {str(m): (s.visits, s.reward, s.points, s.wins)
+                                               for m, s in b.stats.items()}))
+        assert out[0] == out[1]
+
+
+def test_without_numba_fast_is_refused_and_auto_rolls_out_in_the_engine(monkeypatch):
+    """``playouts="fast"`` needs numba and says so; "auto" (the default) then uses the engine."""
+    from mandalakit.fast import playout as module
+
+    monkeypatch.setattr(module, "compiled", lambda: False)
+    with pytest.raises(ValueError, match="fast path"):
+        PIMCBot("mandala", seed=1, playouts="fast")
+    assert PIMCBot("mandala", seed=1)._fast is False
+    monkeypatch.setattr(module, "compiled", lambda: True)
+    assert PIMCBot("mandala", seed=1, rollout="random")._fast is True
+    assert PIMCBot("mandala", seed=1, playouts="reference")._fast is False
+    with pytest.raises(ValueError, match="playouts must be one of auto, fast, reference"):
+        PIMCBot("mandala", seed=1, playouts="compiled")
+
+
+def test_the_kernel_runs_as_plain_python_without_numba(monkeypatch):
+    """Without numba the same kernel runs as Python on the same arrays, with the same moves."""
+    loops = {"ohanami": "_play", "mandala": "_run", "flowers": "_run"}  # the compiled loop each module calls
+    for game, kernel in KERNELS.items():
+        _k, state = next(positions(game, 2, 1, seed=2))
+        compiled_end = playout(state, "greedy", np.random.default_rng(3))
+        loop = getattr(kernel, loops[game])
+        monkeypatch.setattr(kernel, loops[game], getattr(loop, "py_func", loop))
+        plain_end = playout(state, "greedy", np.random.default_rng(3))
+        assert plain_end.moves() == compiled_end.moves() and plain_end.scores() == compiled_end.scores()
+
+
+@pytest.mark.skipif(not _jit.compiled(), reason="the fast path needs numba (the fast extra)")
+def test_endless_greedy_rollouts_are_cut_at_the_same_decision_on_both_paths(monkeypatch):
+    """M-7.1, M-4.3: in the Mandala position where two greedy bots may discard for ever (seed 7,
+    deal 0, see test_search.py), rollouts stop after GREEDY_ROLLOUT_CAP decisions on the fast path
+    too, valued by the same scores: the search measures the same on both paths."""
+    from mandalakit.core.contract import game_seeds
+
+    spec = get_game("mandala")
+    game_seed, bot_seeds = game_seeds(7, 0)
+    state = spec.new_game(2, seed=game_seed)
+    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.bots["pimc"](seed=bot_seeds[0], playouts="reference")]
+    for _ in range(12):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
+    obs, legal = state.observation(1), state.legal_moves()
+    from mandalakit.fast import playout as module
+
+    ends = []
+    real = module.playout
+    monkeypatch.setattr(module, "playout", lambda *args: ends.append(real(*args)) or ends[-1])
+    out = []
+    for playouts in ("fast", "reference"):
+        bot = spec.bots["pimc"](seed=copy.deepcopy(bots[1].rng), iterations=160, playouts=playouts)
+        out.append((bot.choose(obs, legal), {str(m): (s.visits, s.reward, s.points) for m, s in bot.stats.items()}))
+    cut = [end for end in ends if not end.is_terminal()]
+    assert cut and all(len(end.moves()) == GREEDY_ROLLOUT_CAP for end in cut)
+    assert out[0] == out[1]
