@@ -31,6 +31,10 @@ from .search import PIMCBot
 HINT_SHARE = 2
 #: Wall-clock seconds of search the board views give a hint (a click answers in well under a second).
 HINT_SECONDS = 0.3
+#: Where a hint's rollouts are played (:class:`~mandalakit.core.search.PIMCBot`'s ``playouts``):
+#: in the engine, always. The fast path's first use in a process compiles or loads its kernels
+#: (10-20 s on a fresh install), and a hint must answer a click in under a second.
+HINT_PLAYOUTS = "reference"
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,7 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     spec = get_game(game)
     settings = dict(spec.bots["pimc"].keywords)
     settings["iterations"] = max(8, settings["iterations"] // HINT_SHARE)
-    bot = PIMCBot(game, seed, **{**settings, "rules": rules, "seconds": seconds})
+    bot = PIMCBot(game, seed, **{**settings, "rules": rules, "seconds": seconds, "playouts": HINT_PLAYOUTS})
     move = bot.choose(observation, legal_moves)
     stats = bot.stats[move]
     others = sorted((s.mean_points for m, s in bot.stats.items() if s.visits and m != move), reverse=True)
