@@ -27,7 +27,7 @@ FILENAME = "summaries.json"
 #: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
 EVERY = "*"
 #: Format name and version written at the top of the file.
-FORMAT, VERSION = "mandalakit-summaries", 1
+FORMAT, VERSION = "mandalakit-summaries", 2
 #: The measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
 EFFECT_MEASURES = ("score", "winning_margin", "decisions")
 #: Bins of a histogram, at most.
@@ -61,8 +61,9 @@ def _histogram(values, edges: list[int]) -> list[int]:
     return np.histogram(values, bins=edges)[0].tolist()
 
 
-def view(rows) -> dict:
-    """The seat, score and length summaries of some rows of a bots table (one player count).
+def view(rows, variants) -> dict:
+    """Every section's summary of some rows of a bots table and of a variants table (one player
+    count; one line-up, or every line-up together).
 
     Returns
     -------
@@ -73,7 +74,11 @@ def view(rows) -> dict:
         edges) and per bot its ``counts`` per bin and ``mean``, ``low``, ``high`` (points);
         ``length``: ``edges`` and ``counts`` of the moves per game, ``mean``, ``low``, ``high``
         (moves), ``reshuffles`` (mean per game), ``games``, and ``ends``: ``[rule id, games]``
-        pairs, most common first.
+        pairs, most common first; ``duels`` (rows of :func:`mandalakit.analysis.head_to_head`: the
+        meetings of different bots, none in a line-up of one bot), ``ratings`` (``[bot, Elo rating]``
+        pairs, :func:`mandalakit.analysis.bradley_terry`) and ``effects`` (rows of
+        :func:`mandalakit.analysis.effects` of every option ``variants`` varies, on every measure of
+        :data:`EFFECT_MEASURES`).
     """
     from . import analysis as A
 
@@ -87,12 +92,16 @@ def view(rows) -> dict:
     moves = _edges(games.decisions)
     mean, low, high = A.mean_ci(games.decisions)
     ends = games.end.value_counts()
+    ratings = A.bradley_terry(rows)
     return dict(
         seats=[dict(seat=seat, **row) for seat, row in seats.to_dict("index").items()],
         scores=dict(edges=edges, bots=bots),
         length=dict(edges=moves, counts=_histogram(games.decisions, moves), mean=mean, low=low, high=high,
                     reshuffles=games.reshuffles.mean(), games=len(games),
-                    ends=[[end, count] for end, count in ends.items()]))
+                    ends=[[end, count] for end, count in ends.items()]),
+        duels=A.head_to_head(rows).to_dict("records"), ratings=[[b, r] for b, r in ratings.items()],
+        effects=[row for option in A.varied(variants) for measure in EFFECT_MEASURES
+                 for row in A.effects(variants, option, measure).to_dict("records")])
 
 
 def summarize(tables: dict) -> dict:
@@ -102,31 +111,19 @@ def summarize(tables: dict) -> dict:
     -------
     dict
         ``{"format", "version", "games": {game: {players (str): summary}}}``; a player count's
-        summary holds ``lineups`` (the line-ups, as in the tables), ``views`` (:func:`view` of
-        every line-up together, key :data:`EVERY`, and of each line-up), ``duels`` (rows of
-        :func:`mandalakit.analysis.head_to_head` over the line-ups with different bots),
-        ``ratings`` (``[bot, Elo rating]`` pairs, :func:`mandalakit.analysis.bradley_terry`) and
-        ``effects`` (rows of :func:`mandalakit.analysis.effects` of every varied option on every
-        measure of :data:`EFFECT_MEASURES`). Floats are rounded to 6 decimals.
+        summary holds ``lineups`` (the line-ups, as in the tables) and ``views``: :func:`view` of
+        every line-up together (key :data:`EVERY`) and of each line-up, each from the rows of the
+        bots table and of the variants table that it covers. Floats are rounded to 6 decimals.
     """
-    from . import analysis as A
-
     games = {}
     for game, (bots_table, variants) in tables.items():
         counts = {}
         for players in sorted(bots_table.players.unique().tolist()):
-            rows = bots_table[bots_table.players == players]
+            rows, played = bots_table[bots_table.players == players], variants[variants.players == players]
             lineups = list(dict.fromkeys(rows.lineup))
-            mixed = rows[rows.lineup.map(lambda lineup: len(set(lineup.split(","))) > 1)]
-            ratings = A.bradley_terry(mixed)
-            played = variants[variants.players == players]
-            effects = [row for option in A.varied(played) for measure in EFFECT_MEASURES
-                       for row in A.effects(played, option, measure).to_dict("records")]
-            counts[str(players)] = dict(
-                lineups=lineups,
-                views={EVERY: view(rows), **{lineup: view(rows[rows.lineup == lineup]) for lineup in lineups}},
-                duels=A.head_to_head(mixed).to_dict("records"), ratings=[[b, r] for b, r in ratings.items()],
-                effects=effects)
+            counts[str(players)] = dict(lineups=lineups, views={
+                EVERY: view(rows, played),
+                **{lineup: view(rows[rows.lineup == lineup], played[played.lineup == lineup]) for lineup in lineups}})
         games[game] = counts
     return _clean(dict(format=FORMAT, version=VERSION, games=games))
 
@@ -152,7 +149,7 @@ def dumps(summaries: dict) -> str:
 def load_summaries(path: str | Path) -> dict:
     """Read a summaries file (``datasets/summaries.json``); a folder means its :data:`FILENAME`.
 
-    Raises ``FileNotFoundError`` if missing, ``ValueError`` if it is not this format's version 1.
+    Raises ``FileNotFoundError`` if missing, ``ValueError`` if it is not this format's :data:`VERSION`.
     """
     path = Path(path)
     if path.is_dir():

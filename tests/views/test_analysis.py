@@ -176,11 +176,20 @@ def test_dashboard_shows_the_tables_statistics():
     assert sum(chart(dash, "length")[0]["y"]) == len(games) == 100 * 3  # rotations × players
     mean, low, high = A.mean_ci(games.decisions)
     assert f"{mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f})" in dash.length_text.value
-    mixed = bots[(bots.players == 3) & bots.lineup.isin(["greedy,greedy,random", "greedy,random,random"])]
-    duel = A.head_to_head(mixed).iloc[0]
+    duel = A.head_to_head(rows).iloc[0]  # issue 23: the head-to-head and the options of this line-up only
     assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * duel.rate], abs=1e-4)
-    effects = A.effects(variants[variants.players == 3], "single_play_draw")
-    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6)
+    assert f"in {round(100 * duel.rate)} % of {duel.wins + duel.losses} meetings" in dash.bots_text.value
+    assert duel.wins + duel.losses == 598  # 2 meetings per game of 300, less 2 equal scores
+    rating = A.bradley_terry(rows)["greedy"]
+    assert f"greedy {rating:+.0f}, random {-rating:+.0f}" in dash.bots_text.value
+    played = variants[(variants.players == 3) & (variants.lineup == "greedy,random,random")]
+    effects = A.effects(played, "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6) != pytest.approx(
+        A.effects(variants[variants.players == 3], "single_play_draw").effect[0], abs=1e-3)  # not every line-up's
+    assert effects.pairs[0] == 16 * 3 * 2 * 3  # rotations × players deals × tile tables × seats
+    dash.lineup.value = "every line-up"
+    every = A.effects(variants[variants.players == 3], "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(every.effect[0], abs=1e-6)
 
 
 def test_the_dashboard_kernel_imports_no_statistics_or_table_library():
@@ -292,28 +301,63 @@ def test_no_chart_labels_an_axis_a_tick_or_a_legend_entry_with_a_rule_id_or_a_co
     assert seen > 500  # every view was read: 3 games, 7 player counts, 31 line-up choices
 
 
-def test_the_bots_menu_filters_every_section_it_can_and_the_others_say_so():
-    """Issue 23: choosing a line-up redraws the seats, scores and length sections from that line-up; the
-    head-to-head and rules-option sections, summarised over every line-up together, say so in words."""
-    from mandalakit.core.messages import language
+def test_every_section_follows_the_bots_menu():
+    """Issue 23: choosing a line-up redraws all six charts and all five sections' sentences from that
+    line-up's games, the head-to-head and the rules options included."""
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
 
     summaries = load_datasets(ROOT / "datasets")
-    dash = AnalysisDashboard(summaries, game="flowers")
-    every = {name: box.spec["data"] for name, box in dash.charts.items()}
-    texts = (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)
+    dash = AnalysisDashboard(summaries, game="flowers", )
+    dash.players.value = 3
+
+    def shown():
+        texts = (dash.seats_text, dash.scores_text, dash.length_text, dash.bots_text, dash.effects_text)
+        return {name: box.spec["data"] for name, box in dash.charts.items()}, [t.value for t in texts]
+
+    every_charts, every_texts = shown()
+    dash.lineup.value = "greedy,greedy,random"
+    charts, texts = shown()
+    assert [name for name in charts if charts[name] == every_charts[name]] == []
+    assert [k for k, (a, b) in enumerate(zip(texts, every_texts)) if a == b] == []
+    view = summaries["games"]["flowers"]["3"]["views"]["greedy,greedy,random"]
+    assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * d["rate"] for d in view["duels"]])
+    assert f"in 99 % of {view['duels'][0]['wins'] + view['duels'][0]['losses']} meetings" in dash.bots_text.value
+    score = [e for e in view["effects"] if e["measure"] == "score"]
+    assert chart(dash, "effects")[0]["y"] == pytest.approx([e["effect"] for e in score])
+    assert f"measured on {score[0]['pairs']} pairs of games" in dash.effects_text.value
     assert "does not change this section" not in dash.bots_text.value + dash.effects_text.value
+
+
+@pytest.mark.parametrize("code, said", [
+    ("en", "In this line-up all the players are the same bot, Bot (greedy): two different bots never meet"),
+    ("fr", "Dans cette composition, tous les joueurs sont le même robot, Robot (glouton) : deux robots différents ne")])
+def test_a_line_up_of_one_bot_says_in_words_that_it_has_no_head_to_head(code, said):
+    """A line-up of one bot has no meeting of two bots: the head-to-head chart draws no bar and no axis
+    but the reason, in the chart's place and in its section, in the page's language."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
+        dash.lineup.value = "greedy,greedy"
+    spec = dash.charts["bots"].spec
+    assert spec["data"] == [] and not spec["layout"]["xaxis"]["visible"] and not spec["layout"]["yaxis"]["visible"]
+    drawn = spec["layout"]["annotations"][0]["text"]
+    assert drawn.replace("<br>", " ").startswith(said) and max(map(len, drawn.split("<br>"))) <= 45
+    assert said in dash.bots_text.value
+    assert ("in any of the 40 pairs of games" if code == "en" else "aucune des 40 paires") in dash.effects_text.value  # the options are still measured
+    dash.lineup.value = "greedy,random"
+    assert chart(dash, "bots")[0]["y"] == [100.0] and "annotations" not in dash.charts["bots"].spec["layout"]
+
+
+def test_too_few_pairs_of_games_are_said_in_words_not_drawn():
+    """A line-up whose options were measured on fewer than MIN_PAIRS pairs says so instead of a chart."""
+    from mandalakit.widgets.analysis.analysis import MIN_PAIRS, AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    for effect in summaries["games"]["mandala"]["2"]["views"]["greedy,greedy"]["effects"]:
+        effect["pairs"] = MIN_PAIRS - 1
+    dash = AnalysisDashboard(summaries)
     dash.lineup.value = "greedy,greedy"
-    view = summaries["games"]["flowers"]["2"]["views"]["greedy,greedy"]
-    assert chart(dash, "seats")[0]["y"] == pytest.approx([100 * s["share"] for s in view["seats"]])
-    assert [t["name"] for t in chart(dash, "scores")] == ["greedy"]
-    assert sum(chart(dash, "length")[0]["y"]) == view["length"]["games"] < sum(every["length"][0]["y"])
-    assert all(a != b for a, b in zip(texts, (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)))
-    for name in ("seats", "scores", "length", "ends"):
-        assert chart(dash, name) != every[name], name
-    for text in (dash.bots_text, dash.effects_text):
-        assert "The bots menu does not change this section" in text.value
-    with language("fr"):
-        dash = AnalysisDashboard(summaries)
-        dash.lineup.value = "greedy,random"
-        assert "Le menu des robots ne change pas cette section" in dash.effects_text.value
+    assert dash.charts["effects"].spec["data"] == []
+    assert f"measured on only {MIN_PAIRS - 1} pairs of games in this line-up: too few" in dash.effects_text.value

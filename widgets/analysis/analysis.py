@@ -13,13 +13,14 @@ pandas, scipy nor plotly.py.
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from pathlib import Path
 
 import ipywidgets as W
 
 from mandalakit.analysis import effect_sentence
-from mandalakit.core.messages import N_, _, bot_name, get_language
+from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
@@ -55,6 +56,12 @@ OPTION_WORDS = {("deck_exhaustion", "end_at_once"): N_("game ends when the deck 
 DEFAULT_GAME = "mandala"
 #: The page's width at which a chart starts a row of its own (two charts side by side need twice it).
 CHART_WIDTH = "440px"
+#: The fewest meetings of two different bots (head-to-head) or pairs of games (rules options) a
+#: line-up needs for its section to be drawn; with fewer the section says so in words. A line-up of
+#: one bot has no meeting at all; the shipped line-ups measure each option on 40 pairs or more.
+MIN_MEETINGS = MIN_PAIRS = 20
+#: Letters per line of a sentence drawn in a chart's place (a 420 px phone holds about 45 at 13 px).
+NOTE_WIDTH = 40
 
 
 def load_datasets(folder: str | Path) -> dict:
@@ -109,11 +116,6 @@ def _errors(values, lows, highs) -> dict:
                 arrayminus=[v - lo for v, lo in zip(values, lows)], color="#000000")
 
 
-def _note(sentence: str) -> str:
-    """A sentence set apart above a section's text (what the menus do not change there)."""
-    return f'<p class="mk-analysis-note"><em>{escape(sentence)}</em></p>'
-
-
 def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: dict | None = None,
             legend: bool = False) -> dict:
     """One chart's figure JSON: its title on top, a legend below when asked."""
@@ -123,6 +125,15 @@ def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: di
     if legend:
         layout["legend"] = dict(orientation="h", y=-0.3, x=0)
     return {"data": traces, "layout": layout}
+
+
+def _words_figure(title: str, sentence: str) -> dict:
+    """A chart's figure that draws no data but says ``sentence`` in its place (no axes, no bars)."""
+    figure = _figure(title, [], xaxis=dict(visible=False), yaxis=dict(visible=False))
+    lines = "<br>".join(escape(line) for line in textwrap.wrap(sentence, NOTE_WIDTH, break_on_hyphens=False))
+    figure["layout"]["annotations"] = [dict(text=lines, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                                            align="center", font=dict(size=14))]
+    return figure
 
 
 class AnalysisDashboard(W.VBox):
@@ -219,22 +230,20 @@ class AnalysisDashboard(W.VBox):
     def _draw(self) -> None:
         if self._quiet or None in (self.game.value, self.players.value, self.lineup.value):
             return  # a menu without a choice (a page may send it): the charts stay
-        chosen, summary = self.selection(), self.summary()
+        chosen = self.selection()
         self._draw_seats(chosen["seats"])
         self._draw_scores(chosen["scores"])
         self._draw_length(chosen["length"])
-        self._draw_bots(summary["duels"], summary["ratings"])
-        self._draw_effects(summary["effects"])
-        if self.lineup.value != EVERY_LINEUP:  # these two sections come from every line-up together
-            self.bots_text.value = _note(_(
-                "The bots menu does not change this section: the tables count the meetings of every line-up "
-                "with both bots together, not line-up by line-up.")) + self.bots_text.value
-            self.effects_text.value = _note(_(
-                "The bots menu does not change this section: each rules option was measured over every "
-                "line-up together.")) + self.effects_text.value
+        self._draw_bots(chosen["duels"], chosen["ratings"])
+        self._draw_effects(chosen["effects"])
 
     def _show(self, name: str, traces: list[dict], **axes) -> None:
         self.charts[name].figure = _figure(_(PANELS[name]), traces, **axes)
+
+    def _too_few(self, name: str, text: W.HTML, sentence: str) -> None:
+        """Say ``sentence`` in the chart ``name``'s place and in its section, drawing no chart."""
+        self.charts[name].figure = _words_figure(_(PANELS[name]), sentence)
+        text.value = f'<p class="mk-analysis-note">{escape(sentence)}</p>'
 
     def _draw_seats(self, seats: list[dict]) -> None:
         fair = 1 / self.players.value
@@ -292,6 +301,18 @@ class AnalysisDashboard(W.VBox):
         self.length_text.value = f"<p>{escape(said)} {rule_tag(ends[0][0])}</p>"  # the rule's text on hover
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
+        meetings = sum(d["wins"] + d["losses"] for d in duels)
+        if not duels:
+            bots = {_("Bot ({level})", level=bot_name(b)) for b in str(self.lineup.value).split(",")}
+            return self._too_few("bots", self.bots_text, _(
+                "In this line-up all the players are the same bot, {bot}: two different bots never meet, so there "
+                "is no head-to-head to show. Choose a line-up with two bots.", bot=bots.pop()) if len(bots) == 1 else _(
+                "Two different bots never meet in these games, so there is no head-to-head to show."))
+        if meetings < MIN_MEETINGS:
+            return self._too_few("bots", self.bots_text, ngettext(
+                "Two different bots meet only {n} time in this line-up: too few to say which is stronger.",
+                "Two different bots meet only {n} times in this line-up: too few to say which is stronger.",
+                meetings))
         rates = _percents(d["rate"] for d in duels)
         self._show("bots", [dict(type="bar", x=[f"{bot_name(d['a'])} > {bot_name(d['b'])}" for d in duels], y=rates,
                                  marker=dict(color="#56B4E9"), name=_("outscores"),
@@ -310,6 +331,14 @@ class AnalysisDashboard(W.VBox):
         self.bots_text.value = "".join(f"<p>{escape(s)}</p>" for s in said)
 
     def _draw_effects(self, effects: list[dict]) -> None:
+        if not effects:
+            return self._too_few("effects", self.effects_text, _("No rules option was varied in these games."))
+        pairs = min(e["pairs"] for e in effects)
+        if pairs < MIN_PAIRS:
+            return self._too_few("effects", self.effects_text, ngettext(
+                "The rules options were measured on only {n} pair of games in this line-up: too few to say what "
+                "they change.", "The rules options were measured on only {n} pairs of games in this line-up: too few "
+                "to say what they change.", pairs))
         score = [e for e in effects if e["measure"] == "score"]
         changes = [e["effect"] for e in score]
         self._show("effects", [dict(type="bar", x=[option_words(e["option"], e["value"]) for e in score], y=changes,
