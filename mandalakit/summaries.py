@@ -1,8 +1,9 @@
 """What the analysis page shows, computed once from the shipped tournament tables.
 
 ``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
-of ``datasets/`` (:data:`TABLES`) and writes ``datasets/summaries.json``: for every game, player
-count and line-up choice, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
+of ``datasets/`` (:data:`TABLES`) and its strength ladder (:func:`load_ladders`) and writes
+``datasets/summaries.json``: for every game, player count and line-up choice, and for the search
+bot's ladder games, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
 draws and says, from the statistics of :mod:`mandalakit.analysis`. The page reads only this file
 (:func:`load_summaries`), so its kernel needs neither pandas nor scipy. The file holds numbers
 and names, never sentences: the page words them in its own language. Its schema is in
@@ -24,6 +25,9 @@ TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandal
           "flowers": ("flowers-bots", "flowers-variants")}
 #: The file's name in ``datasets/``.
 FILENAME = "summaries.json"
+#: The strength ladder's files per game (datasets/README.md, "Strength ladder"): the sampling search
+#: against greedy (one file per seed, pooled), and the one-ply bots, of which greedy against random.
+SEARCH_LADDER, ONE_PLY_LADDER, ONE_PLY_TABLE = "ladder-{game}-search-seed*.csv", "ladder-{game}-one-ply.csv", "greedy,random"
 #: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
 EVERY = "*"
 #: Format name and version written at the top of the file.
@@ -104,8 +108,45 @@ def view(rows, variants) -> dict:
                  for row in A.effects(variants, option, measure).to_dict("records")])
 
 
-def summarize(tables: dict) -> dict:
-    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`).
+def _estimate(mean_low_high, n: int) -> dict:
+    mean, low, high = mean_low_high
+    return dict(mean=mean, low=low, high=high, n=n)
+
+
+def search_view(search, one_ply) -> dict:
+    """What changes with a bot that plays well, from the strength ladder of one game
+    (:func:`load_ladders`): ``search``, the sampling search against greedy; ``one_ply``, greedy
+    against random; both 2 players, seat-balanced on shared deals, default rules.
+
+    Returns
+    -------
+    dict
+        ``games`` (search games), ``search_wins`` (its wins, a shared win half), ``lead``: the first
+        player's lead (:func:`mandalakit.analysis.first_player_lead`) with ``search`` and
+        ``one_ply`` (``mean``, ``low``, ``high``: points, 95 % Student-t interval; ``n``: deals)
+        and their ``difference`` (search less one-ply, Welch's 95 % interval); ``greedy``: greedy's
+        score against the search bot (``search``) and against random (``one_ply``), each the mean
+        over a deal's two seatings (``n``: deals), and their ``difference`` (points).
+    """
+    from . import analysis as A
+
+    leads = [A.first_player_lead(t) for t in (search, one_ply)]
+    # greedy's mean score over a deal's two seatings: the two games of a deal share their cards,
+    # so the deal, not the game, is the independent unit of the interval
+    greedy = [t[t.bot == "greedy"].groupby(["seed", "table", "deal"]).score.mean() for t in (search, one_ply)]
+    share = search.winner / search.groupby(["seed", "table", "deal", "rotation"]).winner.transform("sum")
+    return dict(games=len(search) // 2, search_wins=float(share[search.bot == "pimc"].sum()),
+                lead=dict(search=_estimate(A.mean_ci(leads[0]), len(leads[0])),
+                          one_ply=_estimate(A.mean_ci(leads[1]), len(leads[1])),
+                          difference=dict(zip(("mean", "low", "high"), A.difference_ci(*leads)))),
+                greedy=dict(search=_estimate(A.mean_ci(greedy[0]), len(greedy[0])),
+                            one_ply=_estimate(A.mean_ci(greedy[1]), len(greedy[1])),
+                            difference=dict(zip(("mean", "low", "high"), A.difference_ci(*greedy)))))
+
+
+def summarize(tables: dict, ladders: dict | None = None) -> dict:
+    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`) and of the
+    strength ladder ``{game: (search table, one-ply table)}`` (:func:`load_ladders`).
 
     Returns
     -------
@@ -113,7 +154,8 @@ def summarize(tables: dict) -> dict:
         ``{"format", "version", "games": {game: {players (str): summary}}}``; a player count's
         summary holds ``lineups`` (the line-ups, as in the tables) and ``views``: :func:`view` of
         every line-up together (key :data:`EVERY`) and of each line-up, each from the rows of the
-        bots table and of the variants table that it covers. Floats are rounded to 6 decimals.
+        bots table and of the variants table that it covers. ``search``: ``{game:``
+        :func:`search_view` ``}`` of the ladders (empty without them). Floats are rounded to 6 decimals.
     """
     games = {}
     for game, (bots_table, variants) in tables.items():
@@ -125,7 +167,8 @@ def summarize(tables: dict) -> dict:
                 EVERY: view(rows, played),
                 **{lineup: view(rows[rows.lineup == lineup], played[played.lineup == lineup]) for lineup in lineups}})
         games[game] = counts
-    return _clean(dict(format=FORMAT, version=VERSION, games=games))
+    search = {game: search_view(*pair) for game, pair in (ladders or {}).items()}
+    return _clean(dict(format=FORMAT, version=VERSION, games=games, search=search))
 
 
 def load_tables(folder: str | Path) -> dict:
@@ -138,6 +181,27 @@ def load_tables(folder: str | Path) -> dict:
     folder = Path(folder)
     return {game: tuple(pd.read_parquet(folder / f"{name}.parquet") for name in names)
             for game, names in TABLES.items()}
+
+
+def load_ladders(folder: str | Path) -> dict:
+    """The strength ladder by game: ``{game: (search table, one-ply table)}`` (pandas DataFrames of
+    :func:`mandalakit.arena.arena`): every :data:`SEARCH_LADDER` run pooled with its file's seed as a
+    ``seed`` column, and the games of :data:`ONE_PLY_TABLE` of :data:`ONE_PLY_LADDER`.
+
+    Raises ``FileNotFoundError`` naming a game with no search run or no one-ply file.
+    """
+    import pandas as pd
+
+    folder, ladders = Path(folder), {}
+    for game in TABLES:
+        runs = sorted(folder.glob(SEARCH_LADDER.format(game=game)))
+        if not runs:
+            raise FileNotFoundError(f"no {SEARCH_LADDER.format(game=game)} in {folder.name}/; see datasets/README.md")
+        search = pd.concat([pd.read_csv(run).assign(seed=run.stem.rsplit("seed", 1)[1]) for run in runs],
+                           ignore_index=True)
+        one_ply = pd.read_csv(folder / ONE_PLY_LADDER.format(game=game)).assign(seed="")
+        ladders[game] = (search, one_ply[one_ply.table == ONE_PLY_TABLE])
+    return ladders
 
 
 def dumps(summaries: dict) -> str:
@@ -164,11 +228,11 @@ def load_summaries(path: str | Path) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m mandalakit.summaries",
                                      description="Write the analysis page's summaries of the shipped tables.")
-    parser.add_argument("folder", help="the folder of the six tournament tables (datasets)")
+    parser.add_argument("folder", help="the folder of the six tournament tables and the strength ladder (datasets)")
     parser.add_argument("--out", help=f"the file to write (default: FOLDER/{FILENAME})")
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else Path(args.folder) / FILENAME
-    out.write_text(dumps(summarize(load_tables(args.folder))), encoding="utf-8")
+    out.write_text(dumps(summarize(load_tables(args.folder), load_ladders(args.folder))), encoding="utf-8")
     print(f"wrote {out}")
 
 

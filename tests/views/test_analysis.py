@@ -302,12 +302,13 @@ def test_no_chart_labels_an_axis_a_tick_or_a_legend_entry_with_a_rule_id_or_a_co
 
 
 def test_every_section_follows_the_bots_menu():
-    """Issue 23: choosing a line-up redraws all six charts and all five sections' sentences from that
-    line-up's games, the head-to-head and the rules options included."""
+    """Issue 23: choosing a line-up redraws the six charts and five sections of the tables from that
+    line-up's games, the head-to-head and the rules options included (the search bot's section has its
+    own games, and says so: see the good-play test below)."""
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
 
     summaries = load_datasets(ROOT / "datasets")
-    dash = AnalysisDashboard(summaries, game="flowers", )
+    dash = AnalysisDashboard(summaries, game="flowers")
     dash.players.value = 3
 
     def shown():
@@ -317,7 +318,7 @@ def test_every_section_follows_the_bots_menu():
     every_charts, every_texts = shown()
     dash.lineup.value = "greedy,greedy,random"
     charts, texts = shown()
-    assert [name for name in charts if charts[name] == every_charts[name]] == []
+    assert [name for name in charts if charts[name] == every_charts[name]] == ["search"]  # the ladder's own games
     assert [k for k, (a, b) in enumerate(zip(texts, every_texts)) if a == b] == []
     view = summaries["games"]["flowers"]["3"]["views"]["greedy,greedy,random"]
     assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * d["rate"] for d in view["duels"]])
@@ -361,3 +362,78 @@ def test_too_few_pairs_of_games_are_said_in_words_not_drawn():
     dash.lineup.value = "greedy,greedy"
     assert dash.charts["effects"].spec["data"] == []
     assert f"measured on only {MIN_PAIRS - 1} pairs of games in this line-up: too few" in dash.effects_text.value
+
+
+# ----- issue 23: what changes with good play, from the strength ladder's search games ------------------
+def ladder(*games):
+    """An arena table from ``(deal, rotation, first bot, first score, second score)`` games, 2 players."""
+    rows = []
+    for deal, rotation, first, a, b in games:
+        second = "greedy" if first == "pimc" else "pimc"
+        for seat, bot, score, other in ((0, first, a, b), (1, second, b, a)):
+            rows.append(dict(table="pimc,greedy", deal=deal, rotation=rotation, seat=seat, bot=bot, score=score,
+                             winner=score >= other))
+    return pd.DataFrame(rows)
+
+
+def test_the_first_players_lead_cancels_which_bot_is_stronger():
+    """Each deal is played once per seating: the search wins both by 10, so the first seat's lead is
+    what is left, (+12 - 8) / 2 = +2 on deal 0 and (+10 - 10) / 2 = 0 on deal 1."""
+    table = ladder((0, 0, "pimc", 30, 18), (0, 1, "greedy", 20, 28), (1, 0, "pimc", 25, 15), (1, 1, "greedy", 15, 25))
+    assert A.first_player_lead(table).tolist() == [2.0, 0.0]
+    with pytest.raises(ValueError, match="2-player games"):
+        A.first_player_lead(table.assign(seat=table.seat * 2))
+
+
+def test_difference_ci_is_welchs_interval():
+    """[3, 5, 4, 6] less [1, 2, 1, 2]: 3 points; Welch's standard error sqrt(5/12 + 1/12) on 4.15 degrees
+    of freedom gives the half-width 1.93."""
+    diff, low, high = A.difference_ci([3, 5, 4, 6], [1, 2, 1, 2])
+    assert diff == 3 and high - diff == pytest.approx(diff - low) == pytest.approx(1.93, abs=0.01)
+    assert all(math.isnan(v) for v in A.difference_ci([1], [1, 2]))
+
+
+def test_the_search_summary_is_the_statistics_of_the_ladder_files():
+    """summaries.json's ``search`` part is mandalakit.analysis on the shipped ladder files, recomputed
+    here by hand: Mandala's 6 runs of 6 games (18 deals), and greedy against random (200 deals)."""
+    from mandalakit.widgets.analysis.analysis import load_datasets
+
+    view = load_datasets(ROOT / "datasets")["search"]["mandala"]
+    runs = pd.concat([pd.read_csv(ROOT / f"datasets/ladder-mandala-search-seed{s}.csv").assign(seed=s) for s in range(1, 7)])
+    first = runs[runs.seat == 0].set_index(["seed", "deal", "rotation"]).score
+    second = runs[runs.seat == 1].set_index(["seed", "deal", "rotation"]).score
+    leads = (first - second).groupby(level=["seed", "deal"]).mean()
+    assert len(leads) == view["lead"]["search"]["n"] == 18 and view["games"] == 36
+    assert [view["lead"]["search"][k] for k in ("mean", "low", "high")] == pytest.approx(A.mean_ci(leads), abs=1e-6)
+    assert view["lead"]["search"]["mean"] == pytest.approx(2.027778)  # 36.5 points over 18 deals
+    one_ply = pd.read_csv(ROOT / "datasets/ladder-mandala-one-ply.csv").query("table == 'greedy,random'")
+    assert view["lead"]["one_ply"]["n"] == 200 and view["greedy"]["one_ply"]["mean"] == pytest.approx(
+        one_ply[one_ply.bot == "greedy"].score.mean())
+    assert view["search_wins"] == (runs[runs.bot == "pimc"].winner.sum()) == 32
+
+
+def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_menus():
+    """Mandala: the first player's lead with and without the search overlaps (no claim), greedy loses
+    46 points against the search (a clear claim); another player count or a line-up says why in words."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    dash = AnalysisDashboard(summaries)
+    lead = summaries["search"]["mandala"]["lead"]
+    assert chart(dash, "search")[0]["y"] == [lead["one_ply"]["mean"], lead["search"]["mean"]]
+    assert chart(dash, "search")[0]["x"] == ["greedy against random", "sampling search against greedy"]
+    said = dash.search_text.value
+    assert "player 1&#x27;s lead over player 2 is +2.0 points on average (95 % interval -3.4 to +7.4, 18 deals)" in said
+    assert "may be zero: these games are too few to say whether good play changes" in said
+    assert "it loses about 46 points of its score (95 % interval 41.7 to 50.9)" in said
+    assert "The search bot never played the rules options" in said and "36 games" in said
+    dash.lineup.value = "greedy,greedy"
+    assert dash.search_text.value.startswith('<p class="mk-analysis-note">The bots menu does not change this section')
+    dash.game.value = "ohanami"
+    assert 'O-2.2</span></p>' in dash.search_text.value
+    dash.players.value = 3
+    assert chart(dash, "search") == [] and "played games of 2 players only" in dash.search_text.value
+    with language("fr"):
+        french = AnalysisDashboard(summaries).search_text.value
+    assert "est de +2,0 points en moyenne (intervalle à 95 % de -3,4 à +7,4, 18 donnes)" in french

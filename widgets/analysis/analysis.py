@@ -6,7 +6,8 @@ opens), and shows, for the game, player count and line-up chosen in three drop-d
 advantage of each seat, the score distributions by bot, the game length and end triggers, the
 bots' head-to-head rates and Bradley–Terry ratings, and the measured effect of every rules
 option, each with its 95 % confidence interval and a sentence a pupil can read, worded in the
-page's language. The six charts are :class:`~mandalakit.widgets.analysis.charts.FigureView` of plain
+page's language; then what changes with good play, from the search bot's games of the strength
+ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are :class:`~mandalakit.widgets.analysis.charts.FigureView` of plain
 figure dicts, side by side on a wide page and one per row on a phone; the kernel imports neither
 pandas, scipy nor plotly.py.
 """
@@ -24,6 +25,7 @@ from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
+from mandalakit.widgets.analysis.search_words import search_paragraphs
 from mandalakit.widgets.lessons.rules import rule_tag
 
 __all__ = ["AnalysisDashboard", "load_datasets"]
@@ -31,10 +33,11 @@ __all__ = ["AnalysisDashboard", "load_datasets"]
 #: Colour-blind safe (Okabe–Ito) colours per bot; every bar also carries the bot's name.
 BOT_COLOURS = {"greedy": "#0072B2", "random": "#E69F00"}
 EVERY_LINEUP = N_("every line-up")  # the menu's value; its label is translated
-#: The six charts, in order: name and title.
+#: The seven charts, in order: name and title.
 PANELS = {"seats": N_("Win share by seat (95 % intervals)"), "scores": N_("Final scores by bot"),
           "length": N_("Moves per game"), "ends": N_("Which rule ended the game"),
-          "bots": N_("How often the first bot outscores the second"), "effects": N_("Change of a player's score")}
+          "bots": N_("How often the first bot outscores the second"), "effects": N_("Change of a player's score"),
+          "search": N_("How many points ahead the first player ends")}
 #: What ended a game, in words, by the rule id that ended it (the id stays as a tag in the sentence).
 END_WORDS = {"O-2.1": N_("three rounds were played"), "M-7.1": N_("the deck ran out"),
              "M-7.2": N_("a river was full"), "M-7.5": N_("no mandala could complete"),
@@ -151,13 +154,17 @@ class AnalysisDashboard(W.VBox):
     game, players, lineup : ipywidgets.Dropdown
         The controls; ``lineup`` offers :data:`EVERY_LINEUP` and each line-up of the player count.
     charts : dict of FigureView
-        The six charts by name (:data:`PANELS`): ``seats``, win share by seat with 95 % intervals
+        The seven charts by name (:data:`PANELS`): ``seats``, win share by seat with 95 % intervals
         and the fair share as a dotted line; ``scores``, score histograms by bot; ``length``,
         histogram of the moves per game; ``ends``, end triggers; ``bots``, head-to-head rates
         with 95 % intervals; ``effects``, effect of each rules option value on the score with
-        95 % intervals. Each at least :data:`CHART_WIDTH` wide, wrapping to one per row.
-    seats_text, scores_text, length_text, bots_text, effects_text : ipywidgets.HTML
-        The same in sentences.
+        95 % intervals; ``search``, the first player's lead in points between the one-move bots and
+        with the search bot, with 95 % intervals. Each at least :data:`CHART_WIDTH` wide, wrapping
+        to one per row. A chart without enough games (:data:`MIN_MEETINGS`, :data:`MIN_PAIRS`, a
+        line-up of one bot, another player count than the search bot's 2) says why in its place.
+    seats_text, scores_text, length_text, bots_text, effects_text, search_text : ipywidgets.HTML
+        The same in sentences; every section follows the three menus, but the search bot's games,
+        which are the same whatever line-up is chosen, and say so.
     """
 
     def __init__(self, summaries: dict, game: str = DEFAULT_GAME):
@@ -174,8 +181,9 @@ class AnalysisDashboard(W.VBox):
                        for name, title in PANELS.items()}
         for chart in self.charts.values():
             chart.add_class("mk-analysis-chart")
-        self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text = (
-            W.HTML() for n in range(5))
+        self.search = summaries.get("search", {})
+        self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text, self.search_text = (
+            W.HTML() for n in range(6))
         self._quiet = False
         self._game_changed()
         self.game.observe(lambda change: self._game_changed(), "value")
@@ -193,6 +201,7 @@ class AnalysisDashboard(W.VBox):
             section(_("How long is a game, and what ends it?"), self.length_text),
             section(_("How much better is the greedy bot?"), self.bots_text),
             section(_("What does each rules option change?"), self.effects_text),
+            section(_("What changes when a bot plays well?"), self.search_text),
         ])
         self.add_class("mk-analysis")
 
@@ -236,6 +245,7 @@ class AnalysisDashboard(W.VBox):
         self._draw_length(chosen["length"])
         self._draw_bots(chosen["duels"], chosen["ratings"])
         self._draw_effects(chosen["effects"])
+        self._draw_search(self.search.get(self.game.value))
 
     def _show(self, name: str, traces: list[dict], **axes) -> None:
         self.charts[name].figure = _figure(_(PANELS[name]), traces, **axes)
@@ -347,3 +357,26 @@ class AnalysisDashboard(W.VBox):
                    yaxis=dict(title=dict(text=_("points against the default")), zeroline=True,
                               zerolinecolor="#000000"))
         self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
+
+    def _draw_search(self, view: dict | None) -> None:
+        """The search bot's ladder games against the one-move bots' (2 players only)."""
+        if view is None:
+            return self._too_few("search", self.search_text, _("No games of the search bot are shipped for this game."))
+        if self.players.value != 2:
+            return self._too_few("search", self.search_text, _(
+                "The search bot played games of 2 players only: choose 2 players to see what changes with good play."))
+        lead = view["lead"]
+        names = [_("{a} against {b}", a=bot_name("greedy"), b=bot_name("random")),
+                 _("{a} against {b}", a=bot_name("pimc"), b=bot_name("greedy"))]
+        means = [lead["one_ply"]["mean"], lead["search"]["mean"]]
+        self._show("search", [dict(type="bar", x=names, y=means, marker=dict(color=["#E69F00", "#0072B2"]),
+                                   name=_("first player's lead"),
+                                   error_y=_errors(means, [lead["one_ply"]["low"], lead["search"]["low"]],
+                                                   [lead["one_ply"]["high"], lead["search"]["high"]]))],
+                   xaxis=dict(type="category"),
+                   yaxis=dict(title=dict(text=_("points ahead")), zeroline=True, zerolinecolor="#000000"))
+        note = "" if self.lineup.value == EVERY_LINEUP else (
+            '<p class="mk-analysis-note">' + escape(_(
+                "The bots menu does not change this section: the search bot played only the greedy bot, in games "
+                "of its own.")) + "</p>")
+        self.search_text.value = note + "".join(search_paragraphs(view, self.game.value))
