@@ -331,7 +331,7 @@ def test_every_section_follows_the_bots_menu():
 
 @pytest.mark.parametrize("code, said", [
     ("en", "In this line-up all the players are the same bot, Bot (greedy): two different bots never meet"),
-    ("fr", "Dans cette composition, tous les joueurs sont le même robot, Robot (glouton) : deux robots différents ne")])
+    ("fr", "Dans cette composition, tous les joueurs sont le même robot, Robot (glouton)\u00a0: deux robots différents ne")])
 def test_a_line_up_of_one_bot_says_in_words_that_it_has_no_head_to_head(code, said):
     """A line-up of one bot has no meeting of two bots: the head-to-head chart draws no bar and no axis
     but the reason, in the chart's place and in its section, in the page's language."""
@@ -436,4 +436,4 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     assert chart(dash, "search") == [] and "played games of 2 players only" in dash.search_text.value
     with language("fr"):
         french = AnalysisDashboard(summaries).search_text.value
-    assert "est de +2,0 points en moyenne (intervalle à 95 % de -3,4 à +7,4, 18 donnes)" in french
+    assert "est de +2,0 points en moyenne (intervalle à 95\u00a0% de -3,4 à +7,4, 18 donnes)" in french
