@@ -27,7 +27,8 @@ TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandal
 FILENAME = "summaries.json"
 #: The strength ladder's files per game (datasets/README.md, "Strength ladder"): the sampling search
 #: against greedy (one file per seed, pooled), and the one-ply bots, of which greedy against random.
-SEARCH_LADDER, ONE_PLY_LADDER, ONE_PLY_TABLE = "ladder-{game}-search-seed*.csv", "ladder-{game}-one-ply.csv", "greedy,random"
+SEARCH_LADDER, ONE_PLY_LADDER = "ladder-{game}-search-seed*.csv", "ladder-{game}-one-ply.csv"
+ONE_PLY_TABLE = "greedy,random"
 #: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
 EVERY = "*"
 #: Format name and version written at the top of the file.

@@ -437,3 +437,16 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     with language("fr"):
         french = AnalysisDashboard(summaries).search_text.value
     assert "est de +2,0 points en moyenne (intervalle à 95\u00a0% de -3,4 à +7,4, 18 donnes)" in french
+
+
+def test_an_option_that_changes_no_score_is_said_in_words_not_drawn_as_a_flat_line():
+    """Ohanami's sakura cap changes no score of these bots: the chart says so instead of a flat zero."""
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
+    assert chart(dash, "effects") == []
+    drawn = dash.charts["effects"].spec["layout"]["annotations"][0]["text"].replace("<br>", " ")
+    assert drawn == "No rules option changed a single score in these games (240 pairs of games): nothing to draw."
+    assert "does not change in any of the 240 pairs of games" in dash.effects_text.value
+    dash.game.value = "mandala"
+    assert len(chart(dash, "effects")[0]["y"]) == 2  # -3.85 points and 0: drawn

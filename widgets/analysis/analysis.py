@@ -7,9 +7,9 @@ advantage of each seat, the score distributions by bot, the game length and end 
 bots' head-to-head rates and Bradley–Terry ratings, and the measured effect of every rules
 option, each with its 95 % confidence interval and a sentence a pupil can read, worded in the
 page's language; then what changes with good play, from the search bot's games of the strength
-ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are :class:`~mandalakit.widgets.analysis.charts.FigureView` of plain
-figure dicts, side by side on a wide page and one per row on a phone; the kernel imports neither
-pandas, scipy nor plotly.py.
+ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are
+:class:`~mandalakit.widgets.analysis.charts.FigureView` of plain figure dicts, side by side on a
+wide page and one per row on a phone; the kernel imports neither pandas, scipy nor plotly.py.
 """
 
 from __future__ import annotations
@@ -181,6 +181,7 @@ class AnalysisDashboard(W.VBox):
                        for name, title in PANELS.items()}
         for chart in self.charts.values():
             chart.add_class("mk-analysis-chart")
+        self.charts["search"].layout.max_width = "600px"  # alone on its row: two bars need no more
         self.search = summaries.get("search", {})
         self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text, self.search_text = (
             W.HTML() for n in range(6))
@@ -351,12 +352,18 @@ class AnalysisDashboard(W.VBox):
                 "to say what they change.", pairs))
         score = [e for e in effects if e["measure"] == "score"]
         changes = [e["effect"] for e in score]
+        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
+        if all(e["effect"] == e["low"] == e["high"] == 0 for e in score):  # a flat line would say it less well
+            self.charts["effects"].figure = _words_figure(_(PANELS["effects"]), ngettext(
+                "No rules option changed a single score in these games ({n} pair of games): nothing to draw.",
+                "No rules option changed a single score in these games ({n} pairs of games): nothing to draw.",
+                min(e["pairs"] for e in score)))
+            return
         self._show("effects", [dict(type="bar", x=[option_words(e["option"], e["value"]) for e in score], y=changes,
                                     marker=dict(color="#D55E00"), name=_("score change"),
                                     error_y=_errors(changes, [e["low"] for e in score], [e["high"] for e in score]))],
                    yaxis=dict(title=dict(text=_("points against the default")), zeroline=True,
                               zerolinecolor="#000000"))
-        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
 
     def _draw_search(self, view: dict | None) -> None:
         """The search bot's ladder games against the one-move bots' (2 players only)."""
