@@ -63,6 +63,8 @@ CHART_WIDTH = "440px"
 #: line-up needs for its section to be drawn; with fewer the section says so in words. A line-up of
 #: one bot has no meeting at all; the shipped line-ups measure each option on 40 pairs or more.
 MIN_MEETINGS = MIN_PAIRS = 20
+#: Height of a chart that says in words why it draws nothing (px; a drawn chart is 340).
+WORDS_HEIGHT = 200
 #: Letters per line of a sentence drawn in a chart's place (a 420 px phone holds about 45 at 13 px).
 NOTE_WIDTH = 40
 
@@ -133,6 +135,7 @@ def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: di
 def _words_figure(title: str, sentence: str) -> dict:
     """A chart's figure that draws no data but says ``sentence`` in its place (no axes, no bars)."""
     figure = _figure(title, [], xaxis=dict(visible=False), yaxis=dict(visible=False))
+    figure["layout"]["height"] = WORDS_HEIGHT
     lines = "<br>".join(escape(line) for line in textwrap.wrap(sentence, NOTE_WIDTH, break_on_hyphens=False))
     figure["layout"]["annotations"] = [dict(text=lines, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                                             align="center", font=dict(size=14))]
