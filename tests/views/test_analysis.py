@@ -450,3 +450,11 @@ def test_an_option_that_changes_no_score_is_said_in_words_not_drawn_as_a_flat_li
     assert "does not change in any of the 240 pairs of games" in dash.effects_text.value
     dash.game.value = "mandala"
     assert len(chart(dash, "effects")[0]["y"]) == 2  # -3.85 points and 0: drawn
+
+
+def test_a_missing_ladder_is_named(tmp_path):
+    """Summaries need every game's search runs: a folder without them fails with the file pattern."""
+    from mandalakit.summaries import load_ladders
+
+    with pytest.raises(FileNotFoundError, match=r"no ladder-ohanami-search-seed\*\.csv in "):
+        load_ladders(tmp_path)
