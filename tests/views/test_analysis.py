@@ -422,7 +422,7 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     dash = AnalysisDashboard(summaries)
     lead = summaries["search"]["mandala"]["lead"]
     assert chart(dash, "search")[0]["y"] == [lead["one_ply"]["mean"], lead["search"]["mean"]]
-    assert chart(dash, "search")[0]["x"] == ["greedy against random", "sampling search against greedy"]
+    assert chart(dash, "search")[0]["x"] == ["greedy against<br>random", "sampling search<br>against greedy"]
     said = dash.search_text.value
     assert "player 1&#x27;s lead over player 2 is +2.0 points on average (95 % interval -3.4 to +7.4, 18 deals)" in said
     assert "may be zero: these games are too few to say whether good play changes" in said

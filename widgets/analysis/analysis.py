@@ -376,8 +376,8 @@ class AnalysisDashboard(W.VBox):
             return self._too_few("search", self.search_text, _(
                 "The search bot played games of 2 players only: choose 2 players to see what changes with good play."))
         lead = view["lead"]
-        names = [_("{a} against {b}", a=bot_name("greedy"), b=bot_name("random")),
-                 _("{a} against {b}", a=bot_name("pimc"), b=bot_name("greedy"))]
+        names = ["<br>".join(textwrap.wrap(_("{a} against {b}", a=bot_name(a), b=bot_name(b)), 20))  # level on a phone
+                 for a, b in (("greedy", "random"), ("pimc", "greedy"))]
         means = [lead["one_ply"]["mean"], lead["search"]["mean"]]
         self._show("search", [dict(type="bar", x=names, y=means, marker=dict(color=["#E69F00", "#0072B2"]),
                                    name=_("first player's lead"),
