@@ -209,6 +209,49 @@ def effects(table, option: str, measure: str = "score"):
     return pd.DataFrame(out)
 
 
+def first_player_lead(table):
+    """The first player's lead in points on each deal of a 2-player arena table
+    (:func:`mandalakit.arena.arena`, runs pooled with a ``seed`` column): every deal is played once
+    per seating, so the mean over its seatings of the first seat's score less the second's
+    cancels which bot is stronger and keeps what moving first is worth (M-2.5, F-2.3; in Ohanami,
+    O-2.2, the seat only sets who passes to whom).
+
+    Returns
+    -------
+    pandas.Series
+        Points (the first seat's minus the second's, averaged over the deal's seatings), one per
+        deal, indexed by ``(seed, table, deal)`` (``seed`` only if the table has it).
+
+    Raises
+    ------
+    ValueError
+        If a game of the table has other than 2 seats.
+    """
+    keys = ["seed", "table", "deal"] if "seed" in table else ["table", "deal"]
+    if set(table.seat) != {0, 1}:
+        raise ValueError(f"the first player's lead needs 2-player games; these have seats {sorted(set(table.seat))}")
+    games = table.pivot_table(index=keys + ["rotation"], columns="seat", values="score")
+    return (games[0] - games[1]).groupby(level=keys).mean()
+
+
+def difference_ci(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """``(difference, low, high)``: the mean of ``a`` less the mean of ``b`` and its 95 % interval
+    (Welch's t, scipy's ``ttest_ind(equal_var=False)``: the two samples may differ in size and
+    spread). ``nan`` when either sample has fewer than 2 values.
+
+    >>> [round(v, 2) for v in difference_ci([3, 5, 4, 6], [1, 2, 1, 2])]
+    [3.0, 1.07, 4.93]
+    """
+    import numpy as np
+    from scipy import stats
+
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if len(a) < 2 or len(b) < 2:
+        return math.nan, math.nan, math.nan
+    ci = stats.ttest_ind(a, b, equal_var=False).confidence_interval(0.95)
+    return float(a.mean() - b.mean()), float(ci.low), float(ci.high)
+
+
 #: Names of the measures in a sentence.
 MEASURES = {"score": N_("a player's score"), "winning_margin": N_("the winner's lead"),
             "decisions": N_("the number of moves"), "reshuffles": N_("the number of reshuffles")}

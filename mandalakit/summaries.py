@@ -1,8 +1,9 @@
 """What the analysis page shows, computed once from the shipped tournament tables.
 
 ``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
-of ``datasets/`` (:data:`TABLES`) and writes ``datasets/summaries.json``: for every game, player
-count and line-up choice, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
+of ``datasets/`` (:data:`TABLES`) and its strength ladder (:func:`load_ladders`) and writes
+``datasets/summaries.json``: for every game, player count and line-up choice, and for the search
+bot's ladder games, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
 draws and says, from the statistics of :mod:`mandalakit.analysis`. The page reads only this file
 (:func:`load_summaries`), so its kernel needs neither pandas nor scipy. The file holds numbers
 and names, never sentences: the page words them in its own language. Its schema is in
@@ -24,10 +25,14 @@ TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandal
           "flowers": ("flowers-bots", "flowers-variants")}
 #: The file's name in ``datasets/``.
 FILENAME = "summaries.json"
+#: The strength ladder's files per game (datasets/README.md, "Strength ladder"): the sampling search
+#: against greedy (one file per seed, pooled), and the one-ply bots, of which greedy against random.
+SEARCH_LADDER, ONE_PLY_LADDER = "ladder-{game}-search-seed*.csv", "ladder-{game}-one-ply.csv"
+ONE_PLY_TABLE = "greedy,random"
 #: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
 EVERY = "*"
 #: Format name and version written at the top of the file.
-FORMAT, VERSION = "mandalakit-summaries", 1
+FORMAT, VERSION = "mandalakit-summaries", 2
 #: The measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
 EFFECT_MEASURES = ("score", "winning_margin", "decisions")
 #: Bins of a histogram, at most.
@@ -61,8 +66,9 @@ def _histogram(values, edges: list[int]) -> list[int]:
     return np.histogram(values, bins=edges)[0].tolist()
 
 
-def view(rows) -> dict:
-    """The seat, score and length summaries of some rows of a bots table (one player count).
+def view(rows, variants) -> dict:
+    """Every section's summary of some rows of a bots table and of a variants table (one player
+    count; one line-up, or every line-up together).
 
     Returns
     -------
@@ -73,7 +79,11 @@ def view(rows) -> dict:
         edges) and per bot its ``counts`` per bin and ``mean``, ``low``, ``high`` (points);
         ``length``: ``edges`` and ``counts`` of the moves per game, ``mean``, ``low``, ``high``
         (moves), ``reshuffles`` (mean per game), ``games``, and ``ends``: ``[rule id, games]``
-        pairs, most common first.
+        pairs, most common first; ``duels`` (rows of :func:`mandalakit.analysis.head_to_head`: the
+        meetings of different bots, none in a line-up of one bot), ``ratings`` (``[bot, Elo rating]``
+        pairs, :func:`mandalakit.analysis.bradley_terry`) and ``effects`` (rows of
+        :func:`mandalakit.analysis.effects` of every option ``variants`` varies, on every measure of
+        :data:`EFFECT_MEASURES`).
     """
     from . import analysis as A
 
@@ -87,48 +97,79 @@ def view(rows) -> dict:
     moves = _edges(games.decisions)
     mean, low, high = A.mean_ci(games.decisions)
     ends = games.end.value_counts()
+    ratings = A.bradley_terry(rows)
     return dict(
         seats=[dict(seat=seat, **row) for seat, row in seats.to_dict("index").items()],
         scores=dict(edges=edges, bots=bots),
         length=dict(edges=moves, counts=_histogram(games.decisions, moves), mean=mean, low=low, high=high,
                     reshuffles=games.reshuffles.mean(), games=len(games),
-                    ends=[[end, count] for end, count in ends.items()]))
+                    ends=[[end, count] for end, count in ends.items()]),
+        duels=A.head_to_head(rows).to_dict("records"), ratings=[[b, r] for b, r in ratings.items()],
+        effects=[row for option in A.varied(variants) for measure in EFFECT_MEASURES
+                 for row in A.effects(variants, option, measure).to_dict("records")])
 
 
-def summarize(tables: dict) -> dict:
-    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`).
+def _estimate(mean_low_high, n: int) -> dict:
+    mean, low, high = mean_low_high
+    return dict(mean=mean, low=low, high=high, n=n)
+
+
+def search_view(search, one_ply) -> dict:
+    """What changes with a bot that plays well, from the strength ladder of one game
+    (:func:`load_ladders`): ``search``, the sampling search against greedy; ``one_ply``, greedy
+    against random; both 2 players, seat-balanced on shared deals, default rules.
+
+    Returns
+    -------
+    dict
+        ``games`` (search games), ``search_wins`` (its wins, a shared win half), ``lead``: the first
+        player's lead (:func:`mandalakit.analysis.first_player_lead`) with ``search`` and
+        ``one_ply`` (``mean``, ``low``, ``high``: points, 95 % Student-t interval; ``n``: deals)
+        and their ``difference`` (search less one-ply, Welch's 95 % interval); ``greedy``: greedy's
+        score against the search bot (``search``) and against random (``one_ply``), each the mean
+        over a deal's two seatings (``n``: deals), and their ``difference`` (points).
+    """
+    from . import analysis as A
+
+    leads = [A.first_player_lead(t) for t in (search, one_ply)]
+    # greedy's mean score over a deal's two seatings: the two games of a deal share their cards,
+    # so the deal, not the game, is the independent unit of the interval
+    greedy = [t[t.bot == "greedy"].groupby(["seed", "table", "deal"]).score.mean() for t in (search, one_ply)]
+    share = search.winner / search.groupby(["seed", "table", "deal", "rotation"]).winner.transform("sum")
+    return dict(games=len(search) // 2, search_wins=float(share[search.bot == "pimc"].sum()),
+                lead=dict(search=_estimate(A.mean_ci(leads[0]), len(leads[0])),
+                          one_ply=_estimate(A.mean_ci(leads[1]), len(leads[1])),
+                          difference=dict(zip(("mean", "low", "high"), A.difference_ci(*leads)))),
+                greedy=dict(search=_estimate(A.mean_ci(greedy[0]), len(greedy[0])),
+                            one_ply=_estimate(A.mean_ci(greedy[1]), len(greedy[1])),
+                            difference=dict(zip(("mean", "low", "high"), A.difference_ci(*greedy)))))
+
+
+def summarize(tables: dict, ladders: dict | None = None) -> dict:
+    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`) and of the
+    strength ladder ``{game: (search table, one-ply table)}`` (:func:`load_ladders`).
 
     Returns
     -------
     dict
         ``{"format", "version", "games": {game: {players (str): summary}}}``; a player count's
-        summary holds ``lineups`` (the line-ups, as in the tables), ``views`` (:func:`view` of
-        every line-up together, key :data:`EVERY`, and of each line-up), ``duels`` (rows of
-        :func:`mandalakit.analysis.head_to_head` over the line-ups with different bots),
-        ``ratings`` (``[bot, Elo rating]`` pairs, :func:`mandalakit.analysis.bradley_terry`) and
-        ``effects`` (rows of :func:`mandalakit.analysis.effects` of every varied option on every
-        measure of :data:`EFFECT_MEASURES`). Floats are rounded to 6 decimals.
+        summary holds ``lineups`` (the line-ups, as in the tables) and ``views``: :func:`view` of
+        every line-up together (key :data:`EVERY`) and of each line-up, each from the rows of the
+        bots table and of the variants table that it covers. ``search``: ``{game:``
+        :func:`search_view` ``}`` of the ladders (empty without them). Floats are rounded to 6 decimals.
     """
-    from . import analysis as A
-
     games = {}
     for game, (bots_table, variants) in tables.items():
         counts = {}
         for players in sorted(bots_table.players.unique().tolist()):
-            rows = bots_table[bots_table.players == players]
+            rows, played = bots_table[bots_table.players == players], variants[variants.players == players]
             lineups = list(dict.fromkeys(rows.lineup))
-            mixed = rows[rows.lineup.map(lambda lineup: len(set(lineup.split(","))) > 1)]
-            ratings = A.bradley_terry(mixed)
-            played = variants[variants.players == players]
-            effects = [row for option in A.varied(played) for measure in EFFECT_MEASURES
-                       for row in A.effects(played, option, measure).to_dict("records")]
-            counts[str(players)] = dict(
-                lineups=lineups,
-                views={EVERY: view(rows), **{lineup: view(rows[rows.lineup == lineup]) for lineup in lineups}},
-                duels=A.head_to_head(mixed).to_dict("records"), ratings=[[b, r] for b, r in ratings.items()],
-                effects=effects)
+            counts[str(players)] = dict(lineups=lineups, views={
+                EVERY: view(rows, played),
+                **{lineup: view(rows[rows.lineup == lineup], played[played.lineup == lineup]) for lineup in lineups}})
         games[game] = counts
-    return _clean(dict(format=FORMAT, version=VERSION, games=games))
+    search = {game: search_view(*pair) for game, pair in (ladders or {}).items()}
+    return _clean(dict(format=FORMAT, version=VERSION, games=games, search=search))
 
 
 def load_tables(folder: str | Path) -> dict:
@@ -143,6 +184,27 @@ def load_tables(folder: str | Path) -> dict:
             for game, names in TABLES.items()}
 
 
+def load_ladders(folder: str | Path) -> dict:
+    """The strength ladder by game: ``{game: (search table, one-ply table)}`` (pandas DataFrames of
+    :func:`mandalakit.arena.arena`): every :data:`SEARCH_LADDER` run pooled with its file's seed as a
+    ``seed`` column, and the games of :data:`ONE_PLY_TABLE` of :data:`ONE_PLY_LADDER`.
+
+    Raises ``FileNotFoundError`` naming a game with no search run or no one-ply file.
+    """
+    import pandas as pd
+
+    folder, ladders = Path(folder), {}
+    for game in TABLES:
+        runs = sorted(folder.glob(SEARCH_LADDER.format(game=game)))
+        if not runs:
+            raise FileNotFoundError(f"no {SEARCH_LADDER.format(game=game)} in {folder.name}/; see datasets/README.md")
+        search = pd.concat([pd.read_csv(run).assign(seed=run.stem.rsplit("seed", 1)[1]) for run in runs],
+                           ignore_index=True)
+        one_ply = pd.read_csv(folder / ONE_PLY_LADDER.format(game=game)).assign(seed="")
+        ladders[game] = (search, one_ply[one_ply.table == ONE_PLY_TABLE])
+    return ladders
+
+
 def dumps(summaries: dict) -> str:
     """The file's text: indented JSON ending in a newline (an undefined value, such as the interval of
     one value, is ``NaN``, and an infinite effect size ``Infinity``, as Python's json writes them)."""
@@ -152,7 +214,7 @@ def dumps(summaries: dict) -> str:
 def load_summaries(path: str | Path) -> dict:
     """Read a summaries file (``datasets/summaries.json``); a folder means its :data:`FILENAME`.
 
-    Raises ``FileNotFoundError`` if missing, ``ValueError`` if it is not this format's version 1.
+    Raises ``FileNotFoundError`` if missing, ``ValueError`` if it is not this format's :data:`VERSION`.
     """
     path = Path(path)
     if path.is_dir():
@@ -167,11 +229,11 @@ def load_summaries(path: str | Path) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m mandalakit.summaries",
                                      description="Write the analysis page's summaries of the shipped tables.")
-    parser.add_argument("folder", help="the folder of the six tournament tables (datasets)")
+    parser.add_argument("folder", help="the folder of the six tournament tables and the strength ladder (datasets)")
     parser.add_argument("--out", help=f"the file to write (default: FOLDER/{FILENAME})")
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else Path(args.folder) / FILENAME
-    out.write_text(dumps(summarize(load_tables(args.folder))), encoding="utf-8")
+    out.write_text(dumps(summarize(load_tables(args.folder), load_ladders(args.folder))), encoding="utf-8")
     print(f"wrote {out}")
 
 

@@ -79,12 +79,12 @@ _language = "en"
 
 #: The number formats of a sentence that follow the language (:func:`number`): a thousands
 #: separator (``,``), a number of decimals (``.1``) and ``f``, or none of them.
-_NUMBER_SPEC = re.compile(r"(?P<group>,)?(?:\.(?P<decimals>\d+)f)?")
+_NUMBER_SPEC = re.compile(r"(?P<sign>\+)?(?P<group>,)?(?:\.(?P<decimals>\d+)f)?")
 
 
 def number(value: float, spec: str = "") -> str:
     """``value`` written for people, as the language in force writes numbers: ``spec`` is a
-    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``), which English keeps exactly;
+    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``, ``"+.2f"``), which English keeps exactly;
     French writes a decimal comma and groups thousands with a narrow no-break space (Babel's
     ``format_decimal``, with the CLDR data of the language).
 
@@ -94,8 +94,8 @@ def number(value: float, spec: str = "") -> str:
     >>> number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
     ('171.7', '20,000,000', '0.6667')
     >>> with language("fr"):
-    ...     number(171.66, ".1f"), number(20_000_000, ","), number(0.6667)
-    ('171,7', '20\u202f000\u202f000', '0,667')
+    ...     number(171.66, ".1f"), number(20_000_000, ","), number(0.6667), number(0.42, "+.2f")
+    ('171,7', '20\u202f000\u202f000', '0,667', '+0,42')
 
     A number without a format shows at most 3 decimals in French; any other ``spec`` (``x``,
     ``>5``), and any value that is not a number (``True`` too), is formatted by Python.
@@ -109,7 +109,8 @@ def number(value: float, spec: str = "") -> str:
     pattern = ("#,##0" if shape["group"] else "0") + ("." + "0" * int(decimals) if decimals and int(decimals) else "")
     if not spec:
         pattern = "0.###" if isinstance(value, float) else "0"
-    return format_decimal(value, format=pattern, locale=_language)
+    written = format_decimal(value, format=pattern, locale=_language)
+    return "+" + written if shape["sign"] and written[0].isdigit() else written  # "+": a signed format's
 
 
 class _Formatter(string.Formatter):

@@ -59,10 +59,10 @@ def test_a_slice_made_again_equals_the_shipped_rows(path, monkeypatch):
 
 def test_the_shipped_summaries_are_those_of_the_shipped_tables():
     """datasets/summaries.json (what the analysis page reads) is exactly what its command, quoted in
-    the data card, computes from the six tables: the two cannot drift apart."""
-    from mandalakit.summaries import FILENAME, dumps, load_tables, summarize
+    the data card, computes from the six tables and the strength ladder: they cannot drift apart."""
+    from mandalakit.summaries import FILENAME, dumps, load_ladders, load_tables, summarize
 
     assert "`python -m mandalakit.summaries datasets`" in CARDS
     assert "$(BIN)/python -m mandalakit.summaries datasets\n" in MAKEFILE  # the last step of `make datasets`
     shipped = (ROOT / "datasets" / FILENAME).read_text(encoding="utf-8")
-    assert dumps(summarize(load_tables(ROOT / "datasets"))) == shipped
+    assert dumps(summarize(load_tables(ROOT / "datasets"), load_ladders(ROOT / "datasets"))) == shipped

@@ -176,11 +176,20 @@ def test_dashboard_shows_the_tables_statistics():
     assert sum(chart(dash, "length")[0]["y"]) == len(games) == 100 * 3  # rotations × players
     mean, low, high = A.mean_ci(games.decisions)
     assert f"{mean:.1f} moves on average (95 % interval {low:.1f} to {high:.1f})" in dash.length_text.value
-    mixed = bots[(bots.players == 3) & bots.lineup.isin(["greedy,greedy,random", "greedy,random,random"])]
-    duel = A.head_to_head(mixed).iloc[0]
+    duel = A.head_to_head(rows).iloc[0]  # issue 23: the head-to-head and the options of this line-up only
     assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * duel.rate], abs=1e-4)
-    effects = A.effects(variants[variants.players == 3], "single_play_draw")
-    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6)
+    assert f"in {round(100 * duel.rate)} % of {duel.wins + duel.losses} meetings" in dash.bots_text.value
+    assert duel.wins + duel.losses == 598  # 2 meetings per game of 300, less 2 equal scores
+    rating = A.bradley_terry(rows)["greedy"]
+    assert f"greedy {rating:+.0f}, random {-rating:+.0f}" in dash.bots_text.value
+    played = variants[(variants.players == 3) & (variants.lineup == "greedy,random,random")]
+    effects = A.effects(played, "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(effects.effect[0], abs=1e-6) != pytest.approx(
+        A.effects(variants[variants.players == 3], "single_play_draw").effect[0], abs=1e-3)  # not every line-up's
+    assert effects.pairs[0] == 16 * 3 * 2 * 3  # rotations × players deals × tile tables × seats
+    dash.lineup.value = "every line-up"
+    every = A.effects(variants[variants.players == 3], "single_play_draw")
+    assert chart(dash, "effects")[0]["y"][0] == pytest.approx(every.effect[0], abs=1e-6)
 
 
 def test_the_dashboard_kernel_imports_no_statistics_or_table_library():
@@ -292,28 +301,160 @@ def test_no_chart_labels_an_axis_a_tick_or_a_legend_entry_with_a_rule_id_or_a_co
     assert seen > 500  # every view was read: 3 games, 7 player counts, 31 line-up choices
 
 
-def test_the_bots_menu_filters_every_section_it_can_and_the_others_say_so():
-    """Issue 23: choosing a line-up redraws the seats, scores and length sections from that line-up; the
-    head-to-head and rules-option sections, summarised over every line-up together, say so in words."""
-    from mandalakit.core.messages import language
+def test_every_section_follows_the_bots_menu():
+    """Issue 23: choosing a line-up redraws the six charts and five sections of the tables from that
+    line-up's games, the head-to-head and the rules options included (the search bot's section has its
+    own games, and says so: see the good-play test below)."""
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
 
     summaries = load_datasets(ROOT / "datasets")
     dash = AnalysisDashboard(summaries, game="flowers")
-    every = {name: box.spec["data"] for name, box in dash.charts.items()}
-    texts = (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)
+    dash.players.value = 3
+
+    def shown():
+        texts = (dash.seats_text, dash.scores_text, dash.length_text, dash.bots_text, dash.effects_text)
+        return {name: box.spec["data"] for name, box in dash.charts.items()}, [t.value for t in texts]
+
+    every_charts, every_texts = shown()
+    dash.lineup.value = "greedy,greedy,random"
+    charts, texts = shown()
+    assert [name for name in charts if charts[name] == every_charts[name]] == ["search"]  # the ladder's own games
+    assert [k for k, (a, b) in enumerate(zip(texts, every_texts)) if a == b] == []
+    view = summaries["games"]["flowers"]["3"]["views"]["greedy,greedy,random"]
+    assert chart(dash, "bots")[0]["y"] == pytest.approx([100 * d["rate"] for d in view["duels"]])
+    assert f"in 99 % of {view['duels'][0]['wins'] + view['duels'][0]['losses']} meetings" in dash.bots_text.value
+    score = [e for e in view["effects"] if e["measure"] == "score"]
+    assert chart(dash, "effects")[0]["y"] == pytest.approx([e["effect"] for e in score])
+    assert f"measured on {score[0]['pairs']} pairs of games" in dash.effects_text.value
     assert "does not change this section" not in dash.bots_text.value + dash.effects_text.value
+
+
+@pytest.mark.parametrize("code, said", [
+    ("en", "In this line-up all the players are the same bot, Bot (greedy): two different bots never meet"),
+    ("fr", "Dans cette composition, tous les joueurs sont le même robot, Robot (glouton)\u00a0: deux robots différents ne")])
+def test_a_line_up_of_one_bot_says_in_words_that_it_has_no_head_to_head(code, said):
+    """A line-up of one bot has no meeting of two bots: the head-to-head chart draws no bar and no axis
+    but the reason, in the chart's place and in its section, in the page's language."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    with language(code):
+        dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
+        dash.lineup.value = "greedy,greedy"
+    spec = dash.charts["bots"].spec
+    assert spec["data"] == [] and not spec["layout"]["xaxis"]["visible"] and not spec["layout"]["yaxis"]["visible"]
+    drawn = spec["layout"]["annotations"][0]["text"]
+    assert drawn.replace("<br>", " ").startswith(said) and max(map(len, drawn.split("<br>"))) <= 45
+    assert said in dash.bots_text.value
+    assert ("in any of the 40 pairs of games" if code == "en" else "aucune des 40 paires") in dash.effects_text.value  # the options are still measured
+    dash.lineup.value = "greedy,random"
+    assert chart(dash, "bots")[0]["y"] == [100.0] and "annotations" not in dash.charts["bots"].spec["layout"]
+
+
+def test_too_few_pairs_of_games_are_said_in_words_not_drawn():
+    """A line-up whose options were measured on fewer than MIN_PAIRS pairs says so instead of a chart."""
+    from mandalakit.widgets.analysis.analysis import MIN_PAIRS, AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    for effect in summaries["games"]["mandala"]["2"]["views"]["greedy,greedy"]["effects"]:
+        effect["pairs"] = MIN_PAIRS - 1
+    dash = AnalysisDashboard(summaries)
     dash.lineup.value = "greedy,greedy"
-    view = summaries["games"]["flowers"]["2"]["views"]["greedy,greedy"]
-    assert chart(dash, "seats")[0]["y"] == pytest.approx([100 * s["share"] for s in view["seats"]])
-    assert [t["name"] for t in chart(dash, "scores")] == ["greedy"]
-    assert sum(chart(dash, "length")[0]["y"]) == view["length"]["games"] < sum(every["length"][0]["y"])
-    assert all(a != b for a, b in zip(texts, (dash.seats_text.value, dash.scores_text.value, dash.length_text.value)))
-    for name in ("seats", "scores", "length", "ends"):
-        assert chart(dash, name) != every[name], name
-    for text in (dash.bots_text, dash.effects_text):
-        assert "The bots menu does not change this section" in text.value
+    assert dash.charts["effects"].spec["data"] == []
+    assert f"measured on only {MIN_PAIRS - 1} pairs of games in this line-up: too few" in dash.effects_text.value
+
+
+# ----- issue 23: what changes with good play, from the strength ladder's search games ------------------
+def ladder(*games):
+    """An arena table from ``(deal, rotation, first bot, first score, second score)`` games, 2 players."""
+    rows = []
+    for deal, rotation, first, a, b in games:
+        second = "greedy" if first == "pimc" else "pimc"
+        for seat, bot, score, other in ((0, first, a, b), (1, second, b, a)):
+            rows.append(dict(table="pimc,greedy", deal=deal, rotation=rotation, seat=seat, bot=bot, score=score,
+                             winner=score >= other))
+    return pd.DataFrame(rows)
+
+
+def test_the_first_players_lead_cancels_which_bot_is_stronger():
+    """Each deal is played once per seating: the search wins both by 10, so the first seat's lead is
+    what is left, (+12 - 8) / 2 = +2 on deal 0 and (+10 - 10) / 2 = 0 on deal 1."""
+    table = ladder((0, 0, "pimc", 30, 18), (0, 1, "greedy", 20, 28), (1, 0, "pimc", 25, 15), (1, 1, "greedy", 15, 25))
+    assert A.first_player_lead(table).tolist() == [2.0, 0.0]
+    with pytest.raises(ValueError, match="2-player games"):
+        A.first_player_lead(table.assign(seat=table.seat * 2))
+
+
+def test_difference_ci_is_welchs_interval():
+    """[3, 5, 4, 6] less [1, 2, 1, 2]: 3 points; Welch's standard error sqrt(5/12 + 1/12) on 4.15 degrees
+    of freedom gives the half-width 1.93."""
+    diff, low, high = A.difference_ci([3, 5, 4, 6], [1, 2, 1, 2])
+    assert diff == 3 and high - diff == pytest.approx(diff - low) == pytest.approx(1.93, abs=0.01)
+    assert all(math.isnan(v) for v in A.difference_ci([1], [1, 2]))
+
+
+def test_the_search_summary_is_the_statistics_of_the_ladder_files():
+    """summaries.json's ``search`` part is mandalakit.analysis on the shipped ladder files, recomputed
+    here by hand: Mandala's 6 runs of 6 games (18 deals), and greedy against random (200 deals)."""
+    from mandalakit.widgets.analysis.analysis import load_datasets
+
+    view = load_datasets(ROOT / "datasets")["search"]["mandala"]
+    runs = pd.concat([pd.read_csv(ROOT / f"datasets/ladder-mandala-search-seed{s}.csv").assign(seed=s) for s in range(1, 7)])
+    first = runs[runs.seat == 0].set_index(["seed", "deal", "rotation"]).score
+    second = runs[runs.seat == 1].set_index(["seed", "deal", "rotation"]).score
+    leads = (first - second).groupby(level=["seed", "deal"]).mean()
+    assert len(leads) == view["lead"]["search"]["n"] == 18 and view["games"] == 36
+    assert [view["lead"]["search"][k] for k in ("mean", "low", "high")] == pytest.approx(A.mean_ci(leads), abs=1e-6)
+    assert view["lead"]["search"]["mean"] == pytest.approx(2.027778)  # 36.5 points over 18 deals
+    one_ply = pd.read_csv(ROOT / "datasets/ladder-mandala-one-ply.csv").query("table == 'greedy,random'")
+    assert view["lead"]["one_ply"]["n"] == 200 and view["greedy"]["one_ply"]["mean"] == pytest.approx(
+        one_ply[one_ply.bot == "greedy"].score.mean())
+    assert view["search_wins"] == (runs[runs.bot == "pimc"].winner.sum()) == 32
+
+
+def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_menus():
+    """Mandala: the first player's lead with and without the search overlaps (no claim), greedy loses
+    46 points against the search (a clear claim); another player count or a line-up says why in words."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    dash = AnalysisDashboard(summaries)
+    lead = summaries["search"]["mandala"]["lead"]
+    assert chart(dash, "search")[0]["y"] == [lead["one_ply"]["mean"], lead["search"]["mean"]]
+    assert chart(dash, "search")[0]["x"] == ["greedy against<br>random", "sampling search<br>against greedy"]
+    said = dash.search_text.value
+    assert "player 1&#x27;s lead over player 2 is +2.0 points on average (95 % interval -3.4 to +7.4, 18 deals)" in said
+    assert "may be zero: these games are too few to say whether good play changes" in said
+    assert "it loses about 46 points of its score (95 % interval 41.7 to 50.9)" in said
+    assert "The search bot never played the rules options" in said and "36 games" in said
+    dash.lineup.value = "greedy,greedy"
+    assert dash.search_text.value.startswith('<p class="mk-analysis-note">The bots menu does not change this section')
+    dash.game.value = "ohanami"
+    assert 'O-2.2</span></p>' in dash.search_text.value
+    dash.players.value = 3
+    assert chart(dash, "search") == [] and "played games of 2 players only" in dash.search_text.value
     with language("fr"):
-        dash = AnalysisDashboard(summaries)
-        dash.lineup.value = "greedy,random"
-        assert "Le menu des robots ne change pas cette section" in dash.effects_text.value
+        french = AnalysisDashboard(summaries).search_text.value
+    assert "est de +2,0 points en moyenne (intervalle à 95\u00a0% de -3,4 à +7,4, 18 donnes)" in french
+
+
+def test_an_option_that_changes_no_score_is_said_in_words_not_drawn_as_a_flat_line():
+    """Ohanami's sakura cap changes no score of these bots: the chart says so instead of a flat zero."""
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    dash = AnalysisDashboard(load_datasets(ROOT / "datasets"), game="ohanami")
+    assert chart(dash, "effects") == []
+    drawn = dash.charts["effects"].spec["layout"]["annotations"][0]["text"].replace("<br>", " ")
+    assert drawn == "No rules option changed a single score in these games (240 pairs of games): nothing to draw."
+    assert "does not change in any of the 240 pairs of games" in dash.effects_text.value
+    dash.game.value = "mandala"
+    assert len(chart(dash, "effects")[0]["y"]) == 2  # -3.85 points and 0: drawn
+
+
+def test_a_missing_ladder_is_named(tmp_path):
+    """Summaries need every game's search runs: a folder without them fails with the file pattern."""
+    from mandalakit.summaries import load_ladders
+
+    with pytest.raises(FileNotFoundError, match=r"no ladder-ohanami-search-seed\*\.csv in "):
+        load_ladders(tmp_path)

@@ -54,6 +54,9 @@ def test_analysis_dashboard_renders_and_follows_its_controls(browser, demo_url):
         page.wait_for_function(
             f"() => document.querySelectorAll('{SEAT_BARS}').length === 4",
             timeout=30_000)
+        # the chart and its sentence are two updates: under load the bars can be drawn before the sentence comes
+        page.wait_for_function("() => document.querySelector('.mk-analysis').innerText"
+                               ".includes('A fair share with 4 players is 25 %')", timeout=30_000)
         assert "A fair share with 4 players is 25 %" in text.inner_text()
         page.locator(".mk-analysis-control select").first.select_option(label="Mandala")
         page.wait_for_function("() => [...document.querySelectorAll('.mk-analysis-control select')][1].options.length"

@@ -6,23 +6,26 @@ opens), and shows, for the game, player count and line-up chosen in three drop-d
 advantage of each seat, the score distributions by bot, the game length and end triggers, the
 bots' head-to-head rates and Bradley–Terry ratings, and the measured effect of every rules
 option, each with its 95 % confidence interval and a sentence a pupil can read, worded in the
-page's language. The six charts are :class:`~mandalakit.widgets.analysis.charts.FigureView` of plain
-figure dicts, side by side on a wide page and one per row on a phone; the kernel imports neither
-pandas, scipy nor plotly.py.
+page's language; then what changes with good play, from the search bot's games of the strength
+ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are
+:class:`~mandalakit.widgets.analysis.charts.FigureView` of plain figure dicts, side by side on a
+wide page and one per row on a phone; the kernel imports neither pandas, scipy nor plotly.py.
 """
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from pathlib import Path
 
 import ipywidgets as W
 
 from mandalakit.analysis import effect_sentence
-from mandalakit.core.messages import N_, _, bot_name, get_language
+from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
+from mandalakit.widgets.analysis.search_words import search_paragraphs
 from mandalakit.widgets.lessons.rules import rule_tag
 
 __all__ = ["AnalysisDashboard", "load_datasets"]
@@ -30,10 +33,11 @@ __all__ = ["AnalysisDashboard", "load_datasets"]
 #: Colour-blind safe (Okabe–Ito) colours per bot; every bar also carries the bot's name.
 BOT_COLOURS = {"greedy": "#0072B2", "random": "#E69F00"}
 EVERY_LINEUP = N_("every line-up")  # the menu's value; its label is translated
-#: The six charts, in order: name and title.
+#: The seven charts, in order: name and title.
 PANELS = {"seats": N_("Win share by seat (95 % intervals)"), "scores": N_("Final scores by bot"),
           "length": N_("Moves per game"), "ends": N_("Which rule ended the game"),
-          "bots": N_("How often the first bot outscores the second"), "effects": N_("Change of a player's score")}
+          "bots": N_("How often the first bot outscores the second"), "effects": N_("Change of a player's score"),
+          "search": N_("How many points ahead the first player ends")}
 #: What ended a game, in words, by the rule id that ended it (the id stays as a tag in the sentence).
 END_WORDS = {"O-2.1": N_("three rounds were played"), "M-7.1": N_("the deck ran out"),
              "M-7.2": N_("a river was full"), "M-7.5": N_("no mandala could complete"),
@@ -55,6 +59,14 @@ OPTION_WORDS = {("deck_exhaustion", "end_at_once"): N_("game ends when the deck 
 DEFAULT_GAME = "mandala"
 #: The page's width at which a chart starts a row of its own (two charts side by side need twice it).
 CHART_WIDTH = "440px"
+#: The fewest meetings of two different bots (head-to-head) or pairs of games (rules options) a
+#: line-up needs for its section to be drawn; with fewer the section says so in words. A line-up of
+#: one bot has no meeting at all; the shipped line-ups measure each option on 40 pairs or more.
+MIN_MEETINGS = MIN_PAIRS = 20
+#: Height of a chart that says in words why it draws nothing (px; a drawn chart is 340).
+WORDS_HEIGHT = 200
+#: Letters per line of a sentence drawn in a chart's place (a 420 px phone holds about 45 at 13 px).
+NOTE_WIDTH = 40
 
 
 def load_datasets(folder: str | Path) -> dict:
@@ -109,11 +121,6 @@ def _errors(values, lows, highs) -> dict:
                 arrayminus=[v - lo for v, lo in zip(values, lows)], color="#000000")
 
 
-def _note(sentence: str) -> str:
-    """A sentence set apart above a section's text (what the menus do not change there)."""
-    return f'<p class="mk-analysis-note"><em>{escape(sentence)}</em></p>'
-
-
 def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: dict | None = None,
             legend: bool = False) -> dict:
     """One chart's figure JSON: its title on top, a legend below when asked."""
@@ -123,6 +130,16 @@ def _figure(title: str, traces: list[dict], xaxis: dict | None = None, yaxis: di
     if legend:
         layout["legend"] = dict(orientation="h", y=-0.3, x=0)
     return {"data": traces, "layout": layout}
+
+
+def _words_figure(title: str, sentence: str) -> dict:
+    """A chart's figure that draws no data but says ``sentence`` in its place (no axes, no bars)."""
+    figure = _figure(title, [], xaxis=dict(visible=False), yaxis=dict(visible=False))
+    figure["layout"]["height"] = WORDS_HEIGHT
+    lines = "<br>".join(escape(line) for line in textwrap.wrap(sentence, NOTE_WIDTH, break_on_hyphens=False))
+    figure["layout"]["annotations"] = [dict(text=lines, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                                            align="center", font=dict(size=14))]
+    return figure
 
 
 class AnalysisDashboard(W.VBox):
@@ -140,13 +157,17 @@ class AnalysisDashboard(W.VBox):
     game, players, lineup : ipywidgets.Dropdown
         The controls; ``lineup`` offers :data:`EVERY_LINEUP` and each line-up of the player count.
     charts : dict of FigureView
-        The six charts by name (:data:`PANELS`): ``seats``, win share by seat with 95 % intervals
+        The seven charts by name (:data:`PANELS`): ``seats``, win share by seat with 95 % intervals
         and the fair share as a dotted line; ``scores``, score histograms by bot; ``length``,
         histogram of the moves per game; ``ends``, end triggers; ``bots``, head-to-head rates
         with 95 % intervals; ``effects``, effect of each rules option value on the score with
-        95 % intervals. Each at least :data:`CHART_WIDTH` wide, wrapping to one per row.
-    seats_text, scores_text, length_text, bots_text, effects_text : ipywidgets.HTML
-        The same in sentences.
+        95 % intervals; ``search``, the first player's lead in points between the one-move bots and
+        with the search bot, with 95 % intervals. Each at least :data:`CHART_WIDTH` wide, wrapping
+        to one per row. A chart without enough games (:data:`MIN_MEETINGS`, :data:`MIN_PAIRS`, a
+        line-up of one bot, another player count than the search bot's 2) says why in its place.
+    seats_text, scores_text, length_text, bots_text, effects_text, search_text : ipywidgets.HTML
+        The same in sentences; every section follows the three menus, but the search bot's games,
+        which are the same whatever line-up is chosen, and say so.
     """
 
     def __init__(self, summaries: dict, game: str = DEFAULT_GAME):
@@ -163,8 +184,10 @@ class AnalysisDashboard(W.VBox):
                        for name, title in PANELS.items()}
         for chart in self.charts.values():
             chart.add_class("mk-analysis-chart")
-        self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text = (
-            W.HTML() for n in range(5))
+        self.charts["search"].layout.max_width = "600px"  # alone on its row: two bars need no more
+        self.search = summaries.get("search", {})
+        self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text, self.search_text = (
+            W.HTML() for n in range(6))
         self._quiet = False
         self._game_changed()
         self.game.observe(lambda change: self._game_changed(), "value")
@@ -182,6 +205,7 @@ class AnalysisDashboard(W.VBox):
             section(_("How long is a game, and what ends it?"), self.length_text),
             section(_("How much better is the greedy bot?"), self.bots_text),
             section(_("What does each rules option change?"), self.effects_text),
+            section(_("What changes when a bot plays well?"), self.search_text),
         ])
         self.add_class("mk-analysis")
 
@@ -219,22 +243,21 @@ class AnalysisDashboard(W.VBox):
     def _draw(self) -> None:
         if self._quiet or None in (self.game.value, self.players.value, self.lineup.value):
             return  # a menu without a choice (a page may send it): the charts stay
-        chosen, summary = self.selection(), self.summary()
+        chosen = self.selection()
         self._draw_seats(chosen["seats"])
         self._draw_scores(chosen["scores"])
         self._draw_length(chosen["length"])
-        self._draw_bots(summary["duels"], summary["ratings"])
-        self._draw_effects(summary["effects"])
-        if self.lineup.value != EVERY_LINEUP:  # these two sections come from every line-up together
-            self.bots_text.value = _note(_(
-                "The bots menu does not change this section: the tables count the meetings of every line-up "
-                "with both bots together, not line-up by line-up.")) + self.bots_text.value
-            self.effects_text.value = _note(_(
-                "The bots menu does not change this section: each rules option was measured over every "
-                "line-up together.")) + self.effects_text.value
+        self._draw_bots(chosen["duels"], chosen["ratings"])
+        self._draw_effects(chosen["effects"])
+        self._draw_search(self.search.get(self.game.value))
 
     def _show(self, name: str, traces: list[dict], **axes) -> None:
         self.charts[name].figure = _figure(_(PANELS[name]), traces, **axes)
+
+    def _too_few(self, name: str, text: W.HTML, sentence: str) -> None:
+        """Say ``sentence`` in the chart ``name``'s place and in its section, drawing no chart."""
+        self.charts[name].figure = _words_figure(_(PANELS[name]), sentence)
+        text.value = f'<p class="mk-analysis-note">{escape(sentence)}</p>'
 
     def _draw_seats(self, seats: list[dict]) -> None:
         fair = 1 / self.players.value
@@ -292,6 +315,18 @@ class AnalysisDashboard(W.VBox):
         self.length_text.value = f"<p>{escape(said)} {rule_tag(ends[0][0])}</p>"  # the rule's text on hover
 
     def _draw_bots(self, duels: list[dict], ratings: list) -> None:
+        meetings = sum(d["wins"] + d["losses"] for d in duels)
+        if not duels:
+            bots = {_("Bot ({level})", level=bot_name(b)) for b in str(self.lineup.value).split(",")}
+            return self._too_few("bots", self.bots_text, _(
+                "In this line-up all the players are the same bot, {bot}: two different bots never meet, so there "
+                "is no head-to-head to show. Choose a line-up with two bots.", bot=bots.pop()) if len(bots) == 1 else _(
+                "Two different bots never meet in these games, so there is no head-to-head to show."))
+        if meetings < MIN_MEETINGS:
+            return self._too_few("bots", self.bots_text, ngettext(
+                "Two different bots meet only {n} time in this line-up: too few to say which is stronger.",
+                "Two different bots meet only {n} times in this line-up: too few to say which is stronger.",
+                meetings))
         rates = _percents(d["rate"] for d in duels)
         self._show("bots", [dict(type="bar", x=[f"{bot_name(d['a'])} > {bot_name(d['b'])}" for d in duels], y=rates,
                                  marker=dict(color="#56B4E9"), name=_("outscores"),
@@ -310,11 +345,48 @@ class AnalysisDashboard(W.VBox):
         self.bots_text.value = "".join(f"<p>{escape(s)}</p>" for s in said)
 
     def _draw_effects(self, effects: list[dict]) -> None:
+        if not effects:
+            return self._too_few("effects", self.effects_text, _("No rules option was varied in these games."))
+        pairs = min(e["pairs"] for e in effects)
+        if pairs < MIN_PAIRS:
+            return self._too_few("effects", self.effects_text, ngettext(
+                "The rules options were measured on only {n} pair of games in this line-up: too few to say what "
+                "they change.", "The rules options were measured on only {n} pairs of games in this line-up: too few "
+                "to say what they change.", pairs))
         score = [e for e in effects if e["measure"] == "score"]
         changes = [e["effect"] for e in score]
+        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
+        if all(e["effect"] == e["low"] == e["high"] == 0 for e in score):  # a flat line would say it less well
+            self.charts["effects"].figure = _words_figure(_(PANELS["effects"]), ngettext(
+                "No rules option changed a single score in these games ({n} pair of games): nothing to draw.",
+                "No rules option changed a single score in these games ({n} pairs of games): nothing to draw.",
+                min(e["pairs"] for e in score)))
+            return
         self._show("effects", [dict(type="bar", x=[option_words(e["option"], e["value"]) for e in score], y=changes,
                                     marker=dict(color="#D55E00"), name=_("score change"),
                                     error_y=_errors(changes, [e["low"] for e in score], [e["high"] for e in score]))],
                    yaxis=dict(title=dict(text=_("points against the default")), zeroline=True,
                               zerolinecolor="#000000"))
-        self.effects_text.value = "<ul>" + "".join(f"<li>{escape(effect_sentence(e, option_words))}</li>" for e in effects) + "</ul>"
+
+    def _draw_search(self, view: dict | None) -> None:
+        """The search bot's ladder games against the one-move bots' (2 players only)."""
+        if view is None:
+            return self._too_few("search", self.search_text, _("No games of the search bot are shipped for this game."))
+        if self.players.value != 2:
+            return self._too_few("search", self.search_text, _(
+                "The search bot played games of 2 players only: choose 2 players to see what changes with good play."))
+        lead = view["lead"]
+        names = ["<br>".join(textwrap.wrap(_("{a} against {b}", a=bot_name(a), b=bot_name(b)), 20))  # level on a phone
+                 for a, b in (("greedy", "random"), ("pimc", "greedy"))]
+        means = [lead["one_ply"]["mean"], lead["search"]["mean"]]
+        self._show("search", [dict(type="bar", x=names, y=means, marker=dict(color=["#E69F00", "#0072B2"]),
+                                   name=_("first player's lead"),
+                                   error_y=_errors(means, [lead["one_ply"]["low"], lead["search"]["low"]],
+                                                   [lead["one_ply"]["high"], lead["search"]["high"]]))],
+                   xaxis=dict(type="category"),
+                   yaxis=dict(title=dict(text=_("points ahead")), zeroline=True, zerolinecolor="#000000"))
+        note = "" if self.lineup.value == EVERY_LINEUP else (
+            '<p class="mk-analysis-note">' + escape(_(
+                "The bots menu does not change this section: the search bot played only the greedy bot, in games "
+                "of its own.")) + "</p>")
+        self.search_text.value = note + "".join(search_paragraphs(view, self.game.value))
