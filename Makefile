@@ -165,8 +165,8 @@ datasets: $(VENV)/.test
 # runs of LADDER_GAMES games, one file per seed of LADDER_SEEDS (a search bot thinks up to about 1 s
 # per move: a game takes about 20 s of CPU time, so a run is a few minutes and an interrupted ladder
 # keeps the runs it finished). Run with nice: the arena's figures are CPU seconds, so a busy machine
-# slows it but does not bias them. `python -m mandalakit.ladder datasets` prints the figures of the
-# files together.
+# slows it but does not bias them. docs/bots.md ("Strength ladder") pools the runs' files into the
+# figures with mandalakit.arena.standings.
 LADDER_GAMES ?= 6
 LADDER_SEEDS ?= 1 2
 .PHONY: ladder
