@@ -163,7 +163,8 @@ datasets: $(VENV)/.test
 # The strength ladder of each game (datasets/README.md, "Strength ladder"): the one-ply bots over 400
 # games per pairing, then the search bot against greedy (and against the rule of thumb in Mandala) in
 # runs of LADDER_GAMES games, one file per seed of LADDER_SEEDS (a search bot thinks up to about 1 s
-# per move: a game takes about 20 s of CPU time, so a run is a few minutes and an interrupted ladder
+# per move in the engine, a game about 20 s of CPU time; its rollouts on the fast path, numba installed,
+# are 25-30 times faster, docs/fast.md; so a run is a few minutes at most and an interrupted ladder
 # keeps the runs it finished). Run with nice: the arena's figures are CPU seconds, so a busy machine
 # slows it but does not bias them. docs/bots.md ("Strength ladder") pools the runs' files into the
 # figures with mandalakit.arena.standings.
