@@ -351,23 +351,33 @@ def _connect(client_class, scheduler: str):
 def _handshake(scheduler: str) -> None:
     """Connect to ``scheduler`` and exchange Dask's greetings, all within :data:`CONNECT_SECONDS`.
 
-    Dask's ``Client`` bounds the connection but waits for the scheduler's greeting without end,
-    so a server that takes the connection and stays silent would hang the command. Raises
-    ``TimeoutError`` (an ``OSError``) when the time is up, or what Dask's connection raises
-    (its ``OSError`` after four fifths of the time, whose cause is the system's refusal). Runs
-    in a thread of its own: a notebook's kernel already runs an event loop in this one.
+    A ``tcp://`` address is first reached by a plain connection, so that a refusal or an unknown
+    host is said at once with the system's reason (``ConnectionRefusedError``,
+    ``socket.gaierror``), not after Dask's retries. Dask's ``Client`` bounds the connection but
+    waits for the scheduler's greeting without end, so a server that takes the connection and
+    stays silent would hang the command. Raises ``TimeoutError`` (an ``OSError``) when the time
+    is up, or what the connections raise. Runs in a thread of its own: a notebook's kernel
+    already runs an event loop in this one.
     """
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
     from distributed.comm import connect
+    from distributed.comm.addressing import parse_address, parse_host_port
 
     async def greet():
-        comm = await asyncio.wait_for(connect(scheduler, timeout=0.8 * CONNECT_SECONDS), CONNECT_SECONDS)
+        scheme, location = parse_address(scheduler)
+        if scheme == "tcp":
+            _reader, writer = await asyncio.open_connection(*parse_host_port(location))
+            writer.close()
+        comm = await connect(scheduler, timeout=0.8 * CONNECT_SECONDS)
         await comm.close()
 
+    async def bounded():
+        await asyncio.wait_for(greet(), CONNECT_SECONDS)
+
     with ThreadPoolExecutor(1, thread_name_prefix="mandalakit-handshake") as thread:
-        thread.submit(asyncio.run, greet()).result()
+        thread.submit(asyncio.run, bounded()).result()
 
 
 def _connection_reason(exc: BaseException) -> str:
