@@ -10,6 +10,7 @@ import copy
 
 import numpy as np
 import pytest
+from _positions import endless_mandala_position
 
 from mandalakit.core.registry import get_game
 from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot
@@ -154,15 +155,8 @@ def test_endless_greedy_rollouts_are_cut_at_the_same_decision_on_both_paths(monk
     """M-7.1, M-4.3: in the Mandala position where two greedy bots may discard for ever (seed 7,
     deal 0, see test_search.py), rollouts stop after GREEDY_ROLLOUT_CAP decisions on the fast path
     too, valued by the same scores: the search measures the same on both paths."""
-    from mandalakit.core.contract import game_seeds
-
     spec = get_game("mandala")
-    game_seed, bot_seeds = game_seeds(7, 0)
-    state = spec.new_game(2, seed=game_seed)
-    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.bots["pimc"](seed=bot_seeds[0], playouts="reference")]
-    for _ in range(12):
-        seat = state.current_player
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
+    state, bots = endless_mandala_position()
     obs, legal = state.observation(1), state.legal_moves()
     from mandalakit.fast import playout as module
 

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from _positions import endless_mandala_position
 
 from mandalakit.core.registry import get_game
 from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot, light_clone, reward
@@ -166,15 +167,7 @@ def test_a_greedy_rollout_that_would_never_end_is_cut_and_valued_by_the_scores()
     samples two greedy bots only discard (M-4.3) for ever. Found when an arena run hung (seed 7,
     deal 0, the search bot second, its 7th move): its rollouts stop after GREEDY_ROLLOUT_CAP
     decisions, and the search chooses."""
-    from mandalakit.simulate import game_seeds
-
-    spec = get_game("mandala")
-    game_seed, bot_seeds = game_seeds(7, 0)
-    state = spec.new_game(2, seed=game_seed)
-    bots = [spec.make_bot("greedy", seed=bot_seeds[1]), spec.bots["pimc"](seed=bot_seeds[0], playouts="reference")]
-    for _ in range(12):
-        seat = state.current_player
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_moves()))
+    state, bots = endless_mandala_position()
     bot, obs, legal = bots[1], state.observation(1), state.legal_moves()
     root, searched = bot.information_set(obs), bot.shortlist(obs, legal)
     cut = []
