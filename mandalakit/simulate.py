@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
+from itertools import islice
 
 import numpy as np
 
@@ -69,6 +70,11 @@ def _rows(job) -> list[dict]:
     spec = get_game(game)
     state, seat_bots = play_one(spec, players, spec.make_rules(rules_dict), names, seed, index)
     return seat_rows(spec, state, seat_bots, {"game": index})
+
+
+def _rows_of(jobs: list) -> list[list[dict]]:
+    """The rows of each game of ``jobs`` (a worker's share of the work), in order."""
+    return [_rows(job) for job in jobs]
 
 
 def seat_rows(spec: GameSpec, state, seat_bots: Sequence[str], first: Mapping) -> list[dict]:
@@ -207,11 +213,25 @@ def _played(work: Iterator[tuple], games: int, jobs: int, desc: str, progress: b
         if jobs > 1:
             # Leaving the block (also on Ctrl-C in a notebook) terminates the workers at once.
             pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=worker_init, initargs=(os.getpid(),)))
-            played = pool.imap(_rows, work, chunksize=max(1, min(256, games // (jobs * 16))))
-            results = (patiently(played.next) for _game in range(games))
+            # Shares of the work as its items, so that imap's iterator is its own (its next takes a
+            # timeout: patiently), not the plain generator a chunksize above 1 hands back.
+            size = max(1, min(256, games // (jobs * 16)))
+            work = iter(work)
+            shares = iter(lambda: list(islice(work, size)), [])
+            results = _each(pool.imap(_rows_of, shares))
         else:
             results = map(_rows, work)
         yield from tqdm(results, total=games, desc=desc, unit="game", disable=not progress)
+
+
+def _each(played) -> Iterator[list[dict]]:
+    """Every game's rows of ``played`` (an ``imap`` iterator of shares), waited for patiently."""
+    while True:
+        try:
+            share = patiently(played.next)
+        except StopIteration:
+            return
+        yield from share
 
 
 def worker_count(games: int, jobs: int | None) -> int:

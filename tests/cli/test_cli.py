@@ -47,6 +47,19 @@ def test_simulate_parquet_same_table_whatever_the_jobs(tmp_path, capsys):
     pd.testing.assert_frame_equal(pd.read_parquet(a), pd.read_parquet(b))
 
 
+def test_simulate_on_the_engines_gives_the_same_table_on_two_processes(tmp_path, capsys):
+    """The engines' path (the rule of thumb has no fast kernel) with shares of several games per
+    worker (70 games on 2 processes: 2 a share): the rows of one process, in order."""
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    common = ["simulate", "--game", "mandala", "--players", "2", "--bots", "heuristic,random", "--games", "70",
+              "--seed", "5", "--quiet"]
+    assert run(capsys, *common, "--out", str(a), "--jobs", "1")[0] == 0
+    assert run(capsys, *common, "--out", str(b), "--jobs", "2")[0] == 0
+    one, two = pd.read_csv(a), pd.read_csv(b)
+    assert len(one) == 140 and one.game.tolist() == sorted(one.game.tolist())
+    pd.testing.assert_frame_equal(one, two)
+
+
 def test_record_then_replay(tmp_path, capsys):
     path = tmp_path / "game.json"
     code, out, _ = run(capsys, "record", "--game", "ohanami", "--players", "2", "--seed", "7",
