@@ -234,10 +234,10 @@ def cmd_bench(args) -> int:
     from .fast.bench import compare, load_average
 
     rules = rules_from_args(args.rule, args.game)
-    bots = get_game(args.game).check_bot(args.bots)
-    if bots in SEARCH_BOTS:  # a whole game takes them 20-40 s: no rate in the seconds asked
-        raise RulesError("options", _("bench counts whole games per second, and a search bot ({bot}) takes about half "
-                                      "a second a move; mandalakit arena measures its CPU time per move, e.g. "
+    bots = get_game(args.game).bot_behind(args.bots)  # a level is its bot: "hard" is the search
+    if bots in SEARCH_BOTS:  # it thinks before every move: a whole game overruns the seconds asked
+        raise RulesError("options", _("bench counts whole games per second, and a search bot ({bot}) thinks before "
+                                      "every move; mandalakit arena measures its CPU time per move, e.g. "
                                       "mandalakit arena --game {game} --bots {name},greedy --games 2",
                                       bot=bot_name(bots), game=args.game, name=bots))
     out, fast = compare(args.game, args.players, args.seconds, args.seed, rules, bots)

@@ -1084,16 +1084,17 @@ def test_a_tile_table_that_is_a_pipe_is_refused_at_once(tmp_path, capsys):
 
 @pytest.mark.parametrize("code,said", [
     ("en", "mandalakit bench: error: [options] bench counts whole games per second, and a search bot (sampling "
-           "search) takes about half a second a move; mandalakit arena measures its CPU time per move, e.g. "
+           "search) thinks before every move; mandalakit arena measures its CPU time per move, e.g. "
            "mandalakit arena --game mandala --bots pimc,greedy --games 2\n"),
     ("fr", "mandalakit bench\u00a0: erreur\u00a0: [options] bench compte des parties entières par seconde, et un robot "
-           "de recherche (recherche par tirages) met environ une demi-seconde par coup\u00a0; mandalakit arena "
+           "de recherche (recherche par tirages) réfléchit avant chaque coup\u00a0; mandalakit arena "
            "mesure son temps de processeur par coup, par exemple mandalakit arena --game mandala --bots pimc,greedy "
            "--games 2\n"),
 ])
-@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+@pytest.mark.parametrize("bot", ["pimc", "ismcts", "hard"])
 def test_bench_refuses_the_search_bots_at_once_and_points_to_arena(capsys, monkeypatch, code, said, bot):
-    """A search game takes 20-40 s: bench says so in one sentence before measuring anything."""
+    """A search bot thinks before every move, so a whole game overruns the seconds asked: bench
+    says so in one sentence before measuring anything, also for the level behind it ("hard")."""
     from mandalakit.fast import bench
 
     monkeypatch.setattr(bench, "compare", lambda *a, **k: pytest.fail("bench measured a search bot"))

@@ -63,6 +63,7 @@ def test_wilson_interval_matches_the_textbook_values():
 @pytest.mark.parametrize("kwargs, words", [
     ({"bots": ["greedy", "greedy"]}, "at least 2 different bots"),
     ({"bots": ["greedy"]}, "at least 2 different bots"),
+    ({"bots": ["hard", "pimc"]}, "at least 2 different bots"),  # a level is its bot
     ({"bots": ["greedy", "wizard"]}, "no bot called 'wizard'"),
     ({"games": 0}, "at least 1"),
     ({"players": 5}, "O-2.1"),
@@ -81,8 +82,8 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, words):
 ])
 def test_the_command_prints_win_rates_intervals_and_ratings(capsys, tmp_path, language, words):
     out_file = tmp_path / "arena.csv"
-    code = main(["--language", language, "arena", "--game", "flowers", "--players", "3", "--bots",
-                 "greedy,random,easy", "--games", "3", "--seed", "1", "--jobs", "1", "--quiet", "--out", str(out_file)])
+    code = main(["--language", language, "arena", "--game", "flowers", "--players", "2", "--bots",
+                 "greedy,random", "--games", "4", "--seed", "1", "--jobs", "1", "--quiet", "--out", str(out_file)])
     out = capsys.readouterr().out
     assert code == 0
     for w in words:
