@@ -126,7 +126,21 @@ def playout(state, rollout: str, rng: np.random.Generator, uniform: list[float] 
     greedy : the game's GreedyBot, optional
         The search's greedy bot (drawing from ``rng``): a Flowers bot's unused numbers are used
         first, and the rest left to it; default a new one.
+
+    Raises
+    ------
+    ValueError
+        For a game without a kernel or a ``rollout`` policy not named above.
+    TypeError
+        For an ``rng`` that is not a numpy PCG64 Generator (the kernels draw its very numbers).
     """
+    if state.game not in KERNELS or rollout not in KERNELS[state.game].ROLLOUTS:
+        raise ValueError(f"No fast playout of {state.game} by {rollout!r} bots: the kernels play "
+                         f"{', '.join(sorted(KERNELS))} by greedy or random bots.")
+    if not isinstance(rng, np.random.Generator) or not isinstance(rng.bit_generator, np.random.PCG64):
+        raise TypeError(f"rng must be a numpy Generator on PCG64 (np.random.default_rng(seed)), not {rng!r}.")
+    if state.is_terminal():  # nothing to play
+        return End.of_state(state, [])
     kernel = KERNELS[state.game]
     left = -1 if left is None else left
     uniform = [] if uniform is None else uniform

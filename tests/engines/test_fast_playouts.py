@@ -7,6 +7,7 @@ same way), end at the same scores and winners, and leave the generator in the sa
 from __future__ import annotations
 
 import copy
+import re
 
 import numpy as np
 import pytest
@@ -170,3 +171,27 @@ def test_endless_greedy_rollouts_are_cut_at_the_same_decision_on_both_paths(monk
     cut = [end for end in ends if not end.is_terminal()]
     assert cut and all(len(end.moves()) == GREEDY_ROLLOUT_CAP for end in cut)
     assert out[0] == out[1]
+
+
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_a_finished_game_plays_nothing_and_keeps_its_scores(game):
+    """O-5, M-7, F-6: a playout of an ended game is that game: its scores and winners, no move."""
+    from mandalakit.core.bots import play
+
+    spec = get_game(game)
+    state = spec.new_game(2, seed=3)
+    play(state, [spec.make_bot("greedy", seed=1), spec.make_bot("greedy", seed=2)])
+    end = playout(state, "greedy", np.random.default_rng(1))
+    assert end.scores() == state.scores() and end.winners == state.result().winners
+    assert end.is_terminal() and end.moves() == []
+
+
+@pytest.mark.parametrize("rollout, rng, error, words", [
+    ("heuristic", np.random.default_rng(1), ValueError, "No fast playout of mandala by 'heuristic' bots"),
+    ("GREEDY", np.random.default_rng(1), ValueError, "by greedy or random bots"),
+    ("greedy", 3, TypeError, "rng must be a numpy Generator on PCG64"),
+    ("greedy", None, TypeError, "not None"),
+])
+def test_a_playout_asked_wrongly_says_why(rollout, rng, error, words):
+    with pytest.raises(error, match=re.escape(words)):
+        playout(get_game("mandala").new_game(2, seed=1), rollout, rng)
