@@ -78,15 +78,16 @@ _language = "en"
 
 
 #: The number formats of a sentence that follow the language (:func:`number`): a thousands
-#: separator (``,``), a number of decimals (``.1``) and ``f``, or none of them.
-_NUMBER_SPEC = re.compile(r"(?P<sign>\+)?(?P<group>,)?(?:\.(?P<decimals>\d+)f)?")
+#: separator (``,``), a number of decimals (``.1``) and ``f`` (or ``%``, a share), or none of them.
+_NUMBER_SPEC = re.compile(r"(?P<sign>\+)?(?P<group>,)?(?:\.(?P<decimals>\d+)(?P<kind>[f%]))?")
 
 
 def number(value: float, spec: str = "") -> str:
     """``value`` written for people, as the language in force writes numbers: ``spec`` is a
-    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``, ``"+.2f"``), which English keeps exactly;
-    French writes a decimal comma and groups thousands with a narrow no-break space (Babel's
-    ``format_decimal``, with the CLDR data of the language).
+    format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``, ``"+.2f"``, ``".1%"``), which English
+    keeps exactly; French writes a decimal comma, groups thousands with a narrow no-break space
+    (Babel's ``format_decimal``, with the CLDR data of the language) and sets a no-break space
+    before ``%``.
 
     Every ``{field}`` of a sentence that holds a number goes through here (:func:`_`,
     :func:`ngettext`), so a sentence gives its numbers their format, not the code that fills it:
@@ -96,6 +97,9 @@ def number(value: float, spec: str = "") -> str:
     >>> with language("fr"):
     ...     number(171.66, ".1f"), number(20_000_000, ","), number(0.6667), number(0.42, "+.2f")
     ('171,7', '20\u202f000\u202f000', '0,667', '+0,42')
+    >>> with language("fr"):
+    ...     number(0.912, ".1%")
+    '91,2\xa0%'
 
     A number without a format shows at most 3 decimals in French; any other ``spec`` (``x``,
     ``>5``), and any value that is not a number (``True`` too), is formatted by Python.
@@ -109,8 +113,10 @@ def number(value: float, spec: str = "") -> str:
     pattern = ("#,##0" if shape["group"] else "0") + ("." + "0" * int(decimals) if decimals and int(decimals) else "")
     if not spec:
         pattern = "0.###" if isinstance(value, float) else "0"
-    written = format_decimal(value, format=pattern, locale=_language)
-    return "+" + written if shape["sign"] and written[0].isdigit() else written  # "+": a signed format's
+    share = shape["kind"] == "%"
+    written = format_decimal(100 * value if share else value, format=pattern, locale=_language)
+    written = "+" + written if shape["sign"] and written[0].isdigit() else written  # "+": a signed format's
+    return written + "\u00a0%" if share else written
 
 
 class _Formatter(string.Formatter):

@@ -75,9 +75,9 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ["greedy against random: ", "95 % interval", "ratings (Bradley-Terry, Elo scale, greedy at 0):",
+    ("en", ["greedy against random: ", "95 % interval", "%, 95 % interval", "% to ", "ratings (Bradley-Terry, Elo scale, greedy at 0):",
             "s of CPU time per move"]),
-    ("fr", ["glouton contre au hasard\u00a0: ", "intervalle à 95\u00a0%", "échelle Elo, glouton à 0",
+    ("fr", ["glouton contre au hasard\u00a0: ", "intervalle à 95\u00a0%", "\u00a0%, intervalle", "\u00a0% à ", "échelle Elo, glouton à 0",
             "de temps de calcul par coup"]),
 ])
 def test_the_command_prints_win_rates_intervals_and_ratings(capsys, tmp_path, language, words):
