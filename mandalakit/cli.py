@@ -72,7 +72,7 @@ def cmd_simulate(args) -> int:
 
     rules = rules_from_args(args.rule, args.game)
     target = writable_target(args.out, TABLE_FORMATS, "runs.csv")
-    frames = simulate_frames(args.game, args.players, args.games, seed=args.seed, bots=args.bots,
+    frames = simulate_frames(args.game, _players(args), args.games, seed=args.seed, bots=args.bots,
                              rules=rules, jobs=args.jobs, progress=not args.quiet)
     tally = _Tally()
     atomic_write(target, lambda p: write_table(tally.count(frames), p, target.suffix), args.command)
@@ -125,6 +125,19 @@ def cmd_tournament(args) -> int:
     return 0
 
 
+def _players(args) -> int:
+    """``--players``, which a game played by one number of players only (Mandala: 2) may leave out;
+    else :class:`RulesError` under the game's rule of the player count."""
+    spec = get_game(args.game)
+    if args.players is not None:
+        return args.players
+    if spec.min_players == spec.max_players:
+        return spec.min_players
+    raise RulesError(spec.player_rule, _("{game} is played by {low} to {high} players: say how many with --players, "
+                                         "e.g. --players {low}.", game=spec.name, low=spec.min_players,
+                                         high=spec.max_players))
+
+
 def cmd_record(args) -> int:
     from .core import records
     from .simulate import play_one, resolve_bots
@@ -132,8 +145,9 @@ def cmd_record(args) -> int:
     rules = rules_from_args(args.rule, args.game)
     target = writable_target(args.out, (".json",), "game.json")
     spec = get_game(args.game)
-    names = resolve_bots(spec, args.players, args.bots)
-    state, seat_bots = play_one(spec, args.players, spec.make_rules(rules), names, args.seed, 0)
+    players = _players(args)
+    names = resolve_bots(spec, players, args.bots)
+    state, seat_bots = play_one(spec, players, spec.make_rules(rules), names, args.seed, 0)
     record = records.from_state(state, players=seat_bots, seed=args.seed)
     atomic_write(target, lambda p: records.save(record, p), args.command)
     print(ngettext("{n} event -> {target}", "{n} events -> {target}", len(record["events"]), target=target))
@@ -320,10 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("language of the games' and records' refusals (en, fr); default en"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
 
-    def game_args(p, players_required=True):
+    def game_args(p, players_help=N_("number of players (may be left out for Mandala, a game of 2)")):
         p.add_argument("--game", required=True, choices=sorted(GAMES), help=_("which game"))
-        p.add_argument("--players", metavar=_("PLAYERS"), type=whole_number_arg, required=players_required,
-                       help=_("number of players"))
+        p.add_argument("--players", metavar=_("PLAYERS"), type=whole_number_arg, default=None, help=_(players_help))
         p.add_argument("--seed", metavar=_("SEED"), type=whole_number_arg, default=0,
                        help=_("master seed (same seed, same games); default 0"))
         p.add_argument("--rule", action="append", type=rule_arg, default=[], metavar=_("NAME=VALUE"),
@@ -399,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help=_("self-play throughput on one core: the engine and the fast path"))
-    game_args(p, players_required=False)
+    game_args(p, players_help=N_("number of players (default: the fewest the game is played by)"))
     p.add_argument("--bots", metavar=_("BOT"), default="random",
                    help=_("the bot in every seat: random (default), greedy, or another bot of the game but the "
                           "search bots pimc and ismcts (mandalakit arena measures them)"))

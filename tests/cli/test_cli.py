@@ -60,6 +60,18 @@ def test_simulate_on_the_engines_gives_the_same_table_on_two_processes(tmp_path,
     pd.testing.assert_frame_equal(one, two)
 
 
+def test_players_may_be_left_out_for_mandala_only(tmp_path, capsys):
+    """M-1: Mandala is a game of 2, so --players may be left out; Ohanami (O-2.1: 2 to 4) asks."""
+    code, out, _ = run(capsys, "simulate", "--game", "mandala", "--games", "2", "--quiet",
+                       "--out", str(tmp_path / "m.csv"))
+    assert code == 0 and pd.read_csv(tmp_path / "m.csv").seat.tolist() == [0, 1, 0, 1]
+    assert run(capsys, "record", "--game", "mandala", "--out", str(tmp_path / "m.json"))[0] == 0
+    code, out, err = run(capsys, "record", "--game", "ohanami", "--out", str(tmp_path / "o.json"))
+    assert (code, out) == (2, "") and not (tmp_path / "o.json").exists()
+    assert err == ("mandalakit record: error: [O-2.1] ohanami is played by 2 to 4 players: say how many with "
+                   "--players, e.g. --players 2.\n")
+
+
 def test_record_then_replay(tmp_path, capsys):
     path = tmp_path / "game.json"
     code, out, _ = run(capsys, "record", "--game", "ohanami", "--players", "2", "--seed", "7",
