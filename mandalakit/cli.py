@@ -331,7 +331,7 @@ class _CommandParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mandalakit", description=_("Engines for Mandala, Flowers and Ohanami."))
     parser.add_argument("--language", choices=LANGUAGES, default="en",
-                        help=_("language of the games' and records' refusals (en, fr); default en"))
+                        help=_("language of what the command writes, its refusals too (en, fr); default en"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
 
     def game_args(p, players_help=N_("number of players (may be left out for Mandala, a game of 2)")):
@@ -423,7 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
     # there, it replaces the one before the command.
     for command in sub.choices.values():
         command.add_argument("--language", choices=LANGUAGES, default=argparse.SUPPRESS,
-                             help=_("language of the games' and records' refusals (en, fr); default en"))
+                             help=_("language of what the command writes, its refusals too (en, fr); default en"))
     # A missing command is named by the commands themselves, in every language (not "command").
     sub.metavar = "{" + ",".join(sub.choices) + "}"
     return parser
