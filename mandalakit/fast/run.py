@@ -53,8 +53,17 @@ def usable(game: str, names: Sequence[str], rules: Mapping) -> bool:
     """True if the compiled loops play this game with these bots (one name per seat) and rules
     exactly as the reference engine does, and numba is installed to compile them."""
     module = kernel(game)
-    return (compiled() and module is not None and all(name in module.BOTS for name in names)
+    return (compiled() and module is not None and all(name in module.BOTS for name in bots_behind(game, names))
             and module.supports(rules))
+
+
+def bots_behind(game: str, names: Sequence[str]) -> list[str]:
+    """The bots the kernels play for ``names``: a level is its bot (``"medium"`` is ``"greedy"``),
+    while the table keeps the names as given."""
+    from ..core.registry import get_game
+
+    levels = get_game(game).levels
+    return [levels.get(name, name) for name in names]
 
 
 def seat_names(names: Sequence[str], index: int) -> list[str]:
@@ -129,7 +138,7 @@ def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping
     """Games ``start`` to ``stop - 1`` of :func:`mandalakit.simulate.simulate` played fast:
     ``(module, batch)``, the same games as the reference engine's."""
     module = kernel(game)
-    batch, streams = reference_batch(module, players, names, seed, start, stop, records)
+    batch, streams = reference_batch(module, players, bots_behind(game, names), seed, start, stop, records)
     module.play_games(batch, streams, rules)
     return module, batch
 

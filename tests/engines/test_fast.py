@@ -94,6 +94,7 @@ def reference_table(monkeypatch, function, *args, **kwargs):
     ("mandala", 2, ["greedy"], {"stalemate": "play_on"}), ("flowers", 2, ["random"], None),
     ("flowers", 4, ["random"], {"single_play_draw": 2}), ("flowers", 3, ["greedy", "random", "random"], None),
     ("flowers", 4, ["greedy"], {"single_play_draw": 2}),
+    ("ohanami", 2, ["medium", "easy"], None),  # levels: the bots behind them, the names kept in the table
 ])
 def test_simulate_gives_the_same_rows_on_both_paths(monkeypatch, game, players, bots, rules):
     kwargs = dict(games=120, seed=2026, bots=bots, rules=rules, jobs=1, progress=False)
