@@ -32,6 +32,7 @@ help:
 	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
 	@echo "make ladder - play the strength ladder of each game again (datasets/ladder-*.csv; LADDER_GAMES=6 search games per seed of LADDER_SEEDS)"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
+	@echo "make datasets-search - make the search bot's tournament tables (datasets/*-search.parquet, about 34 CPU minutes) and the summaries again"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
 	@echo "make clean  - remove $(VENV) and caches"
@@ -158,6 +159,18 @@ datasets: $(VENV)/.test
 		--out datasets/mandala-variants.parquet
 	$(BIN)/mandalakit tournament --game flowers --bots greedy,random --rotations 16 --seed 2026 --vary single_play_draw=4,2 \
 		--vary tiles=none,datasets/flowers-tiles-no-x3.csv --out datasets/flowers-variants.parquet
+	$(BIN)/python -m mandalakit.summaries datasets
+
+# The search tables (datasets/README.md, "Search tournament tables"): the sampling search and greedy,
+# 2 players, default rules; its rollouts run on the fast path (the fast extra), about 34 CPU minutes
+# for the three. The summaries read them too, so the last step writes summaries.json again.
+.PHONY: datasets-search
+datasets-search: $(VENV)/.test $(VENV)/.fast
+	nice $(BIN)/mandalakit tournament --game mandala --bots pimc,greedy --rotations 150 --seed 2026 --out datasets/mandala-search.parquet
+	nice $(BIN)/mandalakit tournament --game ohanami --players 2 --bots pimc,greedy --rotations 100 --seed 2026 \
+		--out datasets/ohanami-search.parquet
+	nice $(BIN)/mandalakit tournament --game flowers --players 2 --bots pimc,greedy --rotations 100 --seed 2026 \
+		--out datasets/flowers-search.parquet
 	$(BIN)/python -m mandalakit.summaries datasets
 
 # The strength ladder of each game (datasets/README.md, "Strength ladder"): the one-ply bots over 400
