@@ -1,7 +1,8 @@
 """What the analysis page shows, computed once from the shipped tournament tables.
 
 ``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
-of ``datasets/`` (:data:`TABLES`) and its strength ladder (:func:`load_ladders`) and writes
+of ``datasets/`` (:data:`TABLES`), the search bot's tables (:data:`SEARCH_TABLE`) and the strength
+ladder (:func:`load_ladders`) and writes
 ``datasets/summaries.json``: for every game, player count and line-up choice, and for the search
 bot's ladder games, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
 draws and says, from the statistics of :mod:`mandalakit.analysis`. The page reads only this file
@@ -23,6 +24,9 @@ from pathlib import Path
 #: Which shipped table holds what, per game: bots against each other, and the variant study.
 TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandala-bots", "mandala-variants"),
           "flowers": ("flowers-bots", "flowers-variants")}
+#: The search bot's tournament table of each game (2 players, default rules), and its two line-ups
+#: compared for the first player's win share: good play (the search on both sides) and one-ply play.
+SEARCH_TABLE, GOOD, ONE_PLY = "{game}-search", "pimc,pimc", "greedy,greedy"
 #: The file's name in ``datasets/``.
 FILENAME = "summaries.json"
 #: The strength ladder's files per game (datasets/README.md, "Strength ladder"): the sampling search
@@ -32,7 +36,7 @@ ONE_PLY_TABLE = "greedy,random"
 #: The key of a player count's summary over every line-up (the others are line-ups, ``greedy,random``).
 EVERY = "*"
 #: Format name and version written at the top of the file.
-FORMAT, VERSION = "mandalakit-summaries", 2
+FORMAT, VERSION = "mandalakit-summaries", 3
 #: The measures whose option effects are stored (see :func:`mandalakit.analysis.effects`).
 EFFECT_MEASURES = ("score", "winning_margin", "decisions")
 #: Bins of a histogram, at most.
@@ -145,9 +149,36 @@ def search_view(search, one_ply) -> dict:
                             difference=dict(zip(("mean", "low", "high"), A.difference_ci(*greedy)))))
 
 
-def summarize(tables: dict, ladders: dict | None = None) -> dict:
-    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`) and of the
-    strength ladder ``{game: (search table, one-ply table)}`` (:func:`load_ladders`).
+def good_play_view(table) -> dict:
+    """The first player's win share under good play and under one-ply play, from a game's search
+    tournament table (:data:`SEARCH_TABLE`: 2 players, the line-ups :data:`GOOD` and :data:`ONE_PLY`
+    play the same deals).
+
+    Returns
+    -------
+    dict
+        ``games`` (games per line-up); ``good`` and ``one_ply``: seat 0's ``share`` (win share, a
+        shared win split: 0 to 1), ``low``, ``high`` (95 % Student-t interval) and ``games``; and
+        their ``difference`` (good less one-ply, paired by deal: ``mean``, ``low``, ``high``, ``n``
+        deals), share 0 to 1.
+    """
+    from . import analysis as A
+
+    table = table.assign(share=A.win_share(table))
+    first = {lineup: table[(table.lineup == lineup) & (table.seat == 0)].set_index("deal").share
+             for lineup in (GOOD, ONE_PLY)}
+    said = {}
+    for key, lineup in (("good", GOOD), ("one_ply", ONE_PLY)):
+        share, low, high = A.mean_ci(first[lineup])
+        said[key] = dict(share=share, low=low, high=high, games=len(first[lineup]))
+    paired = (first[GOOD] - first[ONE_PLY]).dropna()
+    return dict(games=said["good"]["games"], **said, difference=_estimate(A.mean_ci(paired), len(paired)))
+
+
+def summarize(tables: dict, ladders: dict | None = None, searches: dict | None = None) -> dict:
+    """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`), of the
+    strength ladder ``{game: (search table, one-ply table)}`` (:func:`load_ladders`) and of the search
+    bot's tables ``{game: table}`` (:func:`load_searches`).
 
     Returns
     -------
@@ -156,7 +187,9 @@ def summarize(tables: dict, ladders: dict | None = None) -> dict:
         summary holds ``lineups`` (the line-ups, as in the tables) and ``views``: :func:`view` of
         every line-up together (key :data:`EVERY`) and of each line-up, each from the rows of the
         bots table and of the variants table that it covers. ``search``: ``{game:``
-        :func:`search_view` ``}`` of the ladders (empty without them). Floats are rounded to 6 decimals.
+        :func:`search_view` ``}`` of the ladders (empty without them); ``good_play``: ``{game:``
+        :func:`good_play_view` ``}`` of the search tables (empty without them). Floats are rounded to
+        6 decimals.
     """
     games = {}
     for game, (bots_table, variants) in tables.items():
@@ -169,7 +202,8 @@ def summarize(tables: dict, ladders: dict | None = None) -> dict:
                 **{lineup: view(rows[rows.lineup == lineup], played[played.lineup == lineup]) for lineup in lineups}})
         games[game] = counts
     search = {game: search_view(*pair) for game, pair in (ladders or {}).items()}
-    return _clean(dict(format=FORMAT, version=VERSION, games=games, search=search))
+    good_play = {game: good_play_view(table) for game, table in (searches or {}).items()}
+    return _clean(dict(format=FORMAT, version=VERSION, games=games, search=search, good_play=good_play))
 
 
 def load_tables(folder: str | Path) -> dict:
@@ -182,6 +216,14 @@ def load_tables(folder: str | Path) -> dict:
     folder = Path(folder)
     return {game: tuple(pd.read_parquet(folder / f"{name}.parquet") for name in names)
             for game, names in TABLES.items()}
+
+
+def load_searches(folder: str | Path) -> dict:
+    """The search bot's tournament tables by game: ``{game: table}`` (pandas DataFrames of
+    :data:`SEARCH_TABLE`). Raises ``FileNotFoundError`` naming a missing table (``datasets/README.md``)."""
+    import pandas as pd
+
+    return {game: pd.read_parquet(Path(folder) / f"{SEARCH_TABLE.format(game=game)}.parquet") for game in TABLES}
 
 
 def load_ladders(folder: str | Path) -> dict:
@@ -229,11 +271,12 @@ def load_summaries(path: str | Path) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m mandalakit.summaries",
                                      description="Write the analysis page's summaries of the shipped tables.")
-    parser.add_argument("folder", help="the folder of the six tournament tables and the strength ladder (datasets)")
+    parser.add_argument("folder", help="the folder of the tournament tables and the strength ladder (datasets)")
     parser.add_argument("--out", help=f"the file to write (default: FOLDER/{FILENAME})")
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else Path(args.folder) / FILENAME
-    out.write_text(dumps(summarize(load_tables(args.folder), load_ladders(args.folder))), encoding="utf-8")
+    out.write_text(dumps(summarize(load_tables(args.folder), load_ladders(args.folder), load_searches(args.folder))),
+                   encoding="utf-8")
     print(f"wrote {out}")
 
 
