@@ -439,6 +439,53 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     assert "est de +2,0 points en moyenne (intervalle à 95\u00a0% de -3,4 à +7,4, 18 donnes)" in french
 
 
+def test_the_first_players_chances_under_good_play_are_said_from_the_search_tables():
+    """The search tables' first-player win shares (summaries.json ``good_play``) open the section, as
+    whole percentages with their intervals: Mandala 55 % (49-61 %) with the search on both sides
+    against 53 % (48-59 %) with greedy, 300 games each; Flowers 56 % (49-62 %) against 57 % (51-64 %),
+    where only greedy's interval leaves out 50 %. No interval of a difference leaves out zero, so no
+    change is claimed; the sentences are in French too, with no-break spaces."""
+    from mandalakit.core.messages import language
+    from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets
+
+    summaries = load_datasets(ROOT / "datasets")
+    said = AnalysisDashboard(summaries).search_text.value
+    assert said.startswith("<p>Who wins more often, the first player or the second, when both play well? In 300 games "
+                           "where both players were the sampling search bot, player 1 won 55 % of the games (95 % "
+                           "interval: 49 % to 61 %). On the same deals with both players the greedy bot, player 1 won "
+                           "53 % (48 % to 59 %). A fair seat wins 50 %, and 50 % is inside the interval")
+    assert "(+2 wins in 100 games, 95 % interval -6 to +9) may be zero" in said
+    assert "Good play changes" not in said and "helps a little" not in said
+    flowers = AnalysisDashboard(summaries, game="flowers").search_text.value
+    assert "player 1 won 56 % of the games (95 % interval: 49 % to 62 %)" in flowers
+    assert "player 1 won 57 % (51 % to 64 %)" in flowers
+    assert "With the greedy bot the whole interval is above 50 %: playing first helps a little." in flowers
+    assert "(-2 wins in 100 games, 95 % interval -11 to +8) may be zero" in flowers
+    ohanami = AnalysisDashboard(summaries, game="ohanami").search_text.value
+    assert "In 200 games" in ohanami and "player 1 won 49 % of the games" in ohanami and "(0 wins in 100 games" in ohanami
+    with language("fr"):
+        french = AnalysisDashboard(summaries).search_text.value
+    assert ("quand les deux jouent bien\u00a0? Dans 300 parties où les deux joueurs étaient le robot recherche par "
+            "tirages, le joueur 1 a gagné 55\u00a0% des parties (intervalle à 95\u00a0%\u00a0: 49\u00a0% à 61\u00a0%)") in french
+    assert not re.search(r"\S[:;?!%]", french.replace("&#x27;", "’").replace("mk-analysis", "")), french
+
+
+def test_a_change_is_claimed_only_when_the_difference_leaves_out_zero():
+    """Made-up shares: 70 % (63-77 %) against 50 % (43-57 %), difference +20 (+12 to +28): the paragraph
+    says that playing first is an advantage under good play and that good play changes the chances."""
+    from mandalakit.widgets.analysis.search_words import good_play_paragraph
+
+    first = dict(games=200, good=dict(share=0.7, low=0.63, high=0.77, games=200),
+                 one_ply=dict(share=0.5, low=0.43, high=0.57, games=200),
+                 difference=dict(mean=0.2, low=0.12, high=0.28, n=200))
+    said = good_play_paragraph(first)
+    assert "Even with good play, playing first is an advantage: the whole interval is above 50 %" in said
+    assert "Good play changes the first player&#x27;s chances: +20 wins in 100 games (95 % interval +12 to +28)." in said
+    assert "may be zero" not in said and "helps a little" not in said
+    first["good"].update(share=0.3, low=0.23, high=0.37)
+    assert "playing first is a disadvantage: the whole interval is below 50 %" in good_play_paragraph(first)
+
+
 def test_an_option_that_changes_no_score_is_said_in_words_not_drawn_as_a_flat_line():
     """Ohanami's sakura cap changes no score of these bots: the chart says so instead of a flat zero."""
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets

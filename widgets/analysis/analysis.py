@@ -6,8 +6,8 @@ opens), and shows, for the game, player count and line-up chosen in three drop-d
 advantage of each seat, the score distributions by bot, the game length and end triggers, the
 bots' head-to-head rates and Bradley–Terry ratings, and the measured effect of every rules
 option, each with its 95 % confidence interval and a sentence a pupil can read, worded in the
-page's language; then what changes with good play, from the search bot's games of the strength
-ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are
+page's language; then what changes with good play, from the search bot's tournament tables and
+the strength ladder (:mod:`mandalakit.widgets.analysis.search_words`). The seven charts are
 :class:`~mandalakit.widgets.analysis.charts.FigureView` of plain figure dicts, side by side on a
 wide page and one per row on a phone; the kernel imports neither pandas, scipy nor plotly.py.
 """
@@ -25,7 +25,7 @@ from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
-from mandalakit.widgets.analysis.search_words import search_paragraphs
+from mandalakit.widgets.analysis.search_words import good_play_paragraph, percent as _percent, search_paragraphs
 from mandalakit.widgets.lessons.rules import rule_tag
 
 __all__ = ["AnalysisDashboard", "load_datasets"]
@@ -73,12 +73,6 @@ def load_datasets(folder: str | Path) -> dict:
     """The summaries of the shipped tables in ``folder`` (``datasets/summaries.json``, see
     :func:`mandalakit.summaries.load_summaries`, which raises ``FileNotFoundError`` if missing)."""
     return load_summaries(folder)
-
-
-def _percent(x: float) -> str:
-    """``x`` (a share from 0 to 1) as a whole percentage: ``56 %``, in French with a no-break
-    space before ``%`` (the catalogue's), so a line never starts with the sign."""
-    return _("{percent:.0f} %", percent=100 * x)
 
 
 def _share_axis(title: str, **more) -> dict:
@@ -185,7 +179,7 @@ class AnalysisDashboard(W.VBox):
         for chart in self.charts.values():
             chart.add_class("mk-analysis-chart")
         self.charts["search"].layout.max_width = "600px"  # alone on its row: two bars need no more
-        self.search = summaries.get("search", {})
+        self.search, self.good_play = summaries.get("search", {}), summaries.get("good_play", {})
         self.seats_text, self.scores_text, self.length_text, self.bots_text, self.effects_text, self.search_text = (
             W.HTML() for n in range(6))
         self._quiet = False
@@ -387,6 +381,8 @@ class AnalysisDashboard(W.VBox):
                    yaxis=dict(title=dict(text=_("points ahead")), zeroline=True, zerolinecolor="#000000"))
         note = "" if self.lineup.value == EVERY_LINEUP else (
             '<p class="mk-analysis-note">' + escape(_(
-                "The bots menu does not change this section: the search bot played only the greedy bot, in games "
-                "of its own.")) + "</p>")
-        self.search_text.value = note + "".join(search_paragraphs(view, self.game.value))
+                "The bots menu does not change this section: the search bot's games are in tables of their own.")) +
+            "</p>")
+        first = self.good_play.get(self.game.value)
+        self.search_text.value = note + (good_play_paragraph(first) if first else "") + "".join(
+            search_paragraphs(view, self.game.value))

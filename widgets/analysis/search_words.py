@@ -1,7 +1,10 @@
-"""The analysis page's section on good play, in words: what the strength ladder's games with the
-search bot say, and what they cannot say.
+"""The analysis page's section on good play, in words: what the search bot's tournament games and
+the strength ladder's games say, and what they cannot say.
 
-It words one game's ``search`` summary of ``datasets/summaries.json``
+:func:`good_play_paragraph` words one game's ``good_play`` summary of ``datasets/summaries.json``
+(:func:`mandalakit.summaries.good_play_view`): the first player's win share when the search bot
+plays both seats against when greedy does, on the same deals. :func:`search_paragraphs` words its
+``search`` summary of ``datasets/summaries.json``
 (:func:`mandalakit.summaries.search_view`): the sampling search against greedy, 2 players, the
 usual rules, each deal played twice so that each bot plays first once; against greedy and random
 in the same design. Every number comes with its 95 % interval, and a difference whose interval
@@ -16,12 +19,55 @@ from mandalakit.core.messages import _, bot_name, ngettext
 
 from mandalakit.widgets.lessons.rules import rule_tag
 
-__all__ = ["search_paragraphs", "unclear"]
+__all__ = ["good_play_paragraph", "percent", "search_paragraphs", "unclear"]
 
 
 def unclear(estimate: dict) -> bool:
     """True if the 95 % interval of ``estimate`` (``low``, ``high``) holds zero (or is unknown)."""
     return not estimate["low"] > 0 and not estimate["high"] < 0
+
+
+def percent(x: float) -> str:
+    """``x`` (a share from 0 to 1) as a whole percentage: ``56 %``, in French with a no-break
+    space before ``%`` (the catalogue's), so a line never starts with the sign."""
+    return _("{percent:.0f} %", percent=100 * x)
+
+
+def _signed(x: float) -> str:
+    """``x`` rounded to a whole number with its sign, ``+2``, ``-6``; ``0`` without one."""
+    return f"{round(x):+d}" if round(x) else "0"
+
+
+def good_play_paragraph(first: dict) -> str:
+    """The paragraph (HTML ``<p>``) on the first player's win share under good play, for one game's
+    ``good_play`` summary ``first``: both shares with their 95 % intervals, whether 50 % (a fair
+    seat) lies in the good-play interval, and a change claimed only if the interval of the paired
+    difference leaves out zero."""
+    good, one_ply, difference = first["good"], first["one_ply"], first["difference"]
+    said = _(
+        "Who wins more often, the first player or the second, when both play well? In {games} games where both "
+        "players were the {search} bot, player 1 won {good} of the games (95 % interval: {good_low} to {good_high}). "
+        "On the same deals with both players the {greedy} bot, player 1 won {one} ({one_low} to {one_high}).",
+        games=first["games"], search=bot_name("pimc"), greedy=bot_name("greedy"), good=percent(good["share"]),
+        good_low=percent(good["low"]), good_high=percent(good["high"]), one=percent(one_ply["share"]),
+        one_low=percent(one_ply["low"]), one_high=percent(one_ply["high"]))
+    fair = (_("A fair seat wins 50 %, and 50 % is inside the interval: with good play, these games cannot tell "
+              "whether playing first helps.") if good["low"] <= 0.5 <= good["high"] else
+            _("Even with good play, playing first is an advantage: the whole interval is above 50 %, a fair seat's "
+              "share.") if good["low"] > 0.5 else
+            _("With good play, playing first is a disadvantage: the whole interval is below 50 %, a fair seat's share."))
+    if good["low"] <= 0.5 <= good["high"] and not one_ply["low"] <= 0.5 <= one_ply["high"]:
+        fair += " " + (_("With the {greedy} bot the whole interval is above 50 %: playing first helps a little.",
+                         greedy=bot_name("greedy")) if one_ply["low"] > 0.5 else
+                       _("With the {greedy} bot the whole interval is below 50 %: playing first is a small "
+                         "disadvantage.", greedy=bot_name("greedy")))
+    points = {key: _signed(100 * difference[key]) for key in ("mean", "low", "high")}
+    change = (_("The difference between the two ({mean} wins in 100 games, 95 % interval {low} to {high}) may be "
+                "zero: these games do not show that good play changes the first player's chances.", **points)
+              if unclear(difference) else
+              _("Good play changes the first player's chances: {mean} wins in 100 games (95 % interval {low} to "
+                "{high}).", **points))
+    return f"<p>{escape(said)} {escape(fair)} {escape(change)}</p>"
 
 
 def _points(estimate: dict) -> dict:
