@@ -27,6 +27,8 @@ TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandal
 #: The search bot's tournament table of each game (2 players, default rules), and its two line-ups
 #: compared for the first player's win share: good play (the search on both sides) and one-ply play.
 SEARCH_TABLE, GOOD, ONE_PLY = "{game}-search", "pimc,pimc", "greedy,greedy"
+#: A game's rules-option table with the search bot on both sides, where one is shipped (Mandala).
+SEARCH_VARIANTS = "{game}-search-variants"
 #: The file's name in ``datasets/``.
 FILENAME = "summaries.json"
 #: The strength ladder's files per game (datasets/README.md, "Strength ladder"): the sampling search
@@ -149,7 +151,7 @@ def search_view(search, one_ply) -> dict:
                             difference=dict(zip(("mean", "low", "high"), A.difference_ci(*greedy)))))
 
 
-def good_play_view(table) -> dict:
+def good_play_view(table, variants=None) -> dict:
     """The first player's win share under good play and under one-ply play, from a game's search
     tournament table (:data:`SEARCH_TABLE`: 2 players, the line-ups :data:`GOOD` and :data:`ONE_PLY`
     play the same deals).
@@ -160,7 +162,9 @@ def good_play_view(table) -> dict:
         ``games`` (games per line-up); ``good`` and ``one_ply``: seat 0's ``share`` (win share, a
         shared win split: 0 to 1), ``low``, ``high`` (95 % Student-t interval) and ``games``; and
         their ``difference`` (good less one-ply, paired by deal: ``mean``, ``low``, ``high``, ``n``
-        deals), share 0 to 1.
+        deals), share 0 to 1; ``effects``: rows of :func:`mandalakit.analysis.effects` of every
+        option ``variants`` (the search bot's rules-option table, :data:`SEARCH_VARIANTS`) varies, on
+        every measure of :data:`EFFECT_MEASURES`, empty without it.
     """
     from . import analysis as A
 
@@ -172,13 +176,18 @@ def good_play_view(table) -> dict:
         share, low, high = A.mean_ci(first[lineup])
         said[key] = dict(share=share, low=low, high=high, games=len(first[lineup]))
     paired = (first[GOOD] - first[ONE_PLY]).dropna()
-    return dict(games=said["good"]["games"], **said, difference=_estimate(A.mean_ci(paired), len(paired)))
+    effects = [] if variants is None else [row for option in A.varied(variants) for measure in EFFECT_MEASURES
+                                           for row in A.effects(variants, option, measure).to_dict("records")]
+    return dict(games=said["good"]["games"], **said, difference=_estimate(A.mean_ci(paired), len(paired)),
+                effects=effects)
 
 
-def summarize(tables: dict, ladders: dict | None = None, searches: dict | None = None) -> dict:
+def summarize(tables: dict, ladders: dict | None = None, searches: dict | None = None,
+              search_variants: dict | None = None) -> dict:
     """The summaries of ``{game: (bots table, variants table)}`` (:func:`load_tables`), of the
     strength ladder ``{game: (search table, one-ply table)}`` (:func:`load_ladders`) and of the search
-    bot's tables ``{game: table}`` (:func:`load_searches`).
+    bot's tables ``{game: table}`` (:func:`load_searches`) with its rules-option tables ``{game: table}``
+    (:func:`load_search_variants`).
 
     Returns
     -------
@@ -202,7 +211,8 @@ def summarize(tables: dict, ladders: dict | None = None, searches: dict | None =
                 **{lineup: view(rows[rows.lineup == lineup], played[played.lineup == lineup]) for lineup in lineups}})
         games[game] = counts
     search = {game: search_view(*pair) for game, pair in (ladders or {}).items()}
-    good_play = {game: good_play_view(table) for game, table in (searches or {}).items()}
+    good_play = {game: good_play_view(table, (search_variants or {}).get(game))
+                 for game, table in (searches or {}).items()}
     return _clean(dict(format=FORMAT, version=VERSION, games=games, search=search, good_play=good_play))
 
 
@@ -224,6 +234,15 @@ def load_searches(folder: str | Path) -> dict:
     import pandas as pd
 
     return {game: pd.read_parquet(Path(folder) / f"{SEARCH_TABLE.format(game=game)}.parquet") for game in TABLES}
+
+
+def load_search_variants(folder: str | Path) -> dict:
+    """The search bot's rules-option tables that are shipped, by game: ``{game: table}`` (pandas
+    DataFrames of :data:`SEARCH_VARIANTS`; a game without one is left out)."""
+    import pandas as pd
+
+    paths = {game: Path(folder) / f"{SEARCH_VARIANTS.format(game=game)}.parquet" for game in TABLES}
+    return {game: pd.read_parquet(path) for game, path in paths.items() if path.exists()}
 
 
 def load_ladders(folder: str | Path) -> dict:
@@ -275,8 +294,9 @@ def main(argv=None) -> None:
     parser.add_argument("--out", help=f"the file to write (default: FOLDER/{FILENAME})")
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else Path(args.folder) / FILENAME
-    out.write_text(dumps(summarize(load_tables(args.folder), load_ladders(args.folder), load_searches(args.folder))),
-                   encoding="utf-8")
+    folder = args.folder
+    out.write_text(dumps(summarize(load_tables(folder), load_ladders(folder), load_searches(folder),
+                                   load_search_variants(folder))), encoding="utf-8")
     print(f"wrote {out}")
 
 

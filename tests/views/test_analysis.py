@@ -486,6 +486,26 @@ def test_a_change_is_claimed_only_when_the_difference_leaves_out_zero():
     assert "playing first is a disadvantage: the whole interval is below 50 %" in good_play_paragraph(first)
 
 
+def test_the_rules_options_under_good_play_stand_beside_greedys():
+    """A made-up search effect (-3.00 points, -4.00 to -2.00) and greedy's (-1.71, -2.00 to -1.41) of the
+    same option are said one after the other, each with its interval; measures other than the score
+    and options the search did not play are left out."""
+    from mandalakit.widgets.analysis.analysis import option_words
+    from mandalakit.widgets.analysis.search_words import good_play_rules
+
+    def row(value, effect, low, high, measure="score"):
+        return dict(option="deck_exhaustion", base="reshuffle_then_last_completion", value=value, measure=measure,
+                    unit="points", effect=effect, low=low, high=high, d=-0.3, pairs=200)
+
+    said = good_play_rules([row("end_at_once", -3.0, -4.0, -2.0), row("end_at_once", -5.0, -6.0, -4.0, "decisions")],
+                           [row("end_at_once", -1.71, -2.0, -1.41), row("other", 1.0, 0.5, 1.5)], option_words)
+    items = re.findall(r"<li>(.*?)</li>", said)
+    assert len(items) == 2
+    assert items[0].startswith("With the sampling search bot on both sides: With “game ends when the deck runs out”")
+    assert "is 3.00 points lower on average. We are 95 % sure the change is between -4.00 and -2.00 points." in items[0]
+    assert items[1].startswith("With the greedy bot on both sides:") and "between -2.00 and -1.41 points" in items[1]
+
+
 def test_an_option_that_changes_no_score_is_said_in_words_not_drawn_as_a_flat_line():
     """Ohanami's sakura cap changes no score of these bots: the chart says so instead of a flat zero."""
     from mandalakit.widgets.analysis.analysis import AnalysisDashboard, load_datasets

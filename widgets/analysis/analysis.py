@@ -25,7 +25,8 @@ from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
-from mandalakit.widgets.analysis.search_words import good_play_paragraph, percent as _percent, search_paragraphs
+from mandalakit.widgets.analysis.search_words import (good_play_paragraph, good_play_rules, percent as _percent,
+                                                      search_paragraphs)
 from mandalakit.widgets.lessons.rules import rule_tag
 
 __all__ = ["AnalysisDashboard", "load_datasets"]
@@ -383,6 +384,10 @@ class AnalysisDashboard(W.VBox):
             '<p class="mk-analysis-note">' + escape(_(
                 "The bots menu does not change this section: the search bot's games are in tables of their own.")) +
             "</p>")
-        first = self.good_play.get(self.game.value)
-        self.search_text.value = note + (good_play_paragraph(first) if first else "") + "".join(
-            search_paragraphs(view, self.game.value))
+        first = self.good_play.get(self.game.value) or {}
+        rules = ""
+        if first.get("effects"):
+            one_ply = self.summaries[self.game.value]["2"]["views"].get("greedy,greedy", {}).get("effects", [])
+            rules = good_play_rules(first["effects"], one_ply, option_words)
+        self.search_text.value = note + (good_play_paragraph(first) if first else "") + rules + "".join(
+            search_paragraphs(view, self.game.value, options=bool(rules)))

@@ -19,7 +19,7 @@ from mandalakit.core.messages import _, bot_name, ngettext
 
 from mandalakit.widgets.lessons.rules import rule_tag
 
-__all__ = ["good_play_paragraph", "percent", "search_paragraphs", "unclear"]
+__all__ = ["good_play_paragraph", "good_play_rules", "percent", "search_paragraphs", "unclear"]
 
 
 def unclear(estimate: dict) -> bool:
@@ -70,12 +70,37 @@ def good_play_paragraph(first: dict) -> str:
     return f"<p>{escape(said)} {escape(fair)} {escape(change)}</p>"
 
 
+def good_play_rules(good: list[dict], one_ply: list[dict], words) -> str:
+    """The rules options under good play (HTML): the effect on a player's score of each option the
+    search bot played against itself (``good``, rows of ``good_play.effects``) next to the same
+    option with greedy on both sides (``one_ply``, the variants table's ``greedy,greedy`` effects),
+    each in :func:`mandalakit.analysis.effect_sentence`'s words (``words(option, value)``: the
+    option in words), so that both 95 % intervals stand side by side."""
+    from mandalakit.analysis import effect_sentence
+
+    def score(rows):
+        return {(e["option"], e["value"]): e for e in rows if e["measure"] == "score"}
+
+    good, one_ply = score(good), score(one_ply)
+    items = []
+    for key, row in good.items():
+        items.append("<li>" + escape(_("With the {search} bot on both sides: {sentence}", search=bot_name("pimc"),
+                                       sentence=effect_sentence(row, words))) + "</li>")
+        if key in one_ply:
+            items.append("<li>" + escape(_("With the {greedy} bot on both sides: {sentence}", greedy=bot_name("greedy"),
+                                           sentence=effect_sentence(one_ply[key], words))) + "</li>")
+    return "<p>" + escape(_("Do the rules options do the same when both players play well? The search bot played "
+                            "these options against itself, on the same deals with and without the option:")) + \
+        "</p><ul>" + "".join(items) + "</ul>"
+
+
 def _points(estimate: dict) -> dict:
     return dict(mean=estimate["mean"], low=estimate["low"], high=estimate["high"])
 
 
-def search_paragraphs(view: dict, game: str) -> list[str]:
-    """The section's paragraphs (HTML ``<p>``) for one game's ``search`` summary ``view``."""
+def search_paragraphs(view: dict, game: str, options: bool = False) -> list[str]:
+    """The section's paragraphs (HTML ``<p>``) for one game's ``search`` summary ``view``; ``options``:
+    the search bot played this game's rules options (:func:`good_play_rules` says what they do)."""
     lead, greedy = view["lead"], view["greedy"]
     search, one_ply = bot_name("pimc"), bot_name("greedy")
     said = [_(
@@ -119,6 +144,9 @@ def search_paragraphs(view: dict, game: str) -> list[str]:
                  round(difference["mean"]), low=difference["low"], high=difference["high"]))
     said.append(scores)
     said.append(ngettext(
+        "What these games cannot say: they are few ({games} game), all with 2 players and the usual rules.",
+        "What these games cannot say: they are few ({games} games), all with 2 players and the usual rules.",
+        view["games"], games=view["games"]) if options else ngettext(
         "What these games cannot say: they are few ({games} game), all with 2 players and the usual rules. The search "
         "bot never played the rules options, so this page cannot say whether good play changes what they do: the "
         "sections above measure them with the one-move bots only.",
