@@ -162,8 +162,8 @@ datasets: $(VENV)/.test
 	$(BIN)/python -m mandalakit.summaries datasets
 
 # The search tables (datasets/README.md, "Search tournament tables"): the sampling search and greedy,
-# 2 players, default rules; its rollouts run on the fast path (the fast extra), about 34 CPU minutes
-# for the three. The summaries read them too, so the last step writes summaries.json again.
+# 2 players, default rules, and Mandala's deck_exhaustion option with the search on both sides; its
+# rollouts run on the fast path (the fast extra), about 34 CPU minutes for the first three. The summaries read them too, so the last step writes summaries.json again.
 .PHONY: datasets-search
 datasets-search: $(VENV)/.test $(VENV)/.fast
 	nice $(BIN)/mandalakit tournament --game mandala --bots pimc,greedy --rotations 150 --seed 2026 --out datasets/mandala-search.parquet
@@ -171,6 +171,8 @@ datasets-search: $(VENV)/.test $(VENV)/.fast
 		--out datasets/ohanami-search.parquet
 	nice $(BIN)/mandalakit tournament --game flowers --players 2 --bots pimc,greedy --rotations 100 --seed 2026 \
 		--out datasets/flowers-search.parquet
+	nice $(BIN)/mandalakit tournament --game mandala --bots pimc --rotations 50 --seed 2026 \
+		--vary deck_exhaustion=reshuffle_then_last_completion,end_at_once --out datasets/mandala-search-variants.parquet
 	$(BIN)/python -m mandalakit.summaries datasets
 
 # The strength ladder of each game (datasets/README.md, "Strength ladder"): the one-ply bots over 400

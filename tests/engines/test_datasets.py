@@ -32,19 +32,19 @@ def command(path: Path, arguments: dict) -> str:
     return " ".join(words + [f"--out datasets/{path.name}"])
 
 
-def test_nine_tables_of_a_few_megabytes_in_all():
+def test_ten_tables_of_a_few_megabytes_in_all():
     assert [p.stem for p in DATASETS] == ["flowers-bots", "flowers-search", "flowers-variants", "mandala-bots",
-                                          "mandala-search", "mandala-variants", "ohanami-bots", "ohanami-sakura-cap",
-                                          "ohanami-search"]
+                                          "mandala-search-variants", "mandala-search", "mandala-variants", "ohanami-bots",
+                                          "ohanami-sakura-cap", "ohanami-search"]
     assert sum(p.stat().st_size for p in DATASETS) < 5_000_000
-    assert all(p.stat().st_size < 60_000 for p in DATASETS if p.stem.endswith("-search"))
+    assert all(p.stat().st_size < 60_000 for p in DATASETS if "-search" in p.stem)
 
 
-@pytest.mark.parametrize("path", [p for p in DATASETS if p.stem.endswith("-search")], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in DATASETS if "-search" in p.stem], ids=lambda p: p.stem)
 def test_the_search_tables_are_made_by_make_datasets_search(path):
     """`make datasets-search` runs the card's command (with nice, on the fast path)."""
     arguments = read_metadata(path)["arguments"]
-    assert arguments["bots"] == ["pimc", "greedy"] and arguments["players"] == [2] and not arguments["vary"]
+    assert arguments["bots"][0] == "pimc" and arguments["players"] == [2]
     flat = MAKEFILE.replace("\\\n\t\t", "")
     assert f"nice $(BIN)/{command(path, arguments)}\n" in flat
     assert "datasets-search: $(VENV)/.test $(VENV)/.fast\n" in MAKEFILE
@@ -86,13 +86,27 @@ def test_a_slice_made_again_equals_the_shipped_rows(path, monkeypatch):
 def test_the_shipped_summaries_are_those_of_the_shipped_tables():
     """datasets/summaries.json (what the analysis page reads) is exactly what its command, quoted in
     the data card, computes from the six tables and the strength ladder: they cannot drift apart."""
-    from mandalakit.summaries import FILENAME, dumps, load_ladders, load_searches, load_tables, summarize
+    from mandalakit.summaries import (FILENAME, dumps, load_ladders, load_search_variants, load_searches, load_tables,
+                                      summarize)
 
     assert "`python -m mandalakit.summaries datasets`" in CARDS
     assert "$(BIN)/python -m mandalakit.summaries datasets\n" in MAKEFILE  # the last step of `make datasets`
     shipped = (ROOT / "datasets" / FILENAME).read_text(encoding="utf-8")
     folder = ROOT / "datasets"
-    assert dumps(summarize(load_tables(folder), load_ladders(folder), load_searches(folder))) == shipped
+    assert dumps(summarize(load_tables(folder), load_ladders(folder), load_searches(folder),
+                           load_search_variants(folder))) == shipped
+
+
+@pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
+def test_the_search_tables_greedy_games_are_the_one_ply_tables_own(game):
+    """Deal g has the same shuffle and bot seeds in every table of seed 2026: the search table's
+    greedy,greedy games are the first deals of the one-ply table's 2-player greedy,greedy games, so
+    the page compares good play with the same one-ply play it shows above."""
+    search = pd.read_parquet(ROOT / f"datasets/{game}-search.parquet").query("lineup == 'greedy,greedy'")
+    bots = pd.read_parquet(ROOT / f"datasets/{game}-bots.parquet").query("lineup == 'greedy,greedy' and players == 2")
+    bots = bots[bots.deal < search.deal.nunique()]
+    assert len(search) in (400, 600)
+    pd.testing.assert_frame_equal(search.reset_index(drop=True), bots.reset_index(drop=True))
 
 
 def test_the_good_play_summaries_are_the_search_tables_first_player_shares():
@@ -113,6 +127,15 @@ def test_the_good_play_summaries_are_the_search_tables_first_player_shares():
         difference = good_play[game]["difference"]
         assert difference["mean"] == pytest.approx(good_play[game]["good"]["share"] - good_play[game]["one_ply"]["share"],
                                                    abs=1e-5)
+    from mandalakit.summaries import load_search_variants
+
+    variants = load_search_variants(ROOT / "datasets")
+    assert list(variants) == ["mandala"]
+    score = A.effects(variants["mandala"], "deck_exhaustion", "score").iloc[0]
+    said = [e for e in good_play["mandala"]["effects"] if e["measure"] == "score"]
+    assert len(said) == 1 and said[0]["pairs"] == score.pairs == 200
+    assert [said[0][k] for k in ("effect", "low", "high")] == pytest.approx([score.effect, score.low, score.high], abs=1e-6)
+    assert round(said[0]["effect"], 2) == -2.52 and good_play["ohanami"]["effects"] == []
     mandala = good_play["mandala"]
     assert (mandala["games"], round(100 * mandala["good"]["share"], 1), round(100 * mandala["one_ply"]["share"], 1)) \
         == (300, 55.0, 53.2)

@@ -427,7 +427,14 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     assert "player 1&#x27;s lead over player 2 is +2.0 points on average (95 % interval -3.4 to +7.4, 18 deals)" in said
     assert "may be zero: these games are too few to say whether good play changes" in said
     assert "it loses about 46 points of its score (95 % interval 41.7 to 50.9)" in said
-    assert "The search bot never played the rules options" in said and "36 games" in said
+    assert "The search bot never played the rules options" not in said and "(36 games), all with 2 players" in said
+    rules = said[said.index("Do the rules options do the same"):]
+    assert ("With the sampling search bot on both sides: With “game ends when the deck runs out” instead of the usual "
+            "rule, a player&#x27;s score is 2.52 points lower on average. We are 95 % sure the change is between -3.29 "
+            "and -1.76 points.") in rules
+    assert "With the greedy bot on both sides: With “game ends when the deck runs out” instead of the usual rule, a " \
+        "player&#x27;s score is 1.71 points lower on average. We are 95 % sure the change is between -2.00 and -1.41" in rules
+    assert "Both intervals leave out zero on the same side" in rules
     dash.lineup.value = "greedy,greedy"
     assert dash.search_text.value.startswith('<p class="mk-analysis-note">The bots menu does not change this section')
     dash.game.value = "ohanami"
@@ -500,7 +507,7 @@ def test_the_rules_options_under_good_play_stand_beside_greedys():
     said = good_play_rules([row("end_at_once", -3.0, -4.0, -2.0), row("end_at_once", -5.0, -6.0, -4.0, "decisions")],
                            [row("end_at_once", -1.71, -2.0, -1.41), row("other", 1.0, 0.5, 1.5)], option_words)
     items = re.findall(r"<li>(.*?)</li>", said)
-    assert len(items) == 2
+    assert len(items) == 3 and items[2].startswith("Both intervals leave out zero on the same side")
     assert items[0].startswith("With the sampling search bot on both sides: With “game ends when the deck runs out”")
     assert "is 3.00 points lower on average. We are 95 % sure the change is between -4.00 and -2.00 points." in items[0]
     assert items[1].startswith("With the greedy bot on both sides:") and "between -2.00 and -1.41 points" in items[1]

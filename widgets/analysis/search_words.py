@@ -89,6 +89,9 @@ def good_play_rules(good: list[dict], one_ply: list[dict], words) -> str:
         if key in one_ply:
             items.append("<li>" + escape(_("With the {greedy} bot on both sides: {sentence}", greedy=bot_name("greedy"),
                                            sentence=effect_sentence(one_ply[key], words))) + "</li>")
+            if all(e["high"] < 0 for e in (row, one_ply[key])) or all(e["low"] > 0 for e in (row, one_ply[key])):
+                items.append("<li>" + escape(_("Both intervals leave out zero on the same side: with good play, this "
+                                               "option changes scores the same way.")) + "</li>")
     return "<p>" + escape(_("Do the rules options do the same when both players play well? The search bot played "
                             "these options against itself, on the same deals with and without the option:")) + \
         "</p><ul>" + "".join(items) + "</ul>"
