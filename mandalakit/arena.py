@@ -125,7 +125,7 @@ def arena(game: str, bots: Sequence[str], games: int, seed: int = 0, players: in
     spec = get_game(game)
     players = check_players(spec.name, players, spec.min_players, spec.max_players, spec.player_rule)
     names = [spec.check_bot(name) for name in bots]
-    if len({spec.levels.get(n, n) for n in names}) != len(names) or len(names) < players:  # "hard" is pimc
+    if len({spec.bot_behind(n) for n in names}) != len(names) or len(names) < players:  # "hard" is pimc
         raise RulesError("options", _("Give at least {players} different bots, once each, not {bots}.", players=players,
                                       bots=shown(",".join(bot_name(n) for n in names))))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
