@@ -4,8 +4,8 @@ The kernel plays each game exactly as :class:`mandalakit.mandala.state.MandalaSt
 the deal of M-2.2/M-2.3, legal moves listed in the order of ``MandalaState.legal_moves``
 (mountain plays, field plays, discards; M-4.1 to M-4.4, the rule of colour M-3.1), draws and
 reshuffles of M-6.1/M-6.2, destructions of M-5 (first picker M-5.2, river and cup M-5.4, empty
-field M-5.5, refill M-5.6) and the ends of M-7.1, M-7.2, M-6.3 (``deck_exhaustion``) and M-7.5
-(``stalemate``). The game's generator shuffles the deck and every reshuffle with the same calls
+field M-5.5, refill M-5.6) and the ends of M-7.1, M-7.2, M-6.3 (``deck_exhaustion``), M-7.5
+(``stalemate``) and M-7.6 (``stall_turns``). The game's generator shuffles the deck and every reshuffle with the same calls
 as the reference engine (:mod:`mandalakit.fast.seeds` draws as numpy's PCG64 does), so a game
 seeded as :func:`mandalakit.simulate.play_one` seeds it is that very game. The greedy bot
 values every legal move as :class:`mandalakit.mandala.bots.GreedyBot` does, with the same
@@ -23,7 +23,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
-from ..mandala.rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON
+from ..mandala.rules import STALEMATE_END, Rules
 from ._jit import njit
 from .mandala_greedy import DISCARD, FIELD, MOUNTAIN, PICK, _greedy_play, _greedy_pick
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
@@ -43,7 +43,7 @@ BLOCKS = {"random": 512, "greedy": 0}
 TAPE = 2048  # events of a game: about 85 moves, the shuffle (110) and any reshuffles
 MOVE = 1 << 20
 #: ``end_reason`` by code (0 still playing).
-ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5")
+ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5", "M-7.6")
 _MAX_MOVES = 64  # legal moves of one decision: a hand of at most 8 cards (M-4.1) has at most 36
 
 
@@ -62,7 +62,7 @@ class Batch(TapeBatch):
     def __init__(self, bots, players=2, records=True):
         super().__init__(bots, players, records)
         games = len(bots)
-        self.rules = {"deck_exhaustion": RESHUFFLE_THEN_LAST_COMPLETION, "stalemate": STALEMATE_END}
+        self.rules = Rules().to_dict()
         self.rivers = np.zeros((games, 2, NUM_COLOURS), np.int64)
         self.river_len = np.zeros((games, 2), np.int64)
         self.cups = np.zeros((games, 2, NUM_COLOURS), np.int64)
@@ -91,11 +91,8 @@ class Batch(TapeBatch):
 
 
 def supports(rules: Mapping) -> bool:
-    """Both rulings of M-6.3 and M-7.5 are played (their default and other values)."""
-    return (set(rules) <= {"deck_exhaustion", "stalemate"}
-            and rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION) in (RESHUFFLE_THEN_LAST_COMPLETION,
-                                                                                 END_AT_ONCE)
-            and rules.get("stalemate", STALEMATE_END) in (STALEMATE_END, STALEMATE_PLAY_ON))
+    """Every ruling of M-6.3, M-7.5 and M-7.6 is played (each option's every value)."""
+    return set(rules) <= set(Rules().to_dict())
 
 
 def stream_size(bots: np.ndarray) -> int:
@@ -112,12 +109,12 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
     Raises
     ------
     RuntimeError
-        For a game that has not ended after 100,000 decisions (``stalemate="play_on"``), as
-        :func:`mandalakit.core.bots.play` does.
+        For a game that has not ended after 100,000 decisions (``stalemate="play_on"`` with
+        ``stall_turns=None``), as :func:`mandalakit.core.bots.play` does.
     """
-    batch.rules = {"deck_exhaustion": rules.get("deck_exhaustion", RESHUFFLE_THEN_LAST_COMPLETION),
-                   "stalemate": rules.get("stalemate", STALEMATE_END)}
-    flags = (batch.rules["deck_exhaustion"] == END_AT_ONCE, batch.rules["stalemate"] == STALEMATE_END)
+    chosen = Rules.from_dict(rules)
+    batch.rules = chosen.to_dict()
+    flags = (chosen.turns_after_trigger, chosen.stalemate == STALEMATE_END)
     play_batch(batch, streams, _play_range, batch.bots, *flags, *_outputs(batch))
 
 
@@ -156,11 +153,11 @@ def _can_complete(owner, free, pool, hands, hs):
 
 
 @njit
-def _play_range(states, per_game, g0, g1, streams, use_streams, bots, end_at_once, stalemate_end,
+def _play_range(states, per_game, g0, g1, streams, use_streams, bots, stall_limit, stalemate_end,
                 rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status):
     for g in range(g0, g1):
         _play_one(states[g if per_game else 0], g, bots, streams[g - g0 if use_streams else 0], use_streams,
-                  end_at_once, stalemate_end,
+                  stall_limit, stalemate_end,
                   rivers, river_len, cups, tape, tape_len, decision_count, reshuffle_count, end, status)
 
 
@@ -168,7 +165,8 @@ def _play_range(states, per_game, g0, g1, streams, use_streams, bots, end_at_onc
 def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp, tape):
     """MandalaState._draw: ``n`` cards from the deck into seat ``target``'s hand (target >= 0)
     or into mountain ``-1 - target``, reshuffling the discard pile when the deck runs out (M-6.1).
-    ``top`` = [next card, cards left, end_triggered, reshuffles]; returns the tape length."""
+    ``top`` = [next card, cards left, end_triggered, reshuffles, turns ended since the end was
+    triggered (M-7.6)]; returns the tape length."""
     while n:
         if top[1] == 0:
             if dsize[0] == 0:
@@ -206,7 +204,7 @@ def _draw(target, n, gen, hands, hs, mountains, owner, ncol, free, deck, top, di
 
 
 @njit
-def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
+def _play_one(gen, g, bots, streams, use_streams, stall_limit, stalemate_end,
               rivers, river_len, cups_out, tape, tape_len, decision_count, reshuffle_count, end, status):
     hands = np.zeros((2, NUM_COLOURS), np.int64)
     hs = np.zeros(2, np.int64)
@@ -222,7 +220,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
     discard = np.zeros(NUM_COLOURS, np.int64)
     dsize = np.zeros(1, np.int64)
     deck = np.zeros(DECK_SIZE, np.int64)
-    top = np.zeros(4, np.int64)
+    top = np.zeros(5, np.int64)
     pos = np.zeros(2, np.int64)
     # M-2.1: the shuffle; the deck is drawn from its first code on
     deck[:] = np.arange(DECK_SIZE) // PER_COLOUR  # the swaps of permutation(108), on colour codes
@@ -239,7 +237,7 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
             cups[p, c] += 1
             free[c] -= 1
     tp, decisions, st, river_full, last_pick = _run(
-        gen, bots[g], streams, use_streams, pos, False, np.zeros(1), np.zeros(1, np.int64), end_at_once, stalemate_end, MAX_DECISIONS, hands, hs, cups, river,
+        gen, bots[g], streams, use_streams, pos, False, np.zeros(1), np.zeros(1, np.int64), stall_limit, stalemate_end, MAX_DECISIONS, hands, hs, cups, river,
         rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, 0, tape[g], tp)
     status[g] = st
     tape_len[g] = tp
@@ -257,8 +255,10 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
         end[g] = 1
     elif not top[2]:
         end[g] = 4
-    elif end_at_once:
+    elif stall_limit == 0:
         end[g] = 3
+    elif top[4] > stall_limit > 0:
+        end[g] = 5
     else:
         emptied = False
         for m in range(2):
@@ -272,11 +272,11 @@ def _play_one(gen, g, bots, streams, use_streams, end_at_once, stalemate_end,
 
 
 @njit
-def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, end_at_once, stalemate_end, limit, hands, hs, cups,
+def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, stall_limit, stalemate_end, limit, hands, hs, cups,
          river, rlen, mountains, fields, fsz, owner, ncol, free, discard, dsize, deck, top, mover, tape, tp):
     """Play on from the play phase of seat ``mover`` (M-4) until the game ends or ``limit``
     decisions are made (status TOO_LONG), moving every array on; ``bots`` (2,) the seats' bot
-    codes, ``top`` as :func:`_draw` reads it; with ``buffered`` the random bots use the search's
+    codes, ``top`` as :func:`_draw` reads it, ``stall_limit`` as ``Rules.turns_after_trigger``; with ``buffered`` the random bots use the search's
     numbers ``buf[:nbuf[0]]`` (:func:`~._kernel.random_choice`). Returns ``(tape length, decisions, status,
     river_full, last_pick)``."""
     noise = np.zeros(_MAX_MOVES)  # the greedy bot's numbers, one per legal move
@@ -472,9 +472,11 @@ def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, end_at_once,
             tp = _draw(-1 - m, REFILL, gen, hands, hs, mountains, owner, ncol, free, deck, top, discard, dsize, tp,
                        tape)
         # MandalaState._end_turn
-        if end_at_once and top[2]:
-            over = True
-            break
+        if top[2]:  # M-6.3 end_at_once, M-7.6
+            top[4] += 1
+            if top[4] > stall_limit >= 0:
+                over = True
+                break
         if ((free.min() == 0 or top[1] + dsize[0] < 6) and stalemate_end
                 and not _can_complete(owner, free, top[1] + dsize[0], hands, hs)):
             over = True

@@ -4,7 +4,7 @@
 card known, the deck in its order) into arrays; :func:`play` plays it on with the whole-game
 kernel's loop (:func:`mandalakit.fast.mandala._run`): moves listed in the engine's order, draws
 and reshuffles of M-6.1/M-6.2 shuffled by the search's generator as the engine shuffles with
-``rng.permutation``, destructions of M-5, the ends of M-6.3, M-7.1, M-7.2 and M-7.5 under the
+``rng.permutation``, destructions of M-5, the ends of M-6.3, M-7.1, M-7.2, M-7.5 and M-7.6 under the
 state's rulings. The greedy bot draws ``rng.random(len(legal_moves))`` from the same generator,
 none for a single legal move, as the search's reference rollout does, so the playout is that
 rollout move for move, and so are random bots using the search's numbers (``tests/engines/test_fast_playouts.py``).
@@ -20,7 +20,7 @@ import numpy as np
 from ..mandala.cards import DECK_SIZE, NUM_COLOURS
 from ..mandala.moves import parse
 from ..mandala.phases import PLAY
-from ..mandala.rules import END_AT_ONCE, STALEMATE_END
+from ..mandala.rules import STALEMATE_END
 from ..mandala.scoring import river_score
 from ._kernel import TOO_LONG, tape_moves
 from .mandala import GREEDY, RANDOM, _move, _run
@@ -52,9 +52,9 @@ class Arrays:
         self.dsize = np.array([state.discard_size], np.int64)
         self.deck = np.zeros(DECK_SIZE, np.int64)
         self.deck[:len(state.deck)] = state.deck[::-1]  # the engine draws from the end of its list
-        self.top = np.array([0, len(state.deck), int(state.end_triggered), 0], np.int64)
+        self.top = np.array([0, len(state.deck), int(state.end_triggered), 0, state.stalled_turns], np.int64)
         self.mover = state.current_player
-        self.end_at_once = state.rules.deck_exhaustion == END_AT_ONCE
+        self.stall_limit = state.rules.turns_after_trigger
         self.stalemate_end = state.rules.stalemate == STALEMATE_END
 
 
@@ -77,7 +77,7 @@ def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int, 
     bots = np.full(2, RANDOM if rollout == "random" else GREEDY, np.int64)
     limit = np.iinfo(np.int64).max if left < 0 else left
     tp, _decisions, status, _full, _last = _run(
-        words, bots, np.zeros((2, 1)), False, np.zeros(2, np.int64), True, buf, nbuf, a.end_at_once, a.stalemate_end, limit, a.hands,
+        words, bots, np.zeros((2, 1)), False, np.zeros(2, np.int64), True, buf, nbuf, a.stall_limit, a.stalemate_end, limit, a.hands,
         a.hs, a.cups, a.river, a.rlen, a.mountains, a.fields, a.fsz, a.owner, a.ncol, a.free, a.discard, a.dsize,
         a.deck, a.top, a.mover, tape, 0)
     if tp > TAPE:  # pragma: no cover - 500 decisions and their reshuffles fit

@@ -31,7 +31,7 @@ KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout, "flowers": fl
 
 def usable(game: str, rollout: str, rules=None) -> bool:
     """True if numba is installed and ``game``'s playouts by ``rollout`` bots run on the fast path
-    (every ruling of the game's ``rules``: Ohanami's sakura cap, Mandala's M-6.3 and M-7.5,
+    (every ruling of the game's ``rules``: Ohanami's sakura cap, Mandala's M-6.3, M-7.5 and M-7.6,
     Flowers' draw and tile table)."""
     return compiled() and game in KERNELS and rollout in KERNELS[game].ROLLOUTS
 

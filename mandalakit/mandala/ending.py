@@ -13,14 +13,18 @@ from .rules import STALEMATE_END
 
 
 class Ending:
-    """When a turn passes and when the game ends (M-6.3, M-7.1, M-7.2, M-7.5)."""
+    """When a turn passes and when the game ends (M-6.3, M-7.1, M-7.2, M-7.5, M-7.6)."""
 
     def _end_turn(self) -> None:
         """Pass the turn to the other seat (M-2.5), unless the game ends now: M-6.3
-        ``end_at_once`` once the deck was emptied, M-7.5 once no mandala can complete again."""
-        if self._end_at_once and self.end_triggered:
-            self._game_over()
-            return
+        ``end_at_once`` once the deck was emptied, M-7.6 after ``stall_turns`` turns more with no
+        completion, M-7.5 once no mandala can complete again."""
+        if self.end_triggered:
+            self._stalled += 1
+            limit = self.rules.turns_after_trigger
+            if self._stalled > limit >= 0:
+                self._game_over()
+                return
         # Cheap first: with 6 cards in deck and discard pile (so at least 8 free cards) and a
         # free card of every colour, can_complete() is true.
         if ((0 in self.free or len(self.deck) + self.discard_size < 6)
@@ -37,11 +41,12 @@ class Ending:
         """Rule that ended the game, ``None`` before the end (a column of simulation tables).
 
         ``"M-7.2"`` a river was filled; ``"M-7.1"`` the completion after the deck was emptied;
-        ``"M-6.3"`` the deck was emptied under ``deck_exhaustion="end_at_once"``; ``"M-7.5"``
-        no mandala could complete any more. Read from the final position (a property, so the
+        ``"M-6.3"`` the deck was emptied under ``deck_exhaustion="end_at_once"``; ``"M-7.6"``
+        ``stall_turns`` turns passed with no completion after that; ``"M-7.5"`` no mandala
+        could complete any more. Read from the final position (a property, so the
         state keeps its 29 attributes, see ``__init__``): an M-7.1 end comes right after a
         completion, whose last :class:`Pick` leaves its mandala empty with no new mountain
-        (M-5.6); an M-7.5 end comes at the end of a turn.
+        (M-5.6); M-7.6 and M-7.5 ends come at the end of a turn.
         """
         if self._turn != TERMINAL:
             return None
@@ -49,8 +54,11 @@ class Ending:
             return "M-7.2"
         if not self.end_triggered:
             return "M-7.5"
-        if self._end_at_once:
+        limit = self.rules.turns_after_trigger
+        if not limit:
             return "M-6.3"
+        if self._stalled > limit > 0:
+            return "M-7.6"
         last = next(move for seat, move in reversed(self.history) if seat >= 0)
         emptied = any(self.ncolours[m] == 0 and not any(self.mountains[m]) for m in range(2))
         if (isinstance(last, Pick) and emptied) or self.rules.stalemate != STALEMATE_END or self.can_complete():

@@ -76,6 +76,7 @@ def from_observation(obs: Observation, rules: Rules | None = None) -> MandalaSta
             state.owner[m] = [_MOUNTAIN if o == _NONE else o for o in state.owner[m]]
         state.ncolours[m] = sum(o != _NONE for o in state.owner[m])
     state.end_triggered = obs.end_triggered
+    state._stalled = obs.stalled_turns
     state.river_full = any(len(r) == RIVER_SPACES for r in obs.rivers)
     state.destroying = obs.destroying
     state.phase = obs.phase

@@ -24,7 +24,7 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     if not isinstance(position, Mapping):
         raise RulesError("options", _("A position must be an object (see mandalakit.mandala.from_position), not "
                                       "{value}.", value=shown(position)))
-    known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered"}
+    known = {"to_move", "hands", "cups", "rivers", "mountains", "fields", "deck", "discard", "end_triggered", "stalled_turns"}
     unknown = sorted(map(repr, set(position) - known))
     if unknown:
         raise RulesError("options", _("Unknown position keys {keys}; known: {known}.",
@@ -36,7 +36,17 @@ def build_position(position: dict, rules: Rules, rng) -> MandalaState:
     end_triggered = position.get("end_triggered", False)
     if not isinstance(end_triggered, bool):
         raise RulesError("M-6.2", _("end_triggered must be true or false, not {value}.", value=shown(end_triggered)))
+    stalled = position.get("stalled_turns", 0)
+    limit = rules.turns_after_trigger
+    if (isinstance(stalled, bool) or not isinstance(stalled, Integral) or stalled < 0
+            or (stalled and not end_triggered)):
+        raise RulesError("M-7.6", _("stalled_turns must be a whole number of at least 0, and 0 unless end_triggered "
+                                    "is true; got {value}.", value=shown(stalled)))
+    if int(stalled) > limit >= 0:
+        raise RulesError("M-7.6", _("{n} turns have passed with no mandala completed since the deck ran out, so the "
+                                    "game would already be over.", n=shown(stalled)))
     state = MandalaState(rules, rng, {}, to_move)
+    state._stalled = int(stalled)
     try:
         hands = _pair(position.get("hands"), "hands")
         state.hands = [counts_of(h, _("the position's hand of player {seat:+1}", seat=seat)) for seat, h in enumerate(hands)]

@@ -403,7 +403,8 @@ def render_scores(state, player: int | None = None, *, width: float | None = Non
                   for space, colour in enumerate(list(river) + [None] * (RIVER_SPACES - len(river)))]
         rows.append(points + [sum(cup), result.scores[seat]])
     reasons = {"M-7.2": _("A river is full."), "M-7.1": _("The deck ran out and the last mandala was completed."),
-               "M-6.3": _("The deck ran out."), "M-7.5": _("No mandala could be completed any more.")}
+               "M-6.3": _("The deck ran out."), "M-7.5": _("No mandala could be completed any more."),
+               "M-7.6": _("No mandala was completed for {n} turns.", n=state.rules.stall_turns)}
     reason = reasons.get(state.end_reason, "")
     return _svg.game_score_screen(state, _("Mandala"), reason, columns, rows, player=player, names=names, you=you,
                                   width=width)

@@ -16,6 +16,8 @@ END_AT_ONCE = "end_at_once"
 STALEMATE_END = "end"
 #: M-7.5 not applied (the printed rules): play goes on, and such a game may never end.
 STALEMATE_PLAY_ON = "play_on"
+#: M-7.6: turns in a row with no completion, after the deck triggered the end, that end the game.
+STALL_TURNS = 100
 
 
 @dataclass(frozen=True)
@@ -38,15 +40,22 @@ class Rules(RulesBase):
         and nothing could have changed the scores any more. ``"play_on"``: the printed rules,
         which say nothing of it: play goes on, so such a game may never end (the bots' loop
         stops it after ``max_decisions``).
+    stall_turns : int or None
+        M-7.6. Once the deck has triggered the end (M-7.1), the game ends at the end of the
+        ``stall_turns``-th turn after the one that triggered it if no mandala was completed
+        in between (a completion then ends the game anyway, M-7.1). Default 100; ``None``: no
+        limit, so two players who only discard and redraw may play for ever.
 
     Raises
     ------
     RulesError
-        For any other value of ``deck_exhaustion`` (M-6.3) or ``stalemate`` (M-7.5).
+        For any other value of ``deck_exhaustion`` (M-6.3), ``stalemate`` (M-7.5) or
+        ``stall_turns`` (M-7.6: a whole number of at least 1, or ``None``).
     """
 
     deck_exhaustion: str = RESHUFFLE_THEN_LAST_COMPLETION
     stalemate: str = STALEMATE_END
+    stall_turns: int | None = STALL_TURNS
 
     def __post_init__(self):
         if self.deck_exhaustion not in (RESHUFFLE_THEN_LAST_COMPLETION, END_AT_ONCE):
@@ -58,3 +67,16 @@ class Rules(RulesBase):
         if self.stalemate not in (STALEMATE_END, STALEMATE_PLAY_ON):
             raise RulesError("M-7.5", _("stalemate must be {a!r} or {b!r}, not {value}.", a=STALEMATE_END,
                                         b=STALEMATE_PLAY_ON, value=shown(self.stalemate)))
+        turns = self.stall_turns
+        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 1):
+            raise RulesError("M-7.6", _("stall_turns must be a whole number of at least 1, or none (no limit); got "
+                                        "{value}.", value=shown(turns)))
+
+    @property
+    def turns_after_trigger(self) -> int:
+        """Turns played after the one in which the deck triggered the end (M-6.2) at the end of
+        which the game ends at the latest: 0 under ``deck_exhaustion="end_at_once"`` (M-6.3),
+        else ``stall_turns`` (M-7.6), -1 for no limit."""
+        if self.deck_exhaustion == END_AT_ONCE:
+            return 0
+        return -1 if self.stall_turns is None else self.stall_turns

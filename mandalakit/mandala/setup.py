@@ -91,6 +91,7 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
               "deck": ["yellow", "red"],                     # top card first
               "discard": {"purple": 4},
               "end_triggered": False,                        # M-6.2 already happened?
+              "stalled_turns": 0,                            # M-7.6: turns ended since then
             }
 
         The cards not placed anywhere (the 108 of M-1.1, 18 per colour) fill whichever of
@@ -110,7 +111,8 @@ def from_position(position: dict, *, seed=None, rules: Rules | None = None,
         (``M-7.5``, unless ``stalemate="play_on"``). With the tag ``options`` when an entry
         has the wrong type (a list or text where an object of counts is expected, an object
         where a list is expected); ``end_triggered`` must be true or false (``M-6.2``),
-        ``to_move`` 0 or 1 (``M-2.5``), colours and mandalas known names (``M-1.1``,
+        ``to_move`` 0 or 1 (``M-2.5``), ``stalled_turns`` a whole number, 0 unless
+        ``end_triggered``, and not past ``stall_turns`` (``M-7.6``), colours and mandalas known names (``M-1.1``,
         ``M-1.2``). Every refusal quotes at most 60 characters of what was written.
     """
     return new_game(2, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)

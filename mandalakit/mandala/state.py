@@ -51,7 +51,7 @@ from .completion import Completion
 from .ending import Ending
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
 from .phases import _COLOURS, _MOUNTAIN, _NONE, CHANCE_PHASE, PICKING, PLAY, RESHUFFLE, SHUFFLE
-from .rules import END_AT_ONCE, Rules
+from .rules import Rules
 from .scoring import river_score, winners
 from .turn import Turn
 
@@ -89,6 +89,10 @@ class Observation:
     deck_size : int
     end_triggered : bool
         True once the deck has been emptied (M-6.2).
+    stalled_turns : int
+        Turns ended since the deck triggered the end, the turn that triggered it included, all
+        with no mandala completed (a completion then ends the game, M-7.1); the game ends once
+        it passes ``stall_turns`` (M-7.6). 0 before.
     """
 
     player: int
@@ -106,6 +110,7 @@ class Observation:
     discard: tuple[int, ...]
     deck_size: int
     end_triggered: bool
+    stalled_turns: int = 0
 
 
 class MandalaState(Turn, Completion, Ending, State):
@@ -132,6 +137,8 @@ class MandalaState(Turn, Completion, Ending, State):
     discard : 6 counts; ``discard_size`` their sum
     end_triggered : bool
         The deck has been emptied at least once (M-6.2).
+    stalled_turns : int
+        Turns ended since the end was triggered, the triggering one included (M-7.6).
     river_full : bool
         A sixth river space was filled in the current destruction (M-7.2).
     free : list of 6 int
@@ -148,7 +155,8 @@ class MandalaState(Turn, Completion, Ending, State):
         # the instances' dicts and every attribute access slows (8 % more instructions per
         # decision of a random game, measured with callgrind).
         self.rules = rules
-        self._end_at_once = rules.deck_exhaustion == END_AT_ONCE
+        # Turns ended since the deck triggered the end, the triggering turn included (M-6.3, M-7.6).
+        self._stalled = 0
         self.setup = setup
         self.rng = rng
         self.history = []
@@ -179,6 +187,10 @@ class MandalaState(Turn, Completion, Ending, State):
         self._draw_left = 0
         self._check = -1
         self._refill = -1
+
+    @property
+    def stalled_turns(self) -> int:
+        return self._stalled
 
     # ----- contract --------------------------------------------------------------------------
     @property
@@ -371,6 +383,7 @@ class MandalaState(Turn, Completion, Ending, State):
             discard=tuple(self.discard),
             deck_size=len(self.deck),
             end_triggered=self.end_triggered,
+            stalled_turns=self._stalled,
         )
 
     def scores(self) -> tuple[int, ...]:
@@ -527,4 +540,5 @@ class MandalaState(Turn, Completion, Ending, State):
             "deck": [COLOURS[c] for c in reversed(self.deck)],
             "discard": named(self.discard),
             "end_triggered": self.end_triggered,
+            "stalled_turns": self._stalled,
         }

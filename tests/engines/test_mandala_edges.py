@@ -264,7 +264,7 @@ def test_pick_phase_refuses_play_moves_and_play_phase_refuses_picks():
 
 
 # ----- a game that could never end (M-7.5) ---------------------------------------------------------------
-PLAY_ON = Rules(stalemate="play_on")
+PLAY_ON = Rules(stalemate="play_on", stall_turns=None)  # the printed rules: neither M-7.5 nor M-7.6
 
 
 @pytest.mark.parametrize("rules", [Rules(), END_AT_ONCE])
@@ -300,6 +300,10 @@ def test_M_7_5_a_position_with_every_black_in_rivers_and_cups_is_refused():
     for _ in range(2000):
         state.apply(state.random_move(rng.random()))
     assert not state.is_terminal() and state.rivers == [[BLACK], []]
+    state = from_position(position, seed=0, rules=Rules(stalemate="play_on"))  # M-7.6 still ends it
+    while not state.is_terminal():
+        state.apply(state.random_move(rng.random()))
+    assert state.end_reason == "M-7.6" and state.stalled_turns == 101
 
 
 def test_M_7_5_a_colour_left_only_in_the_other_blocked_mandala_ends_the_game():
@@ -331,4 +335,4 @@ def test_M_7_5_hands_too_small_to_play_what_a_mandala_lacks_end_the_game():
 def test_M_7_5_stalemate_option_is_checked():
     with pytest.raises(RulesError, match=r"\[M-7.5\] stalemate must be 'end' or 'play_on', not 'never'"):
         Rules(stalemate="never")
-    assert Rules().stalemate == "end" and Rules.from_dict({"stalemate": "play_on"}) == PLAY_ON
+    assert Rules().stalemate == "end" and Rules.from_dict({"stalemate": "play_on", "stall_turns": None}) == PLAY_ON

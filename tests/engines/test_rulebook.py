@@ -72,7 +72,7 @@ def test_titles_sections_and_rules_in_order():
     assert sections("mandala") == tuple(f"M-{n}" for n in range(1, 9))
     assert sections("flowers") == tuple(f"F-{n}" for n in range(1, 7))
     assert sections("ohanami") == ("O-1", "O-2", "O-3", "O-4")
-    assert rules("M-7") == ("M-7.1", "M-7.2", "M-7.3", "M-7.4", "M-7.5")
+    assert rules("M-7") == ("M-7.1", "M-7.2", "M-7.3", "M-7.4", "M-7.5", "M-7.6")
     assert rules("O-1") == ("O-1.1", "O-1.2") and rules("M-8") == ()
 
 
