@@ -18,8 +18,9 @@ cannot peek (``tests/engines/test_search.py`` permutes the hidden cards and chec
 A *rollout* plays a determinisation to the end with the game's greedy bot (``"greedy"``) or with
 uniformly random legal moves (``"random"``), in the engine or on the fast path (``playouts``,
 :data:`PLAYOUTS`: the same moves, faster); ``rollout_depth`` cuts it after that many
-decisions and values the position by its scores so far (a greedy rollout is cut after
-:data:`GREEDY_ROLLOUT_CAP` decisions in any case: two greedy bots may never finish a game).
+decisions and values the position by its scores so far; without it a rollout is played to the
+end of the game, which every game's rules bring (Mandala's M-7.6 ends the games in which two greedy
+bots only discard and draw again).
 The reward of a seat is in [0, 1]: half its share of the victory (ties after the game's tie-breaks share it), half its score
 margin over the best other seat, squashed by ``tanh(margin / margin_scale)`` (:func:`reward`).
 
@@ -46,11 +47,6 @@ ROLLOUTS = ("greedy", "random")
 #: policy, else in the engine; ``"fast"`` always there (an error where it cannot); ``"reference"``
 #: always in the engine. Both paths make the same moves from the same generator.
 PLAYOUTS = ("auto", "fast", "reference")
-#: Most decisions of a greedy rollout when ``rollout_depth`` is ``None`` (a game between greedy
-#: bots lasts 30 to 90 decisions). Two greedy bots can play on for ever: in a Mandala sample
-#: whose deck has run out, both may only discard (M-4.3), and the game ends only at a completion
-#: (M-7.1); such a rollout is cut here and valued by its scores, like one cut by ``rollout_depth``.
-GREEDY_ROLLOUT_CAP = 500
 #: The games' names of the search bots (seconds a move, not milliseconds: a tournament plays them
 #: only when asked).
 SEARCH_BOTS = ("pimc", "ismcts")
@@ -175,10 +171,7 @@ class _Searcher:
         (``state`` itself, played on in place, or the fast path's :class:`~mandalakit.fast.playout.End`,
         ``state`` unchanged): read its ``scores()``."""
         greedy = self._greedy
-        if self.rollout_depth is not None:
-            left = self.rollout_depth
-        else:  # random play ends (with probability 1); greedy play may not
-            left = -1 if greedy is None else GREEDY_ROLLOUT_CAP
+        left = -1 if self.rollout_depth is None else self.rollout_depth
         if self._fast and state.current_player >= 0:
             from ..fast.playout import playout
 

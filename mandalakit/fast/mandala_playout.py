@@ -25,8 +25,9 @@ from ..mandala.scoring import river_score
 from ._kernel import TOO_LONG, tape_moves
 from .mandala import GREEDY, RANDOM, _move, _run
 
-#: Events a playout's tape holds: 500 decisions and a few reshuffles of at most 108 cards.
-TAPE = 4096
+#: Events a playout's tape holds: a whole game's decisions (about 100, 300 with the 100 turns of
+#: M-7.6) and its reshuffles of at most 108 cards.
+TAPE = 16384
 #: The rollout policies this kernel plays.
 ROLLOUTS = ("greedy", "random")
 
@@ -80,7 +81,7 @@ def play(arrays: Arrays, rollout: str, words: np.ndarray, buf, nbuf, left: int, 
         words, bots, np.zeros((2, 1)), False, np.zeros(2, np.int64), True, buf, nbuf, a.stall_limit, a.stalemate_end, limit, a.hands,
         a.hs, a.cups, a.river, a.rlen, a.mountains, a.fields, a.fsz, a.owner, a.ncol, a.free, a.discard, a.dsize,
         a.deck, a.top, a.mover, tape, 0)
-    if tp > TAPE:  # pragma: no cover - 500 decisions and their reshuffles fit
+    if tp > TAPE:  # pragma: no cover - a game and its reshuffles fit
         raise RuntimeError("A playout has more events than its tape holds.")
     return tape[:tp], status != TOO_LONG
 

@@ -10,9 +10,11 @@ from it cannot peek.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.contract import TERMINAL
 from .cards import NUM_COLOURS, PER_COLOUR, RIVER_SPACES
-from .rules import Rules
+from .rules import STALL_TURNS, Rules
 from .state import _COLOURS, _MOUNTAIN, _NONE, RESHUFFLE, MandalaState, Observation
 
 
@@ -24,7 +26,9 @@ def from_observation(obs: Observation, rules: Rules | None = None) -> MandalaSta
     obs : Observation
         Taken at a decision of its own seat (``obs.to_act == obs.player``).
     rules : Rules, optional
-        The game's rules (public; not in the observation); default ``Rules()``.
+        The game's rules (public; not in the observation); default ``Rules()``. A search plays
+        its samples to their end, so ``stall_turns=None`` is played as the default 100 (M-7.6):
+        without it two greedy bots may only discard and draw again for ever.
 
     Returns
     -------
@@ -41,7 +45,10 @@ def from_observation(obs: Observation, rules: Rules | None = None) -> MandalaSta
     if obs.to_act != obs.player or obs.to_act == TERMINAL:
         raise ValueError("from_observation needs an observation taken at a decision of its own seat.")
     me, other = obs.player, 1 - obs.player
-    state = MandalaState(rules or Rules(), None, {}, obs.mover)
+    rules = rules or Rules()
+    if rules.stall_turns is None:
+        rules = replace(rules, stall_turns=STALL_TURNS)
+    state = MandalaState(rules, None, {}, obs.mover)
     state.hands[me] = list(obs.hand)
     state.cups[me] = list(obs.cup)
     state.rivers = [list(r) for r in obs.rivers]

@@ -8,7 +8,8 @@ import pytest
 from _positions import endless_mandala_position
 
 from mandalakit.core.registry import get_game
-from mandalakit.core.search import GREEDY_ROLLOUT_CAP, ISMCTSBot, PIMCBot, light_clone, reward
+from mandalakit.core.search import ISMCTSBot, PIMCBot, light_clone, reward
+from mandalakit.mandala import Rules
 
 GAMES = ("mandala", "ohanami", "flowers")
 SEARCH = (PIMCBot, ISMCTSBot)
@@ -162,27 +163,29 @@ def test_the_budget_counts_rollouts_and_the_generator_makes_the_choice_reproduci
     assert sum(s.visits for s in pimc.stats.values()) == len(moves) * -(-25 // len(moves))
 
 
-def test_a_greedy_rollout_that_would_never_end_is_cut_and_valued_by_the_scores():
-    """M-7.1: once its deck has run out, a Mandala game ends only at a completion, and in some
-    samples two greedy bots only discard (M-4.3) for ever. Found when an arena run hung (seed 7,
-    deal 0, the search bot second, its 7th move): its rollouts stop after GREEDY_ROLLOUT_CAP
-    decisions, and the search chooses."""
+def test_M_7_6_a_greedy_rollout_where_both_bots_only_discard_ends_by_the_rule():
+    """M-7.6: once its deck has run out, a Mandala game ends only at a completion (M-7.1), and in
+    some samples two greedy bots only discard (M-4.3). Found when an arena run hung (seed 7, deal
+    0, the search bot second, its 7th move): its rollouts end by M-7.6, 100 turns after the
+    trigger, even for a search given ``stall_turns=None``, and the search chooses."""
     state, bots = endless_mandala_position()
     bot, obs, legal = bots[1], state.observation(1), state.legal_moves()
+    bot.rules = Rules(stall_turns=None)
     root, searched = bot.information_set(obs), bot.shortlist(obs, legal)
-    cut = []
+    assert root.rules.stall_turns == 100
+    stalled = []
     for _ in range(40):
         sample = bot.sample(root, 1)
         for move in searched:
             rollout = light_clone(sample, bot.rng)
             rollout.apply(move)
             values, end = bot.playout(rollout)
-            assert end is rollout  # the reference path plays the rollout on in place
-            if not rollout.is_terminal():
-                cut.append((rollout, values))
-    assert cut, "no endless rollout in 40 samples"
-    rollout, values = cut[0]
-    assert len(rollout.history) >= GREEDY_ROLLOUT_CAP + 1 and all(0 <= v <= 1 for v in values)
+            assert end is rollout and rollout.is_terminal()  # the reference path plays the rollout on in place
+            if rollout.end_reason == "M-7.6":
+                stalled.append((rollout, values))
+    assert stalled, "no stalled rollout in 40 samples"
+    rollout, values = stalled[0]
+    assert rollout.stalled_turns == 101 and all(0 <= v <= 1 for v in values)
     assert rollout.history[-1][1].__class__.__name__ == "Discard"
     assert bot.choose(obs, legal) in legal
 
