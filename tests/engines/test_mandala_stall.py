@@ -6,14 +6,19 @@ observations, and on the seed-3 deal of ``mandalakit bench --game mandala --bots
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from mandalakit import RulesError
+from mandalakit.core import records
 from mandalakit.core.bots import play
+from mandalakit.core.messages import language
 from mandalakit.mandala import Rules, from_position, new_game
 from mandalakit.mandala.bots import GreedyBot
 from mandalakit.mandala.infoset import from_observation
+from mandalakit.mandala.render import render_scores
 
 #: After the deck has run out: a discard draws from the reshuffled pile, and no play completes a mandala.
 POSITION = {"to_move": 0, "hands": [{"red": 2, "green": 1}, {"black": 2, "yellow": 1}],
@@ -102,3 +107,24 @@ def test_M_7_6_ends_the_seed_3_deal_of_two_greedy_bots():
     endless, bots = seed3_game(Rules(stall_turns=None))
     with pytest.raises(RuntimeError, match="did not end within 5000 decisions"):
         play(endless, bots, max_decisions=5000)
+
+
+@pytest.mark.parametrize("stall_turns", [None, 7])
+def test_M_7_6_records_keep_stall_turns_through_json(stall_turns):
+    state, bots = seed3_game(Rules(stall_turns=stall_turns))
+    if stall_turns:
+        play(state, bots)
+    record = records.loads(json.dumps(records.from_state(state)))
+    assert record["rules"]["stall_turns"] == stall_turns
+    again = records.replay(record)
+    assert again.rules == state.rules and again.stalled_turns == state.stalled_turns
+    assert again.end_reason == state.end_reason == ("M-7.6" if stall_turns else None)
+
+
+@pytest.mark.parametrize(("code", "sentence"), [("en", "No mandala was completed for 100 turns."),
+                                                ("fr", "Aucun mandala n’a été terminé pendant 100 tours.")])
+def test_M_7_6_the_score_screen_says_why_the_game_ended(code, sentence):
+    state, bots = seed3_game(Rules())
+    play(state, bots)
+    with language(code):
+        assert sentence in render_scores(state)

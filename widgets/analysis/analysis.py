@@ -42,6 +42,7 @@ PANELS = {"seats": N_("Win share by seat (95 % intervals)"), "scores": N_("Final
 #: What ended a game, in words, by the rule id that ended it (the id stays as a tag in the sentence).
 END_WORDS = {"O-2.1": N_("three rounds were played"), "M-7.1": N_("the deck ran out"),
              "M-7.2": N_("a river was full"), "M-7.5": N_("no mandala could complete"),
+             "M-7.6": N_("no mandala was completed for 100 turns"),
              "F-5.1": N_("a third Flower was made"), "F-5.2": N_("a tile stack ran out"),
              "F-5.3": N_("every player passed")}
 #: Each rules option value of the shipped variants tables, in words, by ``(option, value)``

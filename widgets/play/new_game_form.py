@@ -39,6 +39,9 @@ OPTIONS: Mapping[str, Mapping[str, tuple[str, str, Mapping[str, str]]]] = {
             "end_at_once": N_("the game ends at the end of that turn")}),
         "stalemate": (N_("When no mandala can be completed any more"), "M-7.5", {
             "end": N_("the game ends"), "play_on": N_("play on (the printed rules)")}),
+        "stall_turns": (N_("When nobody completes a mandala after the deck runs out"), "M-7.6", {
+            "100": N_("the game ends after 100 turns"), "none": N_("play on (the printed rules)"),
+            **{str(n): str(n) for n in (20, 50)}}),
     },
     "ohanami": {
         "sakura_cap": (N_("Pink cards scored at most"), "O-3.4", {
