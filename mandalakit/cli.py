@@ -102,7 +102,7 @@ def cmd_tournament(args) -> int:
     from .tournament import tournament_frames, write_parquet
 
     rules = rules_from_args(args.rule, args.game, read_files=False)
-    vary = rules_from_args(args.vary, args.game, read_files=False)
+    vary = rules_from_args(args.vary, args.game, read_files=False, flag="--vary")
     target = writable_target(args.out, (".parquet",), "tournament.parquet")
     spec = get_game(args.game)
     start = time.perf_counter()

@@ -80,15 +80,16 @@ def check_digits(name: str, value: str) -> None:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-def rules_from_args(pairs: Sequence[tuple[str, str | list[str]]], game: str, *, read_files: bool = True) -> dict:
+def rules_from_args(pairs: Sequence[tuple[str, str | list[str]]], game: str, *, read_files: bool = True,
+                    flag: str = "--rule") -> dict:
     """The ``--rule`` options (or ``--vary``'s, a list of values each) of ``game`` as a dict.
 
     Each value is read as its option's type admits (:meth:`RulesBase.option_from_command_line
     <mandalakit.core.contract.RulesBase.option_from_command_line>`; a file option's text is the
     file's path, ``tiles=my_tiles.csv``): ``true`` is a bool only for an
     option that takes one, so the game's refusal of any other value quotes what was typed
-    (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` (which of
-    two values was meant cannot be guessed). Names and values are checked by the game. Without
+    (``[O-3.4] ... got 'true'.``). An option given twice raises :class:`RulesError` naming
+    ``flag`` and both values as typed (which of two values was meant cannot be guessed). Names and values are checked by the game. Without
     ``read_files``, a file option's path stays text: the tournament reads it, and labels its
     variant by the path (``tiles=my_tiles.csv``).
     """
@@ -102,11 +103,16 @@ def rules_from_args(pairs: Sequence[tuple[str, str | list[str]]], game: str, *, 
     for name, text in pairs:
         value = [read(name, t) for t in text] if isinstance(text, list) else read(name, text)
         if name in rules:
-            raise RulesError("options", _("--rule {name} is given twice ({first}, then {second}); give each rules "
-                                          "option once.", name=as_typed(name), first=as_typed(rules[name]),
-                                          second=as_typed(value)))
+            raise RulesError("options", _("{flag} {name} is given twice ({first}, then {second}); give each rules "
+                                          "option once.", flag=flag, name=as_typed(name), first=_typed(rules[name]),
+                                          second=_typed(value)))
         rules[name] = value
     return rules
+
+
+def _typed(value: object) -> str:
+    """A ``--rule`` value, or ``--vary``'s values joined by commas, as typed (``15,none``)."""
+    return ",".join(map(as_typed, value)) if isinstance(value, list) else as_typed(value)
 
 
 def as_typed(value: object) -> str:

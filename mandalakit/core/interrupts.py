@@ -88,10 +88,20 @@ def _stop(signum: int) -> None:
         except OSError:
             pass
     try:
-        os.write(2, (b"\n" if os.isatty(2) else b"") + _message)  # after a progress bar's line
+        os.write(2, (b"\n" if os.isatty(2) or bar_showing() else b"") + _message)  # after a progress bar's line
     except OSError:
         pass
     os._exit(128 + signum)
+
+
+def bar_showing() -> bool:
+    """True while a tqdm progress bar is open (not disabled): its line on stderr has no end yet,
+    so a message must start on a new line, in a terminal or in a file alike."""
+    tqdm = sys.modules.get("tqdm")
+    try:
+        return tqdm is not None and any(not getattr(bar, "disable", True) for bar in list(tqdm.tqdm._instances))
+    except Exception:  # the set was being changed when the signal came
+        return True
 
 
 def _worker_pids() -> set[int]:

@@ -290,6 +290,18 @@ def test_an_interrupted_simulation_stops_its_workers_and_writes_nothing(tmp_path
         _processes.assert_clean_stop(proc, tmp_path, signum)
 
 
+@pytest.mark.timeout(300)
+def test_the_interrupted_line_starts_a_line_of_its_own_after_the_progress_bar(tmp_path):
+    argv = [a for a in SIMULATE_2M if a != "--quiet"]  # the bar on stderr, a pipe: no terminal
+    with _processes.command([*argv, "--out", str(tmp_path / "never.parquet")]) as proc:
+        assert _moment_reached(proc, tmp_path, "run"), proc.communicate(timeout=60)[1][-2000:]
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM and out == ""
+    *bar, last = err.rstrip("\n").split("\n")
+    assert "game" in "".join(bar) and last == "mandalakit simulate: interrupted; nothing was written", err[-500:]
+
+
 TOURNAMENT_400K = ["tournament", "--game", "ohanami", "--players", "2", "--bots", "random,greedy", "--rotations",
                    "100000", "--quiet", "--out", "{out}/never.parquet"]
 
