@@ -34,6 +34,7 @@ from .core import interrupts
 from .core.errors import MandalakitError, RecordError, RulesError, shown, shown_path
 from .core.messages import (LANGUAGES, NN_, N_, _, bot_name, get_language, ngettext, number,
                             os_reason, set_language)
+from .core.options import check_jobs
 from .core.registry import GAMES, get_game
 
 TABLE_FORMATS = (".csv", ".parquet")
@@ -446,6 +447,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(before)
         raise
     try:
+        for jobs in (getattr(args, "jobs", None), getattr(args, "dask_workers", None)):
+            if jobs is not None:
+                check_jobs(jobs)  # at once: a run refused for its workers loads nothing first
         status = args.func(args)
         sys.stdout.flush()  # so a reader that left (`| head -0`) shows here, not at interpreter exit
         return status

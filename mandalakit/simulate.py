@@ -26,14 +26,12 @@ from .core.contract import GameSpec, check_players, check_seed, game_seeds
 from .core.errors import RulesError, shown
 from .core.interrupts import patiently, worker_init
 from .core.messages import _, ngettext
+from .core.options import MAX_JOBS, check_jobs
 from .core.registry import get_game
 from .tables import joined
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
-#: Most worker processes one run starts (``jobs`` above it is refused): far more than the
-#: cores of any one machine, far fewer than would exhaust its memory.
-MAX_JOBS = 256
 #: Most games one run plays (``games`` above it is refused): ten million games take hours
 #: and a table of gigabytes; more is split into runs with different seeds.
 MAX_GAMES = 10_000_000
@@ -245,16 +243,7 @@ def worker_count(games: int, jobs: int | None) -> int:
     """
     if jobs is None:
         jobs = min(os.cpu_count() or 1, MAX_JOBS) if games >= PARALLEL_THRESHOLD else 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RulesError("options", _("The number of worker processes must be a whole number of at least 1, "
-                                      "not {jobs}.", jobs=shown(jobs)))
-    if jobs > MAX_JOBS:
-        raise RulesError("options", ngettext("At most {most} worker processes can be started, not {jobs}; this "
-                                             "machine has {n} core.",
-                                             "At most {most} worker processes can be started, not {jobs}; this "
-                                             "machine has {n} cores.", os.cpu_count() or 1,
-                                             most=MAX_JOBS, jobs=shown(jobs)))
-    return min(jobs, games)
+    return min(check_jobs(jobs), games)
 
 
 #: Longest measuring time of :func:`bench`, in seconds (an hour).

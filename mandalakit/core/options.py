@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from .errors import RulesError, as_written
-from .messages import _
+import os
+
+from .errors import RulesError, as_written, shown
+from .messages import _, ngettext
 
 __all__ = ["ANY_OPTION", "MAX_DIGITS", "WHOLE_NUMBER", "option_value", "whole_number"]
 
@@ -73,3 +75,24 @@ def option_value(text: str, name: str = "", kinds: Collection[type] = ANY_OPTION
         return low == "true"
     number = whole_number(text, name) if int in kinds else None
     return text if number is None else number
+
+
+#: Most worker processes one run starts (``jobs`` above it is refused): far more than the
+#: cores of any one machine, far fewer than would exhaust its memory.
+MAX_JOBS = 256
+
+
+def check_jobs(jobs) -> int:
+    """``jobs`` if it is a whole number from 1 to :data:`MAX_JOBS` (worker processes of a run);
+    else :class:`RulesError` (``options``). Cheap: the command checks ``--jobs`` with it first
+    thing, before it loads anything heavy."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RulesError("options", _("The number of worker processes must be a whole number of at least 1, "
+                                      "not {jobs}.", jobs=shown(jobs)))
+    if jobs > MAX_JOBS:
+        raise RulesError("options", ngettext("At most {most} worker processes can be started, not {jobs}; this "
+                                             "machine has {n} core.",
+                                             "At most {most} worker processes can be started, not {jobs}; this "
+                                             "machine has {n} cores.", os.cpu_count() or 1,
+                                             most=MAX_JOBS, jobs=shown(jobs)))
+    return jobs

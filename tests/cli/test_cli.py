@@ -783,6 +783,22 @@ def test_never_more_workers_than_games_and_at_most_max_jobs(monkeypatch):
         simulate.worker_count(1000, 257)
 
 
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--game", "ohanami", "--players", "2", "--games", "1000", "--jobs", "257", "--out", "x.csv"],
+    ["arena", "--game", "ohanami", "--bots", "greedy,random", "--games", "10", "--jobs", "257"],
+    ["tournament", "--game", "ohanami", "--dask-workers", "257", "--out", "x.parquet"],
+])
+def test_jobs_over_256_are_refused_before_anything_heavy_loads(capsys, monkeypatch, argv):
+    """The refusal comes first thing: no engine, table or worker code runs before it."""
+    from mandalakit import cli
+
+    for name in ("cmd_simulate", "cmd_arena", "cmd_tournament"):
+        monkeypatch.setattr(cli, name, lambda args: pytest.fail("the command ran"))
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "[options] At most 256 worker processes can be started, not 257;" in err
+
+
 def test_absurd_jobs_are_refused_before_any_worker_starts(tmp_path, capsys, monkeypatch):
     import multiprocessing
 
