@@ -220,11 +220,24 @@ def cmd_arena(args) -> int:
     first = ratings.bot[ratings.rating.abs().idxmin()]  # the first bot listed, the ratings' zero
     print(_("ratings (Bradley-Terry, Elo scale, {first} at 0):", first=bot_name(first)))
     for row in ratings.itertuples():
-        print(_("  {bot}: {rating:+.0f}, {seconds:.4f} s of CPU time per move", bot=bot_name(row.bot),
-                rating=row.rating, seconds=row.seconds_per_move))
+        print(_("  {bot}: {rating:+.0f}, {time} of CPU time per move", bot=bot_name(row.bot),
+                rating=row.rating, time=cpu_time(row.seconds_per_move)))
     if target is not None:
         print(_("-> {target}", target=target))
     return 0
+
+
+def cpu_time(seconds: float) -> str:
+    """A time per move as people read it, in the unit that gives it three digits or so: ``"1.23 s"``,
+    ``"45.6 ms"``, ``"7.8 µs"`` (``"0 µs"`` below a nanosecond), with the language's decimal sign."""
+    def three(x: float) -> str:
+        return number(x, ".0f" if x >= 100 or x == 0 else ".1f" if x >= 10 else ".2f")
+
+    if seconds >= 1:
+        return _("{n} s", n=number(seconds, ".2f"))
+    if seconds >= 1e-3:
+        return _("{n} ms", n=three(seconds * 1e3))
+    return _("{n} µs", n=three(seconds * 1e6))
 
 
 def _import_ms() -> float:

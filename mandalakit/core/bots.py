@@ -13,6 +13,7 @@ from functools import partial
 import numpy as np
 
 from .contract import CHANCE, Seed, State, make_rng
+from .errors import EndlessGameError
 from .messages import ngettext
 from .search import ISMCTSBot, PIMCBot
 
@@ -45,7 +46,8 @@ def play(state: State, bots: Sequence, *, max_decisions: int = 100_000) -> State
         A state with its own generator (chance resolved automatically).
     bots : sequence of bots, one per seat
     max_decisions : int
-        Safety stop; raises ``RuntimeError`` if the game has not ended by then.
+        Safety stop; raises :class:`~.errors.EndlessGameError` (a ``RuntimeError``) if the game
+        has not ended by then.
 
     Returns
     -------
@@ -64,7 +66,7 @@ def play(state: State, bots: Sequence, *, max_decisions: int = 100_000) -> State
         bot = bots[seat]
         obs = state.observation(seat) if wants[seat] else None
         state.apply(bot.choose(obs, state.legal_moves()))
-    raise RuntimeError(f"The game did not end within {max_decisions} decisions.")
+    raise EndlessGameError(max_decisions)
 
 
 def random_playout(state: State, rng: np.random.Generator) -> int:

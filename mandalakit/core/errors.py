@@ -102,6 +102,20 @@ class RulesError(MandalakitError, ValueError):
     """Unknown or invalid rules options, player counts or setups."""
 
 
+class EndlessGameError(MandalakitError, RuntimeError):
+    """A game that has not ended after the safety stop's number of decisions (tag ``"play"``):
+    under some rules options bots may play for ever (Mandala with ``stalemate="play_on"`` and
+    ``stall_turns=None``)."""
+
+    def __init__(self, decisions: int):
+        from .messages import _
+
+        super().__init__("play", _("A game did not end within {n:,} decisions: under these rules the bots can play "
+                                   "for ever; choose rules that end every game (for Mandala, a number of turns for "
+                                   "stall_turns).", n=decisions))
+        self.decisions = decisions
+
+
 class RecordError(MandalakitError, ValueError):
     """A game record that cannot be replayed.
 

@@ -1218,3 +1218,13 @@ def test_a_move_out_of_its_phase_is_quoted_alike_in_both_languages(game_json, ca
     _tamper(game_json, index, "place 1>1 2>x")
     status, out, err = run(capsys, "--language", code, "replay", "game.json")
     assert (status, out) == (2, "") and err.endswith(said.format(i=index, p=events[index]["by"] + 1) + "\n")
+
+
+@pytest.mark.timeout(300)
+def test_M_7_6_bench_stopped_by_a_game_that_does_not_end_says_why_in_one_sentence(capsys):
+    """The seed-3 deal of the third batch never ends without M-7.6 (tests/engines/test_mandala_stall.py)."""
+    code, out, err = run(capsys, "bench", "--game", "mandala", "--bots", "greedy", "--seed", "3", "--seconds", "1.5",
+                         "--rule", "stall_turns=none")
+    assert code == 2 and out == "" and "Traceback" not in err and "RuntimeError" not in err and err.count("\n") == 1
+    assert err.startswith("mandalakit bench: error: [play] A game did not end within 100,000 decisions: under these "
+                          "rules the bots can play for ever;"), err

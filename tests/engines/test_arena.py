@@ -89,3 +89,20 @@ def test_the_command_prints_win_rates_intervals_and_ratings(capsys, tmp_path, la
     for w in words:
         assert w in out, out
     assert out_file.read_text().startswith("table,deal,rotation,seat,bot,score,winner,place,seconds,moves")
+
+
+def test_cpu_time_per_move_is_written_in_a_unit_that_shows_it():
+    from mandalakit.cli import cpu_time
+    from mandalakit.core.messages import language
+
+    assert [cpu_time(x) for x in (2.5, 0.0456, 0.000123, 0.00000781, 0.0)] == \
+        ["2.50 s", "45.6 ms", "123 µs", "7.81 µs", "0 µs"]
+    with language("fr"):
+        assert cpu_time(0.0456) == "45,6 ms"
+
+
+def test_the_fast_bots_time_per_move_is_not_written_as_zero_seconds(capsys):
+    code = main(["arena", "--game", "ohanami", "--players", "2", "--bots", "greedy,random", "--games", "4",
+                 "--jobs", "1", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0 and "0.0000 s" not in out and out.count("µs of CPU time per move") == 2, out
