@@ -148,10 +148,9 @@ class RulesBase:
     #: Options whose text on a command line is a file to read: option name -> reader of a path.
     file_options: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
 
-    @classmethod
-    def from_dict(cls, options: Mapping[str, Any] | None):
-        """Build rules from a mapping; unknown option names raise :class:`RulesError`."""
-        options = dict(options or {})
+    def __new__(cls, *args, **options):
+        """Unknown option names raise :class:`RulesError` naming the known ones (``Rules(foo=1)``),
+        not the bare ``TypeError`` of the dataclass's ``__init__``."""
         known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         unknown = sorted(set(options) - known)
         if unknown:
@@ -160,7 +159,12 @@ class RulesBase:
                 _("Unknown rules option {names}; known options are {known}.", names=quote(", ".join(map(repr, unknown))),
                   known=", ".join(sorted(known)) or _("none")),
             )
-        return cls(**options)
+        return super().__new__(cls)
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any] | None):
+        """Build rules from a mapping; unknown option names raise :class:`RulesError`."""
+        return cls(**dict(options or {}))
 
     @classmethod
     def option_from_text(cls, name: str, text: str):

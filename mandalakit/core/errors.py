@@ -102,6 +102,15 @@ class RulesError(MandalakitError, ValueError):
     """Unknown or invalid rules options, player counts or setups."""
 
 
+def text_not_move(text: str) -> IllegalMoveError:
+    """The refusal of text given to ``State.apply`` where a move is expected (tag ``"notation"``):
+    it points to the game's ``parse`` (``state.parse_move``), which reads the text."""
+    from .messages import _
+
+    return IllegalMoveError("notation", _("apply takes a move, not text: read the text with the game's parse first, "
+                                          "state.apply(state.parse_move('{text}')).", text=quote(text)))
+
+
 class EndlessGameError(MandalakitError, RuntimeError):
     """A game that has not ended after the safety stop's number of decisions (tag ``"play"``):
     under some rules options bots may play for ever (Mandala with ``stalemate="play_on"`` and

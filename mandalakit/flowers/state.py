@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, quote
+from ..core.errors import IllegalMoveError, quote, text_not_move
 from ..core.messages import _, a_or_an
 from .cards import ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS
 from .completion import Completion
@@ -217,6 +217,8 @@ class FlowersState(Turn, Completion, Ending, State):
             if self.current_player == CHANCE and self.rng is not None:
                 self._after_apply()
             return
+        if type(move) is str:
+            raise text_not_move(move)
         self._check_turn(move)
         seat = self.current_player
         phase = self.phase

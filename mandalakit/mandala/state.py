@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.errors import IllegalMoveError, RulesError, quote, text_not_move
 from ..core.messages import N_, _
 from .cards import COLOURS, DECK_SIZE, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, named
 from .completion import Completion
@@ -337,6 +337,8 @@ class MandalaState(Turn, Completion, Ending, State):
                 self._pick(seat, move)
             elif kind is ChanceEvent:
                 raise IllegalMoveError("chance", _("No chance outcome is due now; player {seat:+1} must pick a colour.", seat=seat))
+            elif kind is str:
+                raise text_not_move(move)
             else:
                 m = MANDALAS[self.destroying]
                 raise IllegalMoveError(
@@ -348,6 +350,8 @@ class MandalaState(Turn, Completion, Ending, State):
             return
         if seat == TERMINAL:
             raise IllegalMoveError("end", _("The game is over; '{move}' cannot be played.", move=quote(str(move))))
+        if type(move) is str:
+            raise text_not_move(move)
         if type(move) is not ChanceEvent:
             due = (N_("The shuffle of the deck is due before any move; got '{move}'.") if self._chance_kind == SHUFFLE else
                    N_("The reshuffle of the discard pile is due before any move; got '{move}'."))

@@ -8,7 +8,7 @@ first change, so a refused move leaves the state as it was.
 from __future__ import annotations
 
 from ..core.contract import CHANCE, ChanceEvent
-from ..core.errors import IllegalMoveError
+from ..core.errors import IllegalMoveError, text_not_move
 from ..core.messages import _, colour, counts_words, ngettext
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR,
                     START_CUP, START_HAND, START_MOUNTAIN)
@@ -35,6 +35,8 @@ class Turn:
 
 
     def _refuse_in_play(self, seat: int, move) -> None:
+        if type(move) is str:
+            raise text_not_move(move)
         if type(move) is Pick:
             raise IllegalMoveError("M-5.3", _("No mandala is being destroyed, so there is nothing to pick; player {seat:+1} "
                                               "plays into a mountain or a field, or discards.", seat=seat))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, RulesError, quote
+from ..core.errors import IllegalMoveError, RulesError, quote, text_not_move
 from ..core.messages import _, ngettext
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, listed_steps, parse, pick, picks_of, placement_steps, placements
@@ -139,6 +139,8 @@ class OhanamiState(State):
             row, ``chance``/``end``/``turn`` for a move at the wrong moment.
         """
         seat = self._turn
+        if type(move) is str:
+            raise text_not_move(move)
         if seat < 0 or type(move) is ChanceEvent:
             self._check_turn(move)  # refuses moves at the wrong moment
             self._shuffle(move)

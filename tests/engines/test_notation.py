@@ -5,7 +5,7 @@ Each refusal is a NotationError with a sentence; rule ids where a rule says why.
 
 import pytest
 
-from mandalakit import MandalakitError, NotationError
+from mandalakit import IllegalMoveError, MandalakitError, NotationError
 from mandalakit import flowers, mandala, ohanami
 from mandalakit.core.messages import language
 from mandalakit.ohanami.moves import DISCARD, Place
@@ -386,3 +386,26 @@ def test_a_refusal_names_its_rule_once(refuse, text, code):
     with language(code), pytest.raises(MandalakitError) as err:
         refuse(text)
     assert err.value.names_a_rule and str(err.value).count(err.value.rule) == 1, str(err.value)
+
+
+@pytest.mark.parametrize("game", ["ohanami", "mandala", "flowers"])
+def test_text_given_to_apply_points_to_parse_and_changes_nothing(game):
+    from mandalakit.core.registry import get_game
+
+    state = get_game(game).new_game(2, seed=1)
+    before = repr(vars(state))
+    with pytest.raises(IllegalMoveError, match=r"^\[notation\] apply takes a move, not text: read the text with "
+                                               r"the game's parse first, state\.apply\(state\.parse_move\('pick 1 2'\)\)\.$"):
+        state.apply("pick 1 2")
+    assert repr(vars(state)) == before
+
+
+@pytest.mark.parametrize(("game", "known"), [("ohanami", "sakura_cap"),
+                                             ("mandala", "deck_exhaustion, stalemate, stall_turns"),
+                                             ("flowers", "single_play_draw, tiles")])
+def test_an_unknown_rules_option_names_the_known_ones(game, known):
+    from mandalakit import RulesError
+    from mandalakit.core.registry import get_game
+
+    with pytest.raises(RulesError, match=rf"^\[options\] Unknown rules option 'foo'; known options are {known}\.$"):
+        get_game(game).rules(foo=1)
