@@ -279,7 +279,8 @@ class ClassView(widgets.VBox):
         questions, cells = self._questions
 
         def cell(tries: int, right: bool) -> str:
-            return escape(_("right at try {n}", n=tries) if right else _("{n} tries, not yet", n=tries))
+            return escape(_("right at try {n}", n=tries) if right
+                          else ngettext("{n} try, not yet right", "{n} tries, not yet right", tries))
 
         self.answers.value = "<h3>" + escape(_("Answers by pupil and question")) + "</h3>" + _table(
             [escape(_("name"))] + [exercise(*q) for q in questions],
