@@ -44,7 +44,7 @@ def test_board_questions_are_kept_like_typed_exercises(class_folder):
     typed.value = "20"
     typed.check()
     kept = [(a.exercise, a.answer, a.right, a.attempt) for a in ClassBook(class_folder).attempts()]
-    assert kept == [("2", "row:1", False, 1), ("2", "row:2 row:3", True, 2), ("1", "20", False, 1)]
+    assert kept == [("board 1", "row:1", False, 1), ("board 1", "row:2 row:3", True, 2), ("1", "20", False, 1)]
 
 
 def test_a_reloaded_page_greets_the_pupil_and_shows_their_attempts(class_folder):
@@ -68,13 +68,18 @@ def test_a_reloaded_page_greets_the_pupil_and_shows_their_attempts(class_folder)
 
 
 def test_widgets_made_after_the_id_came_get_their_attempts_too(class_folder):
-    _box, typed, _board = _page({"name": "Ada", "browser": ADA})
+    _box, typed, board = _page({"name": "Ada", "browser": ADA})
     typed.value = "20"
     typed.check()
+    board.click("row:3")
+    board.check()
     box = pupil.PupilName("ohanami")
-    box.set_state({"browser": ADA, "name": "Ada"})
+    box.set_state({"browser": ADA, "name": "Ada"})  # the page's first cell drew; the id came before the others ran
     later = Exercise("How many points?", 21)
+    board = BoardQuestion("Where?", lambda marks, width: repr(sorted(marks.items())), {"row:2"},
+                          targets={"row:1", "row:2", "row:3"})
     assert (later.attempts, later.value) == (1, "20")
+    assert (board.attempts, board.chosen) == (1, {"row:3"}) and "Not yet (attempt 1)." in board.feedback.value
 
 
 @pytest.mark.parametrize("forged", [BO, "A1" * 16, ADA[:-1], ADA + "0", "../" + ADA, 12, None, {"id": ADA}])
@@ -146,3 +151,4 @@ def test_the_class_page_lists_each_pupils_tries_per_question(class_folder):
     assert "Answers by pupil and question" in view.answers.value
     row = view.answers.value.split("<tr>")[2]
     assert "Ada" in row and "right at try 2" in row and "1 try, not yet right" in row
+    assert "<th" in view.answers.value and "board question 1" in view.answers.value

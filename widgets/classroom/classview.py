@@ -28,6 +28,7 @@ import traitlets
 from mandalakit.core.messages import _, ngettext
 
 from mandalakit.widgets.classroom.classbook import Attempt, ClassBook, Game, fault_of, waiting_answers
+from mandalakit.widgets.classroom.pupil import BOARD
 
 __all__ = ["ClassView", "ExerciseRow", "PupilRow", "by_question", "fault_words", "summarise"]
 
@@ -155,6 +156,14 @@ def by_question(attempts: list[Attempt]) -> tuple[list[tuple[str, str]], dict[st
     return list(questions), cells
 
 
+def question_name(exercise: str) -> str:
+    """An exercise's name as the teacher reads it: ``"3"`` (the page's third typed exercise) as it is,
+    ``"board 2"`` (its second board question) in the page's language."""
+    if exercise.startswith(BOARD) and exercise[len(BOARD):].isdigit():
+        return _("board question {n}", n=exercise[len(BOARD):])
+    return exercise
+
+
 def fault_words(kind: str) -> str:
     """Why the class's book cannot be used, in words (a :func:`classbook.fault_of` kind)."""
     return {"damaged": _("the class's file is damaged"),
@@ -257,7 +266,8 @@ class ClassView(widgets.VBox):
         several = len({p.lesson for p in pupils if p.lesson} | {e.lesson for e in exercises}) > 1
 
         def exercise(lesson: str, number: str) -> str:  # the lesson named only when the class did several
-            return escape(f"{lesson} · {number}" if several else number)
+            name = question_name(number)
+            return escape(f"{lesson} · {name}" if several else name)
 
         self.exercises.value = ("<h3>" + escape(_("Exercises")) + "</h3>" + _table(
             [escape(_("exercise")), escape(_("pupils who tried")), escape(_("pupils right")),

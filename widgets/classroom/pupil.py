@@ -48,7 +48,7 @@ RETRY_SECONDS = 5.0
 
 
 def _fresh_page(lesson: str | None = None) -> dict:
-    return {"lesson": lesson, "pupil": None, "browser": None, "waiting": [], "exercises": 0, "graded": {},
+    return {"lesson": lesson, "pupil": None, "browser": None, "waiting": [], "counts": {}, "graded": {},
             "tokens": float(BURST), "refilled": time.monotonic(), "fault": "", "retry": False, "widget": None,
             "earlier": {}}
 
@@ -190,8 +190,8 @@ class PupilName(anywidget.AnyWidget):
             for attempt in earlier:
                 by_exercise.setdefault(attempt.exercise, []).append(attempt)
             _page["earlier"] = by_exercise
-            for number, widget in _page["graded"].items():
-                _restore(widget, by_exercise.get(str(number), []))
+            for exercise, widget in _page["graded"].items():
+                _restore(widget, by_exercise.get(exercise, []))
             if known and not self.name:
                 self.name = known  # greets the pupil by the name the book knows for this browser
                 return
@@ -206,21 +206,22 @@ class PupilName(anywidget.AnyWidget):
         _flush()
 
 
-def next_exercise() -> int:
-    """The number of the page's next exercise (1, 2, ...), as the class page lists them."""
-    _page["exercises"] += 1
-    return _page["exercises"]
+#: How the book names a page's board questions ("board 1", "board 2", ...); typed exercises are "1", "2", ...
+BOARD = "board "
 
 
-def register(widget) -> int:
-    """Number a graded widget of the page (:func:`next_exercise`) and give it back, in class mode,
-    the attempts its pupil made at it before a reload: ``widget.restore(attempts)`` is called with
-    that exercise's :class:`classbook.Attempt` list, oldest first, once the page's browser is known."""
-    number = next_exercise()
-    _page["graded"][number] = widget
-    if earlier := _page.get("earlier", {}).get(str(number)):
+def register(widget, kind: str = "") -> str:
+    """Name a graded widget of the page as the book and the class page do: ``kind`` and its number
+    among the page's widgets of that kind (``"3"``: the third typed exercise; ``BOARD + "1"``: the
+    first board question). In class mode, give it back the attempts its pupil made at it before a
+    reload: ``widget.restore(attempts)`` is called with that exercise's :class:`classbook.Attempt`
+    list, oldest first, once the page's browser is known."""
+    _page["counts"][kind] = _page["counts"].get(kind, 0) + 1
+    exercise = f"{kind}{_page['counts'][kind]}"
+    _page["graded"][exercise] = widget
+    if earlier := _page["earlier"].get(exercise):
         _restore(widget, earlier)
-    return number
+    return exercise
 
 
 def _restore(widget, attempts: list) -> None:

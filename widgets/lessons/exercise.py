@@ -25,7 +25,7 @@ from mandalakit.core.messages import _
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.lessons.pictures import layout_width
-from mandalakit.widgets.classroom.pupil import note_attempt, register, too_fast
+from mandalakit.widgets.classroom.pupil import BOARD, note_attempt, register, too_fast
 
 __all__ = ["BoardQuestion", "Exercise", "read_answer"]
 
@@ -122,7 +122,7 @@ class Exercise(anywidget.AnyWidget):
         self._check = check
         self.attempts = 0
         self._checked = None
-        self.number = register(self)  # as the teacher's class page lists the page's exercises
+        self.number = int(register(self))  # as the teacher's class page lists the page's exercises
         self.on_msg(self._message)
 
     def _message(self, _widget, content, _buffers) -> None:
@@ -237,6 +237,17 @@ class BoardQuestion(W.VBox):
     hint, explanation : str
         Plain text: after a wrong try; with the right answer.
 
+    Attributes
+    ----------
+    chosen : set of str
+        The target ids chosen now.
+    attempts : int
+        Answers checked; in class mode each is kept in the class's book with the chosen ids, and a
+        reloaded page starts from the pupil's earlier attempts (:meth:`restore`).
+    exercise : str
+        The question's name in the book and on the class page: ``"board 1"``, ``"board 2"``, ...
+        in the page's order.
+
     Raises
     ------
     ValueError
@@ -258,7 +269,6 @@ class BoardQuestion(W.VBox):
         self.hint, self.explanation = hint, explanation
         self.chosen: set[str] = set()
         self.attempts = 0
-        self.number = register(self)  # numbered with the page's exercises; kept like them in class mode
         self._draw = draw
         self.board = BoardView(svg=draw(self._marks(), None))
         self.board.on_target(self.click)
@@ -273,6 +283,7 @@ class BoardQuestion(W.VBox):
                           W.HBox([check, show]), self.feedback])
         self.add_class("mk-exercise")
         self.add_class("mk-board-question")
+        self.exercise = register(self, BOARD)  # "board 1": kept like the typed exercises in class mode
 
     def _marks(self, shown: frozenset[str] | None = None) -> dict[str, str]:
         chosen = self.chosen if shown is None else shown
@@ -293,7 +304,7 @@ class BoardQuestion(W.VBox):
         """Compare the chosen areas with the answer; show the worked answer or a hint. In class
         mode the attempt is kept (the chosen target ids, sorted, separated by spaces)."""
         right = self.chosen == self.answer
-        if not note_attempt(str(self.number), " ".join(sorted(self.chosen)), right, self.attempts + 1):
+        if not note_attempt(self.exercise, " ".join(sorted(self.chosen)), right, self.attempts + 1):
             self.feedback.value = f'<div class="mk-exercise-unread" role="status">{escape(too_fast())}</div>'
             return False
         self.attempts += 1
