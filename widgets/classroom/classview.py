@@ -164,6 +164,18 @@ def question_name(exercise: str) -> str:
     return exercise
 
 
+def answer_words(exercise: str, answer: str) -> str:
+    """An answer as the teacher reads it: a board question's chosen areas (target ids such as
+    ``row:2 row:3``) as ``row 2 + row 3``, ``—`` for none; a typed answer as typed.
+
+    >>> answer_words("board 1", "row:2 row:3"), answer_words("board 1", ""), answer_words("2", "27")
+    ('row 2 + row 3', '—', '27')
+    """
+    if not exercise.startswith(BOARD):
+        return answer
+    return " + ".join(target.replace(":", " ") for target in answer.split()) or "—"
+
+
 def fault_words(kind: str) -> str:
     """Why the class's book cannot be used, in words (a :func:`classbook.fault_of` kind)."""
     return {"damaged": _("the class's file is damaged"),
@@ -274,7 +286,8 @@ class ClassView(widgets.VBox):
              escape(_("commonest wrong answers"))],
             [[exercise(e.lesson, e.exercise), str(e.tried), str(e.right),
               # each answer kept on one line: "20 (11 pupils)" never cut before "pupils"
-              ", ".join(escape(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n, answer=a))
+              ", ".join(escape(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n,
+                                        answer=answer_words(e.exercise, a)))
                         .replace(" ", "&nbsp;") for a, n in e.wrong_answers) or "—"]
              for e in exercises], wrap_last=True) if exercises else "")
         self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
