@@ -248,3 +248,11 @@ def test_the_pupils_kernels_keep_no_history_database():
             "import ipykernel.kernelapp as a; a.launch_new_instance = lambda: print(sys.argv[1:]); k.main()")
     run = subprocess.run([sys.executable, "-c", code, "-f", "x.json"], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip() == repr([kernel.NO_HISTORY, "-f", "x.json"]), run.stderr
+
+
+def test_the_class_page_on_a_damaged_book_draws_and_says_so(tmp_path, monkeypatch):
+    _damaged(tmp_path / "class")
+    monkeypatch.setenv(classbook.ENV, str(tmp_path / "class"))
+    monkeypatch.setattr(classbook, "_books", {})
+    view = ClassView(classbook.current())  # as notebooks/class.ipynb makes it: no traceback
+    assert "could not be read: the class&#x27;s file is damaged. Trying again" in view.status.value

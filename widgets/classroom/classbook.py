@@ -146,18 +146,22 @@ class ClassBook:
     ----------
     folder : str or PathLike
         The class folder; the file is ``folder / FILE``.
+    check : bool
+        Open the file now (default); with ``False`` it is opened at the first read or write.
 
     Raises
     ------
-    OSError
-        If the folder cannot be made or the file cannot be opened.
+    OSError or sqlite3.Error
+        If ``check`` and the folder cannot be made or the file cannot be opened
+        (:func:`fault_of` says why).
     """
 
-    def __init__(self, folder: str | os.PathLike):
+    def __init__(self, folder: str | os.PathLike, *, check: bool = True):
         self.folder = Path(folder)
         self.path = self.folder / FILE
         self._local = threading.local()
-        self._db()  # made now: a folder that cannot be written fails here, not at a pupil's answer
+        if check:  # made now: a folder that cannot be written fails here, not at a pupil's answer
+            self._db()
 
     def _db(self) -> sqlite3.Connection:
         """This thread's connection, opened once; opened again (the folder and the file made again)
@@ -479,16 +483,14 @@ def active() -> bool:
 
 def current() -> ClassBook | None:
     """The class's book when class mode is on (:data:`ENV` names the folder), else ``None``; the
-    same book (and connection) for every call in a process.
-
-    Raises ``sqlite3.Error`` or ``OSError`` if the book cannot be opened (:func:`fault_of` says why);
-    it is opened again at the next call.
-    """
+    same book (and connection) for every call in a process. Never raises: the file is opened at
+    the first read or write, which raise ``sqlite3.Error`` or ``OSError`` if it cannot be
+    (:func:`fault_of` says why)."""
     folder = os.environ.get(ENV)
     if not folder:
         return None
     if folder not in _books:
-        _books[folder] = ClassBook(folder)
+        _books[folder] = ClassBook(folder, check=False)
     return _books[folder]
 
 

@@ -232,17 +232,21 @@ class ClassView(widgets.VBox):
         super().__init__([self.status, self.waiting, self.exercises, self.pupils, self.answers,
                           widgets.HBox([self.export_button, self.clear_button]), self.confirm, self.download,
                           self._ticker])
-        self.refresh()
+        self._refresh_or_say()  # a damaged book: the page draws and says so
 
     def _tick(self) -> None:
+        try:
+            self._refresh_or_say()
+        finally:  # the page sends its next tick only after this answer
+            self._ticker.send({"kind": "done"})
+
+    def _refresh_or_say(self) -> None:
         try:
             self.refresh()
         except (sqlite3.Error, OSError) as exc:  # a full disk, the folder made unreadable: say so, try again
             self.status.value = escape(_("The class's answers could not be read: {reason}. Trying again in "
                                          "2 seconds.", reason=fault_words(fault_of(exc))))
             self._say_waiting()
-        finally:  # the page sends its next tick only after this answer
-            self._ticker.send({"kind": "done"})
 
     def _say_waiting(self) -> None:
         """How many answers wait in the pupils' pages because the book cannot be written, and why."""
