@@ -107,6 +107,8 @@ def test_not_you_starts_a_new_pupil_on_the_same_browser(class_folder):
     typed.value = "21"
     typed.check()
     box.set_state({"browser": BO, "name": ""})  # "Not you?": the front end makes a new id
+    box, typed, _board = _page({"browser": BO})  # reloaded before the new pupil typed a name
+    assert box.name == "" and typed.attempts == 0
     box.set_state({"name": "Bo"})
     box, typed, _board = _page({"browser": BO})
     assert box.name == "Bo" and typed.attempts == 0

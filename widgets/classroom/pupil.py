@@ -179,6 +179,9 @@ class PupilName(anywidget.AnyWidget):
     @traitlets.observe("browser")
     def _came_back(self, change) -> None:
         _page["browser"] = change["new"] or None
+        if change["old"] and change["new"] != change["old"]:  # "Not you?": someone new, whose name comes next
+            _page["earlier"] = {}
+            return
         if _page["browser"] and (book := _book()) is not None:
             try:
                 known = book.pupil_of(_page["browser"])
