@@ -74,3 +74,29 @@ def test_a_reloaded_lesson_greets_the_pupil_and_shows_their_answers(browser, tmp
         finally:
             other.close()
             context.close()
+
+
+def test_a_reloaded_game_page_offers_the_unfinished_game(browser, tmp_path):
+    folder = tmp_path / "class"
+    with serve_voila(ROOT / "notebooks", options=["--VoilaConfiguration.preheat_kernel=False"],
+                     env={"MANDALAKIT_CLASS": str(folder)}) as server:
+        context = browser.new_context(viewport={"width": 1024, "height": 900})
+        try:
+            page = context.new_page()
+            errors, outside = watch(page)
+            page.goto(server.url + "voila/render/play-mandala.ipynb", timeout=180_000)
+            page.locator(".mk-pupil input").fill("Ada")
+            page.locator(".mk-pupil button").click()
+            page.get_by_text("Hello Ada!").wait_for(timeout=60_000)
+            page.locator('.mk-board [data-mk-target^="hand:"]').first.click(timeout=180_000)
+            page.locator('.mk-board [data-mk-target^="mountain:"]').first.click(timeout=60_000)
+            page.wait_for_function("() => Object.keys(localStorage).some(k => localStorage.getItem(k).includes('\"events\"'))",
+                                   timeout=60_000)
+            page.reload(timeout=180_000)
+            page.get_by_text("Hello Ada!").wait_for(timeout=180_000)
+            page.get_by_text("A game in progress was kept in this browser").wait_for(timeout=120_000)
+            page.get_by_role("button", name="resume that game").click()
+            page.get_by_text("Game resumed at move").first.wait_for(timeout=60_000)
+            assert not errors and not outside, (errors, outside)
+        finally:
+            context.close()
