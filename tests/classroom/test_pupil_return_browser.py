@@ -100,3 +100,29 @@ def test_a_reloaded_game_page_offers_the_unfinished_game(browser, tmp_path):
             assert not errors and not outside, (errors, outside)
         finally:
             context.close()
+
+
+def test_a_lesson_on_a_damaged_book_keeps_working_and_says_so_in_words(browser, tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "class.sqlite3").write_bytes(b"not a database\n" * 100)
+    with serve_voila(ROOT / "notebooks", options=["--VoilaConfiguration.preheat_kernel=False"],
+                     env={"MANDALAKIT_CLASS": str(folder)}) as server:
+        context = browser.new_context(viewport={"width": 420, "height": 900})
+        try:
+            page, errors, outside = _open(context, server.url + "voila/render/ohanami.ipynb")
+            page.locator(".mk-pupil input").fill("Ada")
+            page.locator(".mk-pupil button").click()
+            box = page.locator(".mk-exercise-row input").first
+            box.fill("27")
+            box.press("Enter")
+            page.get_by_text("Right!").first.wait_for(timeout=60_000)
+            notice = page.locator(".mk-pupil-notice")
+            notice.wait_for(timeout=60_000)
+            assert "they wait on this page" in notice.inner_text()
+            if SHOTS:
+                page.locator(".mk-pupil").screenshot(path=f"{SHOTS}/notice-420.png")
+            assert "Traceback" not in page.content() and "Error" not in page.locator("body").inner_text()
+            assert not errors and not outside, (errors, outside)
+        finally:
+            context.close()
