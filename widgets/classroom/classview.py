@@ -27,9 +27,10 @@ import traitlets
 
 from mandalakit.core.messages import _, ngettext
 
-from mandalakit.widgets.classroom.classbook import Attempt, ClassBook, Game
+from mandalakit.widgets.classroom.classbook import Attempt, ClassBook, Game, fault_of, waiting_answers
+from mandalakit.widgets.classroom.pupil import BOARD
 
-__all__ = ["ClassView", "ExerciseRow", "PupilRow", "summarise"]
+__all__ = ["ClassView", "ExerciseRow", "PupilRow", "by_question", "fault_words", "summarise"]
 
 #: How often the page asks for fresh figures, in milliseconds.
 REFRESH_MS = 2000
@@ -135,6 +136,56 @@ def summarise(attempts: list[Attempt], games: list[Game]) -> tuple[list[PupilRow
     return pupils, exercises
 
 
+def by_question(attempts: list[Attempt]) -> tuple[list[tuple[str, str]], dict[str, dict[tuple, tuple[int, bool]]]]:
+    """Each pupil's attempts at each question: the questions (lesson, exercise) in the order first
+    answered, and per pupil per question (attempts until right or so far, right yet).
+
+    >>> rows = [Attempt("Ada", "ohanami", "1", "20", False, 1.0), Attempt("Ada", "ohanami", "1", "21", True, 2.0),
+    ...         Attempt("Ada", "ohanami", "1", "22", False, 3.0), Attempt("Bo", "ohanami", "2", "x", False, 4.0)]
+    >>> by_question(rows)
+    ([('ohanami', '1'), ('ohanami', '2')], {'Ada': {('ohanami', '1'): (2, True)}, 'Bo': {('ohanami', '2'): (1, False)}})
+    """
+    questions: dict[tuple[str, str], None] = {}
+    cells: dict[str, dict[tuple, tuple[int, bool]]] = {}
+    for a in attempts:
+        key = (a.lesson, a.exercise)
+        questions.setdefault(key, None)
+        tries, right = cells.setdefault(a.pupil, {}).get(key, (0, False))
+        if not right:  # once right, later tries do not change "right at attempt n"
+            cells[a.pupil][key] = (tries + 1, a.right)
+    return list(questions), cells
+
+
+def question_name(exercise: str) -> str:
+    """An exercise's name as the teacher reads it: ``"3"`` (the page's third typed exercise) as it is,
+    ``"board 2"`` (its second board question) in the page's language."""
+    if exercise.startswith(BOARD) and exercise[len(BOARD):].isdigit():
+        return _("board question {n}", n=exercise[len(BOARD):])
+    return exercise
+
+
+def answer_words(exercise: str, answer: str) -> str:
+    """An answer as the teacher reads it: a board question's chosen areas (target ids such as
+    ``row:2 row:3``) as ``row 2 + row 3``, ``—`` for none; a typed answer as typed.
+
+    >>> answer_words("board 1", "row:2 row:3"), answer_words("board 1", ""), answer_words("2", "27")
+    ('row 2 + row 3', '—', '27')
+    """
+    if not exercise.startswith(BOARD):
+        return answer
+    return " + ".join(target.replace(":", " ") for target in answer.split()) or "—"
+
+
+def fault_words(kind: str) -> str:
+    """Why the class's book cannot be used, in words (a :func:`classbook.fault_of` kind)."""
+    return {"damaged": _("the class's file is damaged"),
+            "unreadable": _("the class's file cannot be opened (no permission)"),
+            "read-only": _("the class's file cannot be written (it is read-only)"),
+            "locked": _("another program is holding the class's file"),
+            "full": _("the disk is full"),
+            "disk": _("the disk holding the class's file has a fault")}.get(kind, _("the class's file cannot be written"))
+
+
 def _table(head: list[str], rows: list[list[str]], wrap_last: bool = False) -> str:
     """An HTML table of escaped cells, each on one line (the last may wrap with ``wrap_last``); it
     scrolls sideways on a narrow screen."""
@@ -162,8 +213,10 @@ class ClassView(widgets.VBox):
     def __init__(self, book: ClassBook):
         self.book = book
         self.status = widgets.HTML()
+        self.waiting = widgets.HTML()
         self.pupils = widgets.HTML()
         self.exercises = widgets.HTML()
+        self.answers = widgets.HTML()
         self.export_button = widgets.Button(description=_("Export to CSV"), icon="download")
         self.clear_button = widgets.Button(description=_("Clear the class"), button_style="danger")
         self.confirm = widgets.HBox()
@@ -172,29 +225,48 @@ class ClassView(widgets.VBox):
         self._shown = None
         self._version = None  # the book's data_version when last read, and what was read then
         self._summary = None
+        self._questions = ([], {})
         self.export_button.on_click(lambda _b: self.export())
         self.clear_button.on_click(lambda _b: self._ask_to_clear())
         self._ticker.on_msg(lambda _w, content, _b: self._tick() if isinstance(content, dict) else None)
-        super().__init__([self.status, self.exercises, self.pupils,
+        super().__init__([self.status, self.waiting, self.exercises, self.pupils, self.answers,
                           widgets.HBox([self.export_button, self.clear_button]), self.confirm, self.download,
                           self._ticker])
-        self.refresh()
+        self._refresh_or_say()  # a damaged book: the page draws and says so
 
     def _tick(self) -> None:
         try:
-            self.refresh()
-        except (sqlite3.Error, OSError) as exc:  # a full disk, the folder made unreadable: say so, try again
-            self.status.value = escape(_("The class's answers could not be read ({reason}); trying again in "
-                                         "2 seconds.", reason=str(exc) or type(exc).__name__))
+            self._refresh_or_say()
         finally:  # the page sends its next tick only after this answer
             self._ticker.send({"kind": "done"})
 
+    def _refresh_or_say(self) -> None:
+        try:
+            self.refresh()
+        except (sqlite3.Error, OSError) as exc:  # a full disk, the folder made unreadable: say so, try again
+            self.status.value = escape(_("The class's answers could not be read: {reason}. Trying again in "
+                                         "2 seconds.", reason=fault_words(fault_of(exc))))
+            self._say_waiting()
+
+    def _say_waiting(self) -> None:
+        """How many answers wait in the pupils' pages because the book cannot be written, and why."""
+        waiting = waiting_answers(self.book.folder)
+        n = sum(waiting.values())
+        self.waiting.value = "" if not n else (
+            '<p role="status" style="color:#a00000"><b>' + escape(ngettext(
+                "{n} answer waits in the pupils' pages: {reasons}.", "{n} answers wait in the pupils' pages: {reasons}.",
+                n, reasons="; ".join(fault_words(k) for k in sorted(waiting)))) + "</b> "
+            + escape(_("They are kept as soon as the file can be written again; the pupils keep working.")) + "</p>")
+
     def refresh(self) -> None:
         """Read the book again if a pupil wrote to it since the last time, and redraw what changed."""
+        self._say_waiting()
         version = self.book.version()
         if version != self._version:
             self._version = version
-            self._summary = summarise(self.book.attempts(), self.book.games(records=False))
+            attempts = self.book.attempts()
+            self._summary = summarise(attempts, self.book.games(records=False))
+            self._questions = by_question(attempts)
         pupils, exercises = self._summary
         stamp = time.strftime("%H:%M:%S")
         self.status.value = "<b>" + escape(ngettext("{n} pupil", "{n} pupils", len(pupils))) + "</b> · " + escape(
@@ -205,19 +277,21 @@ class ClassView(widgets.VBox):
         if not pupils:
             self.pupils.value = "<p>" + escape(_("Nobody has answered yet. Pupils appear here as soon as they "
                                                  "answer an exercise or finish a game.")) + "</p>"
-            self.exercises.value = ""
+            self.exercises.value = self.answers.value = ""
             return
         several = len({p.lesson for p in pupils if p.lesson} | {e.lesson for e in exercises}) > 1
 
         def exercise(lesson: str, number: str) -> str:  # the lesson named only when the class did several
-            return escape(f"{lesson} · {number}" if several else number)
+            name = question_name(number)
+            return escape(f"{lesson} · {name}" if several else name)
 
         self.exercises.value = ("<h3>" + escape(_("Exercises")) + "</h3>" + _table(
             [escape(_("exercise")), escape(_("pupils who tried")), escape(_("pupils right")),
              escape(_("commonest wrong answers"))],
             [[exercise(e.lesson, e.exercise), str(e.tried), str(e.right),
               # each answer kept on one line: "20 (11 pupils)" never cut before "pupils"
-              ", ".join(escape(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n, answer=a))
+              ", ".join(escape(ngettext("{answer} ({n} pupil)", "{answer} ({n} pupils)", n,
+                                        answer=answer_words(e.exercise, a)))
                         .replace(" ", "&nbsp;") for a, n in e.wrong_answers) or "—"]
              for e in exercises], wrap_last=True) if exercises else "")
         self.pupils.value = "<h3>" + escape(_("Pupils")) + "</h3>" + _table(
@@ -228,6 +302,16 @@ class ClassView(widgets.VBox):
                if p.lesson else "—"),
               str(p.right), str(p.wrong), str(p.games), str(p.won),
               escape(time.strftime("%H:%M", time.localtime(p.at)))]
+             for p in pupils])
+        questions, cells = self._questions
+
+        def cell(tries: int, right: bool) -> str:
+            return escape(_("right at try {n}", n=tries) if right
+                          else ngettext("{n} try, not yet right", "{n} tries, not yet right", tries))
+
+        self.answers.value = "<h3>" + escape(_("Answers by pupil and question")) + "</h3>" + _table(
+            [escape(_("name"))] + [exercise(*q) for q in questions],
+            [[escape(p.pupil)] + [cell(*cells[p.pupil][q]) if q in cells.get(p.pupil, {}) else "—" for q in questions]
              for p in pupils])
 
     def export(self) -> None:

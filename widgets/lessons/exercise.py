@@ -25,7 +25,7 @@ from mandalakit.core.messages import _
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.lessons.pictures import layout_width
-from mandalakit.widgets.classroom.pupil import next_exercise, note_attempt
+from mandalakit.widgets.classroom.pupil import BOARD, note_attempt, register, too_fast
 
 __all__ = ["BoardQuestion", "Exercise", "read_answer"]
 
@@ -95,7 +95,8 @@ class Exercise(anywidget.AnyWidget):
         HTML, empty until the pupil checks an answer or asks for it.
     attempts : int
         Answers checked that could be read (the same answer checked twice counts once); in class
-        mode each is kept in the class's book (:mod:`mandalakit.widgets.classroom.pupil`).
+        mode each is kept in the class's book (:mod:`mandalakit.widgets.classroom.pupil`), and
+        a reloaded page starts from the pupil's earlier attempts (:meth:`restore`).
     number : int
         The exercise's number on its page (1, 2, ...), as the teacher's class page lists it.
     """
@@ -120,8 +121,8 @@ class Exercise(anywidget.AnyWidget):
         self.explanation = explanation
         self._check = check
         self.attempts = 0
-        self.number = next_exercise()  # as the teacher's class page lists the page's exercises
         self._checked = None
+        self.number = int(register(self))  # as the teacher's class page lists the page's exercises
         self.on_msg(self._message)
 
     def _message(self, _widget, content, _buffers) -> None:
@@ -155,18 +156,22 @@ class Exercise(anywidget.AnyWidget):
             return False
         right = self.is_right(value)
         if raw != self._checked:  # the same answer checked again (Enter, then the button) is one attempt
+            # kept for the teacher in class mode only; refused when the page sends answers too fast
+            if not note_attempt(str(self.number), raw, right, self.attempts + 1):
+                self.feedback = f'<div class="mk-exercise-unread" role="status">{escape(too_fast())}</div>'
+                return False
             self.attempts += 1
             self._checked = raw
-            note_attempt(str(self.number), raw, right)  # kept for the teacher in class mode only
-        if right:
-            self.feedback = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
-                             + _("Right!") + f"</b> {escape(self.explanation)}</div>")
-            return True
-        hint = " " + escape(_("Hint: {hint}", hint=self.hint)) if self.hint else ""
-        # The attempt's number: a second wrong answer visibly changes the feedback.
-        self.feedback = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
-                         + escape(_("Not yet (attempt {n}).", n=self.attempts)) + f"</b>{hint}</div>")
-        return False
+        self.feedback = verdict(right, self.attempts, self.hint, self.explanation)
+        return right
+
+    def restore(self, attempts) -> None:
+        """Start from a pupil's earlier attempts (the class's book's :class:`Attempt` rows of this
+        exercise, oldest first), as after a reload: the last answer in the box, the attempts
+        counted, the feedback of the last one and the answers given so far."""
+        last = attempts[-1]
+        self.attempts, self._checked, self.value = len(attempts), last.answer, last.answer
+        self.feedback = verdict(last.right, self.attempts, self.hint, self.explanation, attempts)
 
     def _how_to_answer(self, raw: str) -> str:
         """What to type, when the box holds nothing that reads as an answer."""
@@ -191,6 +196,24 @@ class Exercise(anywidget.AnyWidget):
         self.feedback = f'<div class="mk-exercise-answer" role="status"><b>{answer}</b>. {escape(self.explanation)}</div>'
 
 
+def verdict(right: bool, attempts: int, hint: str, explanation: str, earlier=()) -> str:
+    """The feedback of a checked answer (HTML): *Right!* and the explanation, or *Not yet* with the
+    attempt's number (a second wrong answer visibly changes it) and the hint; after a reload,
+    ``earlier`` (the book's attempts) adds the answers given so far."""
+    if right:
+        text = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>' + escape(_("Right!"))
+                + f"</b> {escape(explanation)}")
+    else:
+        text = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
+                + escape(_("Not yet (attempt {n}).", n=attempts)) + "</b>"
+                + (" " + escape(_("Hint: {hint}", hint=hint)) if hint else ""))
+    if earlier:
+        answers = ", ".join((a.answer or "—") + (" ✓" if a.right else " ✗") for a in earlier)
+        text += ('<div class="mk-exercise-earlier" style="color:#444;font-size:0.9em">'
+                 + escape(_("Your answers so far: {answers}.", answers=answers)) + "</div>")
+    return text + "</div>"
+
+
 class BoardQuestion(W.VBox):
     """A question answered on the board: the pupil clicks every area that answers it, then *check*.
 
@@ -213,6 +236,17 @@ class BoardQuestion(W.VBox):
         The target ids a pupil may choose; clicks elsewhere are ignored.
     hint, explanation : str
         Plain text: after a wrong try; with the right answer.
+
+    Attributes
+    ----------
+    chosen : set of str
+        The target ids chosen now.
+    attempts : int
+        Answers checked; in class mode each is kept in the class's book with the chosen ids, and a
+        reloaded page starts from the pupil's earlier attempts (:meth:`restore`).
+    exercise : str
+        The question's name in the book and on the class page: ``"board 1"``, ``"board 2"``, ...
+        in the page's order.
 
     Raises
     ------
@@ -249,6 +283,7 @@ class BoardQuestion(W.VBox):
                           W.HBox([check, show]), self.feedback])
         self.add_class("mk-exercise")
         self.add_class("mk-board-question")
+        self.exercise = register(self, BOARD)  # "board 1": kept like the typed exercises in class mode
 
     def _marks(self, shown: frozenset[str] | None = None) -> dict[str, str]:
         chosen = self.chosen if shown is None else shown
@@ -266,16 +301,24 @@ class BoardQuestion(W.VBox):
         self._redraw()
 
     def check(self) -> bool:
-        """Compare the chosen areas with the answer; show the worked answer or a hint."""
+        """Compare the chosen areas with the answer; show the worked answer or a hint. In class
+        mode the attempt is kept (the chosen target ids, sorted, separated by spaces)."""
+        right = self.chosen == self.answer
+        if not note_attempt(self.exercise, " ".join(sorted(self.chosen)), right, self.attempts + 1):
+            self.feedback.value = f'<div class="mk-exercise-unread" role="status">{escape(too_fast())}</div>'
+            return False
         self.attempts += 1
-        if self.chosen == self.answer:
-            self.feedback.value = ('<div class="mk-exercise-right" role="status" style="color:#006000"><b>'
-                                   + escape(_("Right!")) + f"</b> {escape(self.explanation)}</div>")
-            return True
-        hint = " " + escape(_("Hint: {hint}", hint=self.hint)) if self.hint else ""
-        self.feedback.value = ('<div class="mk-exercise-wrong" role="status" style="color:#a00000"><b>'
-                               + escape(_("Not yet (attempt {n}).", n=self.attempts)) + f"</b>{hint}</div>")
-        return False
+        self.feedback.value = verdict(right, self.attempts, self.hint, self.explanation)
+        return right
+
+    def restore(self, attempts) -> None:
+        """Start from a pupil's earlier attempts (oldest first), as after a reload: the areas of the
+        last one chosen on the board, the attempts counted, the last one's feedback."""
+        last = attempts[-1]
+        self.chosen = set(last.answer.split()) & self.targets
+        self.attempts = len(attempts)
+        self._redraw()
+        self.feedback.value = verdict(last.right, self.attempts, self.hint, self.explanation)
 
     def show_answer(self) -> None:
         """Mark the right areas on the board and explain."""

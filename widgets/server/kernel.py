@@ -29,6 +29,8 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 __all__ = ["DashboardKernelSpecManager", "connection_root"]
 
 _IPYKERNEL = ["-m", "ipykernel_launcher"]
+#: The kernel's option that turns IPython's history database (an SQLite file in the user's folder) off.
+NO_HISTORY = "--HistoryManager.enabled=False"
 
 
 class DashboardKernelSpecManager(KernelSpecManager):
@@ -78,12 +80,16 @@ def connection_root(temp: str | None = None) -> str:
 
 
 def main() -> None:
-    """Run ipykernel as ``python -m ipykernel_launcher`` does, with debugpy unimportable."""
+    """Run ipykernel as ``python -m ipykernel_launcher`` does, with debugpy unimportable and no
+    history database (:data:`NO_HISTORY`)."""
     # As ipykernel_launcher: the kernel's folder leaves sys.path while ipykernel loads (its
     # shell puts it back for the notebook's code).
     if sys.path[0] == "" or Path(sys.path[0]) == Path.cwd():
         del sys.path[0]
     sys.modules["debugpy"] = None  # `import debugpy` raises ImportError: ipykernel runs without a debugger
+    # No history database: a page has no history to keep, and a class's kernels starting together
+    # made IPython's history thread print "database is locked" on a pupil's page.
+    sys.argv[1:1] = [NO_HISTORY]
     from ipykernel.kernelapp import launch_new_instance
 
     launch_new_instance()

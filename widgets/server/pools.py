@@ -95,9 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m mandalakit.widgets.server.pools NOTEBOOKS``: check ``MANDALAKIT_LESSON`` and
     ``MANDALAKIT_PUPILS`` against the folder ``NOTEBOOKS`` and print the class's line.
 
-    Returns 0; a bad value exits with status 2 and its sentence on standard error.
+    Returns 0; a bad value, or a class book that cannot be used (:func:`classbook.check_book`),
+    exits with status 2 and its sentence on standard error.
     """
     (notebooks,) = argv if argv is not None else sys.argv[1:]
+    if (folder := os.environ.get(classbook.ENV)) and (fault := classbook.check_book(folder)):
+        print(fault.sentence(), file=sys.stderr)
+        return 2
     try:
         pools = kernel_pools(os.environ.get("MANDALAKIT_LESSON", ""), os.environ.get("MANDALAKIT_PUPILS", ""),
                              Path(notebooks))
