@@ -105,7 +105,7 @@ def test_M_7_6_ends_the_seed_3_deal_of_two_greedy_bots():
     play(state, bots)
     assert state.end_reason == "M-7.6" and state.stalled_turns == 101
     endless, bots = seed3_game(Rules(stall_turns=None))
-    with pytest.raises(RuntimeError, match="did not end within 5000 decisions"):
+    with pytest.raises(RuntimeError, match="did not end within 5,000 decisions"):
         play(endless, bots, max_decisions=5000)
 
 
