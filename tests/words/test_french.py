@@ -34,7 +34,7 @@ POT = ROOT / "mandalakit" / "locale" / "mandalakit.pot"
 PO = ROOT / "mandalakit" / "locale" / "fr" / "LC_MESSAGES" / "mandalakit.po"
 
 #: The words a French text keeps from the English one: names of the games and words French shares.
-SHARED = {"Flowers", "Mandala", "Ohanami", "score", "total", "orange", "points", "pause"}
+SHARED = {"Flowers", "Mandala", "Ohanami", "score", "total", "orange", "points", "pause", "ms", "s"}  # units of time
 #: English words that no French sentence of ours holds outside quoted notation ('pick red').
 ENGLISH = re.compile(r"\b(the|seat|seats|card|cards|cannot|must|with|hand|is|not|has|your|turn|mountain|field|"
                      r"row|rows|tile|tiles|discard|deck|game|over|there|would|of|in|and|to|play|player|round|event|record)\b",
