@@ -122,8 +122,6 @@ def simulate_frames(
     rules: Mapping | None = None,
     jobs: int | None = None,
     progress: bool = True,
-    scheduler: str | None = None,
-    dask_workers: int | None = None,
 ) -> Iterator:
     """The table of :func:`simulate` (same arguments, same rows) as DataFrames of
     :data:`~mandalakit.tables.FRAME_ROWS` rows made as the games are played, so that memory
@@ -146,10 +144,7 @@ def simulate_frames(
     check_seed(seed)
     from .fast import frames, usable  # the same rows from compiled loops (docs/fast.md)
 
-    fast = usable(spec.name, names, rules_dict)
-    if scheduler is not None or dask_workers is not None:
-        return _on_dask(spec.name, players, names, rules_dict, seed, games, fast, scheduler, dask_workers, progress)
-    if fast:
+    if usable(spec.name, names, rules_dict):
         # One process unless asked: it plays tens of thousands of games a second, and each
         # worker would load the compiled kernels again (about 100 MB): docs/fast.md.
         jobs = worker_count(games, 1 if jobs is None else jobs)
@@ -185,12 +180,6 @@ jobs : int, optional
     kernels again).
 progress : bool
     Show a tqdm progress bar (on stderr).
-scheduler : str, optional
-    Address of a running dask.distributed scheduler (``tcp://host:8786``): its workers play
-    the games in shares of up to 20,000, on the fast path where it plays them; the table is
-    the same, row for row. Its workers need the same mandalakit version installed.
-dask_workers : int, optional
-    Start a local Dask cluster of this many single-threaded worker processes instead.
 
 Returns
 -------
@@ -201,45 +190,6 @@ pandas.DataFrame
     grey, pink``). The whole table is in memory: for millions of games write
     :func:`simulate_frames` with :func:`mandalakit.tables.write_table` instead.
 """)
-
-
-def _on_dask(game: str, players: int, names: list[str], rules: dict, seed: int, games: int, fast: bool,
-             scheduler: str | None, workers: int | None, progress: bool) -> Iterator:
-    """:func:`simulate_frames` played on a Dask cluster (:func:`mandalakit.tournament.on_dask`): shares
-    of thousands of games, each worker playing them on the fast path where it can; the same frames,
-    in the same order, as a local run."""
-    from .fast.run import CHUNK, share_frames
-    from .tables import frames_of
-    from .tournament import on_dask, share_size
-
-    if scheduler is not None and workers is not None:
-        raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
-    if workers is not None:
-        workers = worker_count(games, workers)
-    desc = f"{game} {players}p"
-    if fast:
-        def works(count):
-            size = -(-share_size(games, count, CHUNK) // CHUNK) * CHUNK  # whole chunks: the same frames
-            return ((game, players, tuple(names), rules, seed, a, min(a + size, games)) for a in range(0, games, size))
-
-        def frames():
-            for _work, share in on_dask(scheduler, workers, works, share_frames):
-                yield from share
-        return _under_bar(frames(), games, players, desc, progress)
-
-    def shares(count):
-        size = share_size(games, count, 1)
-        return ([(game, players, rules, names, seed, g) for g in range(a, min(a + size, games))]
-                for a in range(0, games, size))
-
-    def rows():
-        from tqdm.auto import tqdm
-
-        with tqdm(total=games, desc=desc, unit="game", disable=not progress) as bar:
-            for share, played in on_dask(scheduler, workers, lambda count: ((s,) for s in shares(count)), _rows_of):
-                yield from played
-                bar.update(len(share[0]))
-    return frames_of(rows())
 
 
 def _under_bar(frames: Iterator, games: int, players: int, desc: str, progress: bool) -> Iterator:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from .core.contract import check_players, check_seed
-from .core.errors import MandalakitError, RulesError, quote, shown
+from .core.errors import RulesError, shown
 from .core.interrupts import deaf_to_ctrl_c, patiently, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
@@ -194,16 +194,15 @@ def tournament_frames(
     if dask_workers is not None:
         dask_workers = worker_count(total, dask_workers)  # at most MAX_JOBS (256), as --jobs
 
-    def chunks(workers: int, size: int | None = None) -> Iterator[tuple]:
+    def chunks(workers: int) -> Iterator[tuple]:
         """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
-        :data:`MAX_CHUNK` games each, or ``size``); the rows do not depend on the chunking."""
-        size = size or max(1, min(MAX_CHUNK, total // (4 * workers)))
+        :data:`MAX_CHUNK` games each); the rows do not depend on the chunking."""
+        size = max(1, min(MAX_CHUNK, total // (4 * workers)))
         return ((game, seed, cell, start, min(start + size, rotations * cell.players))
                 for cell in grid for start in range(0, rotations * cell.players, size))
 
     if scheduler is not None or dask_workers is not None:
-        results = _run_dask(lambda count: chunks(count, share_size(total, count, MAX_CHUNK)), total, scheduler,
-                            dask_workers, progress)
+        results = _run_dask(chunks, total, scheduler, dask_workers, progress)
     else:
         jobs = worker_count(total, jobs)
         results = _run_local(chunks(jobs), total, jobs, progress)
@@ -283,7 +282,7 @@ def _run_local(chunks: Iterator[tuple], total: int, jobs: int, progress: bool) -
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _in_order(submit, chunks: Iterator[tuple], ahead: int, get=None) -> Iterator[tuple[tuple, list[dict]]]:
+def _in_order(submit, chunks: Iterator[tuple], ahead: int) -> Iterator[tuple[tuple, list[dict]]]:
     """``(chunk, submit(chunk).result())`` for every chunk, in chunk order, with at most
     ``ahead`` chunks submitted and not yet read: the workers stay busy while the results held
     in memory stay few, whatever the number of chunks."""
@@ -292,49 +291,17 @@ def _in_order(submit, chunks: Iterator[tuple], ahead: int, get=None) -> Iterator
         waiting.append((chunk, submit(chunk)))
         if len(waiting) >= ahead:
             chunk, future = waiting.popleft()
-            yield chunk, get(future) if get else patiently(future.result)
+            yield chunk, patiently(future.result)
     while waiting:
         chunk, future = waiting.popleft()
-        yield chunk, get(future) if get else patiently(future.result)
+        yield chunk, patiently(future.result)
 
 
 def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | None,
               progress: bool) -> Iterator[list[dict]]:
     """Rows of every chunk of ``make_chunks(workers)``, in chunk order, played on a Dask
-    cluster (see :func:`tournament` and :func:`on_dask`)."""
-    with _bar(total, progress) as bar:
-        for chunk, rows in on_dask(scheduler, workers, make_chunks, play_chunk):
-            yield rows
-            bar.update(chunk[4] - chunk[3])
-
-
-#: Games in one share of work sent to a Dask worker, at most: a share costs the scheduler and
-#: the network a few milliseconds whatever its size, and its games tens of CPU seconds, so
-#: scheduling is noise; four shares per worker at least keep the workers busy to the end.
-DASK_SHARE = 20_000
-
-
-def share_size(total: int, workers: int, least: int = 1) -> int:
-    """Games of one share: about a quarter of a worker's part of ``total``, between ``least``
-    and :data:`DASK_SHARE`."""
-    return max(least, min(DASK_SHARE, total // (4 * workers)))
-
-
-def on_dask(scheduler: str | None, workers: int | None, make_works, function) -> Iterator[tuple]:
-    """``(work, function(*work))`` for every work of ``make_works(count)``, in order, computed on
-    a Dask cluster: a local one of ``workers`` single-threaded processes, or the one at
-    ``scheduler`` (``count`` its workers, counted once connected). At most two results per
-    worker are held at a time, so the client's memory stays flat; a worker lost mid-run has its
-    shares computed again by Dask on the others.
-
-    Raises
-    ------
-    RulesError
-        Dask is not installed, or the scheduler cannot be reached (:func:`_connect`).
-    MandalakitError
-        Tag ``dask``: the run failed on the cluster (no worker left, a share that failed on
-        every worker it was given to, a lost connection), said in one sentence.
-    """
+    cluster (see :func:`tournament`): a local one of ``workers`` processes, or the one at
+    ``scheduler``, whose workers are counted once connected."""
     import logging
 
     try:
@@ -342,40 +309,19 @@ def on_dask(scheduler: str | None, workers: int | None, make_works, function) ->
     except ImportError:
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     with ExitStack() as stack:
-        try:
-            if scheduler is None:
-                cluster = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
-                    partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
-                            dashboard_address=None, silence_logs=logging.CRITICAL)))
-                client = stack.enter_context(Client(cluster))
-            else:
-                client = stack.enter_context(_connect(Client, scheduler))
-            count = max(1, len(client.scheduler_info().get("workers", {})))
-            yield from _in_order(lambda w: client.submit(function, *w, pure=False), make_works(count), 2 * count,
-                                 _dask_result)
-        except MandalakitError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - whatever Dask raises, one sentence and a non-zero exit
-            raise MandalakitError("dask", _("The Dask run stopped and nothing was kept: {reason}.",
-                                            reason=_dask_reason(exc))) from exc
-
-
-def _dask_result(future):
-    """A Dask future's result, waited for in short sleeps (so a signal's handler runs, see
-    :func:`~mandalakit.core.interrupts.patiently`): ``future.result(timeout=...)`` itself may lose
-    the result when its time-out cancels the wait at the wrong moment (distributed's ``sync``
-    then raises ``UnboundLocalError``)."""
-    import time
-
-    while not future.done():
-        time.sleep(0.02)
-    return future.result()
-
-
-def _dask_reason(exc: BaseException) -> str:
-    """Why a Dask run failed, briefly: the error's first line, or its kind."""
-    text = str(exc).strip().splitlines()
-    return quote(text[0]) if text else type(exc).__name__
+        if scheduler is None:
+            cluster = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(_connect(Client, scheduler))
+        count = max(1, len(client.scheduler_info().get("workers", {})))
+        bar = stack.enter_context(_bar(total, progress))
+        for chunk, rows in _in_order(lambda c: client.submit(play_chunk, *c, pure=False), make_chunks(count),
+                                     4 * count):
+            yield rows
+            bar.update(chunk[4] - chunk[3])
 
 
 #: Seconds a running Dask scheduler has to answer before :func:`tournament` gives up on it.

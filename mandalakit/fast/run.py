@@ -153,13 +153,6 @@ def _chunk_frame(work: tuple):
     return chunk_frame(*work)
 
 
-def share_frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int,
-                 stop: int) -> list:
-    """The :func:`frames` of games ``start`` to ``stop - 1`` (``start`` a multiple of :data:`CHUNK`):
-    a share of the work of a Dask worker, cut into the same chunks as a local run."""
-    return [chunk_frame(game, players, names, rules, seed, a, min(a + CHUNK, stop)) for a in range(start, stop, CHUNK)]
-
-
 def frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, games: int, jobs: int = 1):
     """The table of :func:`mandalakit.simulate.simulate`, in DataFrames of :data:`CHUNK` games, in order.
 
