@@ -13,7 +13,7 @@ from functools import partial
 import numpy as np
 
 from .contract import CHANCE, Seed, State, make_rng
-from .errors import EndlessGameError
+from .worded import endless_game
 from .messages import ngettext
 from .search import ISMCTSBot, PIMCBot
 
@@ -66,7 +66,7 @@ def play(state: State, bots: Sequence, *, max_decisions: int = 100_000) -> State
         bot = bots[seat]
         obs = state.observation(seat) if wants[seat] else None
         state.apply(bot.choose(obs, state.legal_moves()))
-    raise EndlessGameError(max_decisions)
+    raise endless_game(max_decisions)
 
 
 def random_playout(state: State, rng: np.random.Generator) -> int:

@@ -102,26 +102,13 @@ class RulesError(MandalakitError, ValueError):
     """Unknown or invalid rules options, player counts or setups."""
 
 
-def text_not_move(text: str) -> IllegalMoveError:
-    """The refusal of text given to ``State.apply`` where a move is expected (tag ``"notation"``):
-    it points to the game's ``parse`` (``state.parse_move``), which reads the text."""
-    from .messages import _
-
-    return IllegalMoveError("notation", _("apply takes a move, not text: read the text with the game's parse first, "
-                                          "state.apply(state.parse_move('{text}')).", text=quote(text)))
-
-
 class EndlessGameError(MandalakitError, RuntimeError):
     """A game that has not ended after the safety stop's number of decisions (tag ``"play"``):
     under some rules options bots may play for ever (Mandala with ``stalemate="play_on"`` and
-    ``stall_turns=None``)."""
+    ``stall_turns=None``). Made by :func:`mandalakit.core.worded.endless_game`, which words it."""
 
-    def __init__(self, decisions: int):
-        from .messages import _
-
-        super().__init__("play", _("A game did not end within {n:,} decisions: under these rules the bots can play "
-                                   "for ever; choose rules that end every game (for Mandala, a number of turns for "
-                                   "stall_turns).", n=decisions))
+    def __init__(self, message: str, decisions: int):
+        super().__init__("play", message)
         self.decisions = decisions
 
 

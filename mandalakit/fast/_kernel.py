@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.errors import EndlessGameError
+from ..core.worded import endless_game
 from . import seeds
 from ._jit import njit
 from .seeds import random, shuffle
@@ -212,7 +212,7 @@ def play_batch(batch, streams: np.ndarray, kernel, *args) -> None:
                 batch.states[g] = start[g]
                 kernel(batch.states, True, g, g + 1, longer_stream(batch, g, size), True, *args)
     if (batch.status == TOO_LONG).any():
-        raise EndlessGameError(MAX_DECISIONS)
+        raise endless_game(MAX_DECISIONS)
     if (batch.status == SHORT_TAPE).any():  # pragma: no cover - a tape holds any game of the default rules
         raise RuntimeError("A game has more events than the fast tape holds.")
 

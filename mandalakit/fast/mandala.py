@@ -92,7 +92,11 @@ class Batch(TapeBatch):
 
 def supports(rules: Mapping) -> bool:
     """Every ruling of M-6.3, M-7.5 and M-7.6 is played (each option's every value)."""
-    return set(rules) <= set(Rules().to_dict())
+    try:
+        Rules.from_dict(dict(rules))
+    except (TypeError, ValueError):  # an unknown option or value: the reference engine says why
+        return False
+    return True
 
 
 def stream_size(bots: np.ndarray) -> int:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, quote, text_not_move
+from ..core.worded import text_not_move
+from ..core.errors import IllegalMoveError, quote
 from ..core.messages import _, a_or_an
 from .cards import ALL_COLOURS, BACK_OF_COLOUR, CARDS_PER_COLOUR, COLOURS, DARK, DECK_SIZE, LIGHT, NUM_COLOURS, NUM_MANDALAS
 from .completion import Completion

@@ -44,7 +44,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, RulesError, quote, text_not_move
+from ..core.worded import text_not_move
+from ..core.errors import IllegalMoveError, RulesError, quote
 from ..core.messages import N_, _
 from .cards import COLOURS, DECK_SIZE, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, named
 from .completion import Completion

@@ -8,7 +8,8 @@ first change, so a refused move leaves the state as it was.
 from __future__ import annotations
 
 from ..core.contract import CHANCE, ChanceEvent
-from ..core.errors import IllegalMoveError, text_not_move
+from ..core.worded import text_not_move
+from ..core.errors import IllegalMoveError
 from ..core.messages import _, colour, counts_words, ngettext
 from .cards import (COLOURS, DECK_SIZE, HAND_LIMIT, MANDALAS, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR,
                     START_CUP, START_HAND, START_MOUNTAIN)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent, Result, State, copy_rng
-from ..core.errors import IllegalMoveError, RulesError, quote, text_not_move
+from ..core.worded import text_not_move
+from ..core.errors import IllegalMoveError, RulesError, quote
 from ..core.messages import _, ngettext
 from .cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from .moves import DISCARD, MAX_ROWS, Pick, Place, listed_steps, parse, pick, picks_of, placement_steps, placements

@@ -39,7 +39,7 @@ def test_M_7_6_ends_the_seed_3_deal_on_the_fast_path_as_in_the_engine():
     assert replayed.end_reason == state.end_reason == "M-7.6"
     assert [str(m) for _s, m in replayed.history] == [str(m) for _s, m in state.history]
     assert batch.decisions()[0] == sum(1 for seat, _m in state.history if seat >= 0)
-    with pytest.raises(RuntimeError, match="did not end within 100000 decisions"):
+    with pytest.raises(RuntimeError, match="did not end within 100,000 decisions"):
         seed3_batch({"stall_turns": None})
 
 
