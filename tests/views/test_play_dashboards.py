@@ -117,7 +117,7 @@ def test_a_whole_game_by_clicks(browser, demo_url, game, width, height):
         _settled_in_sight(page, clicks)
         record = _saved_record(page)
         result = records.replay(record).result()
-        names = ["You", "Bot (greedy)"]
+        names = ["You", "Bot (medium)"]
         finals = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores))
         assert f"Final scores: {finals}." in shown, (shown, result)
         log = page.locator(".mk-log").inner_text()

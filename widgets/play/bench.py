@@ -21,7 +21,7 @@ from mandalakit.core.registry import get_game
 
 from mandalakit.widgets.play.game_view import GameView
 
-GAMES = (("ohanami", ["you", "greedy"]), ("mandala", ["you", "greedy"]), ("flowers", ["you", "greedy", "greedy", "greedy"]))
+GAMES = (("ohanami", ["you", "medium"]), ("mandala", ["you", "medium"]), ("flowers", ["you", "medium", "medium", "medium"]))
 
 
 def click_times(game: str, seats, seed: int) -> list[float]:

@@ -11,7 +11,7 @@ its part (:mod:`mandalakit.widgets.play.games`): which clicks make which move, h
 told, and its score panel. Legality, scores and refusals all come from the engine.
 
 >>> from mandalakit.widgets import GameView
->>> view = GameView("mandala", seats=["you", "greedy"], seed=3)
+>>> view = GameView("mandala", seats=["you", "medium"], seed=3)
 >>> view.state.current_player, sorted(view.active)
 (0, ['hand:black', 'hand:green', 'hand:yellow'])
 >>> view.click("hand:black"); view.click("mountain:A")
@@ -67,8 +67,10 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
     game : str
         ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
     seats : sequence of str
-        One entry per seat: ``"you"`` for a person at this screen, or a bot name of the game
-        (``"random"``, ``"greedy"``). The number of seats is the number of players. Two or
+        One entry per seat: ``"you"`` for a person at this screen, a level (``"easy"``,
+        ``"medium"``, ``"hard"``: the bot behind it plays, and the record keeps that bot's name)
+        or a bot name of the game (``"random"``, ``"greedy"``). The number of seats is the
+        number of players. Two or
         more ``"you"`` seats play hot-seat: a cover hides the hands between turns.
     seed : int or None
         Seed of the game's deck and of the bots; ``None`` draws one (shown in the panel).
@@ -96,7 +98,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         The last refusal, hint or bot move, in words.
     """
 
-    def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "greedy"), *, seed: int | None = None,
+    def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "medium"), *, seed: int | None = None,
                  rules=None, bot_delay: float = 0.6):
         self.bot_delay = float(bot_delay)
         self._pacer = Pacer(self._bot_step, self.bot_delay)  # bot moves a pupil can follow
@@ -208,11 +210,11 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
             raise RulesError("options", _("seats must be a list with one entry per seat, such as "
                                           "[\"{human}\", \"greedy\"], not the text {text}.",
                                           human=HUMAN, text=shown(seats)))
-        seats = [str(s) for s in seats]
+        seats = [spec.levels.get(str(s), str(s)) for s in seats]  # a level plays as the bot behind it
         for seat, kind in enumerate(seats):
             if kind != HUMAN and kind not in spec.bots:
                 raise RulesError("options", _("Player {seat:+1} must be {human} or a bot of {game} ({bots}), not {kind}.",
-                                              seat=seat, human=HUMAN, game=game, bots=", ".join(spec.bots),
+                                              seat=seat, human=HUMAN, game=game, bots=", ".join([*spec.levels, *spec.bots]),
                                               kind=shown(kind)))
         if rules is None or isinstance(rules, Mapping):
             rules = spec.make_rules(rules)
@@ -222,7 +224,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
         # who plays each seat, as a record names them: a typed name only for a person's seat
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
-        self.names = display_names(self.players, you=len(self.humans) == 1)
+        self.names = display_names(self.players, you=len(self.humans) == 1, levels=spec.levels)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
         self._hint_rng = make_rng(seed + 200)  # the hints' searches
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
@@ -560,7 +562,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self._pacer.cancel()
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
         view._pacer.cancel()
-        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
+        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1,
+                                                              levels=self.spec.levels)
         view.bots, view._hint_rng, view._chance = self.bots, self._hint_rng, self._chance
         view._fill_panel()
         view._start(self.state)

@@ -87,7 +87,7 @@ class NewGameForm(W.VBox):
     seat_box : ipywidgets.Box
         One menu per seat (:func:`seat_choices`).
     name_box : ipywidgets.Box
-        One optional name per seat ("Ann"); empty: "Player 2", "You", "Bot (greedy)".
+        One optional name per seat ("Ann"); empty: "Player 2", "You", "Bot (medium)".
     seed_text : ipywidgets.Text
         The deal number; empty draws a new deal.
     rule_box : ipywidgets.VBox

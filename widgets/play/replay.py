@@ -32,6 +32,7 @@ from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _
 
 from mandalakit.widgets.play.board import BoardView
+from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.people import display_names
 from mandalakit.widgets.play.games import part_of
 from mandalakit.widgets.play.refusals import refusal_html, typed_move
@@ -248,7 +249,7 @@ class ReplayViewer(W.VBox):
         index = _("move {i} of {n}", i=f'<span class="mk-event-index">{i}</span>', n=self.n_events)
         lines = [f"<b>{index}</b> · {last}"]
         if state.is_terminal():
-            lines.append(f'<b class="mk-result">{escape(self.part.result_words(state, self.names))}</b>')
+            lines.append(f'<b class="mk-result">{sentence_html(self.part.result_words(state, self.names))}</b>')
         self.caption.value = f'<div role="status">{"<br>".join(lines)}</div>'
         if self.chart is not None and _change is not None:  # at construction the chart already shows it
             self.chart.figure = self.part.replay_figure(state, self.names)
@@ -295,7 +296,7 @@ class ReplayViewer(W.VBox):
                     "(rule {rule}). Choose {seat} under “view of” to try a move.", seat=self.names[seat],
                     viewer=self.names[viewer], rule=self.part.private_rule)
             self.move_result.value = ('<div class="mk-refusal" role="alert" style="color:#a00000"><b>'
-                                      + escape(_("Not your turn")) + "</b>" + _(": ") + f"{escape(why)}</div>")
+                                      + escape(_("Not your turn")) + "</b>" + _(": ") + f"{sentence_html(why)}</div>")
             return False
         try:
             move = state.parse_move(typed_move(text))  # a capped length: no page is parsed

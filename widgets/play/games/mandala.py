@@ -137,7 +137,7 @@ class MandalaPart(GamePart):
             head = "".join(f"<th>{h}</th>" for h in (_("colour"), _("river space"), _("cards in cup"), _("points")))
             tables.append(
                 f'<table class="mk-score-table"><caption>{who}</caption><tr>{head}</tr>{body}'
-                '<tr><td colspan="3">' + _("score") + rule_tag("M-7.3") + f"</td><td>{total}</td></tr></table>"
+                '<tr><td colspan="3">' + _("score") + " " + rule_tag("M-7.3") + f"</td><td>{total}</td></tr></table>"
             )
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
 

@@ -177,10 +177,12 @@ class OhanamiPart(GamePart):
         suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
         rounds = "".join("<th>" + _("round {n}", n=r) + "</th>" for r in (1, 2, 3)) + "<th>" + _("total") + "</th>"
         return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
-                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + rule_tag("O-3") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + "</caption>"
                 f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
-                '<table class="mk-score-table"><caption>' + _("Points per round") + rule_tag("O-3") + "</caption>"
-                f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
+                '<table class="mk-score-table"><caption>' + _("Points per round") + "</caption>"
+                f"<tr><th></th>{rounds}</tr>{''.join(points)}</table>"
+                # the rule as a tag beside the tables, never in a caption (issue 30)
+                f'<div class="mk-rule-tags">{rule_tag("O-3")}</div></div>')
 
     def replay_figure(self, state, names):
         """Each seat's score at the end of each round played so far (O-3), grouped bars (plotly's
