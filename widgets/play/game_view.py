@@ -381,8 +381,9 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     def hint(self) -> None:
         """Show the move a small search prefers for the seat to act (:func:`mandalakit.core.hints.hint`,
-        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search) as the clicks that make it,
-        and why, from the search's numbers."""
+        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search): its targets light up on the
+        board, and the hint says it as a pupil thinks of it ("keep 8 and 40") and why, from what
+        it changes on the board (the hint's facts, never the search's figures)."""
         if not self._explain_no_click():
             return
         seat = self.to_act
@@ -390,8 +391,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
                             seed=self._hint_rng, rules=self.state.rules, seconds=hints.HINT_SECONDS)
         move = advice.move
         self._hint = next(iter(self.part.paths(self.state, move)))
-        clicks = " → ".join(self.part.label(t) for t in self._hint)
-        words = _("Hint: click {clicks}. {why}", clicks=clicks, why=advice.sentence)
+        words = _("Hint: {move}. {why}", move=self.part.advice(self.state, move), why=advice.sentence)
         self._say(Entry(words, kind="hint"), html=f'<div class="mk-hint" data-move="{escape(str(move))}">'
                                                   f'{escape(words)}</div>')
         self._redraw()

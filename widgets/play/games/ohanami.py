@@ -43,6 +43,21 @@ class OhanamiPart(GamePart):
                      "card and then <b>a row</b> (the dashed box starts a new row) or <b>the discard</b>, for each of "
                      "your two cards, in the order you like (O-2.4, O-2.5).")
 
+    def advice(self, state, move):
+        if isinstance(move, Pick):
+            return _("keep {a} and {b}", a=move.cards[0], b=move.cards[1])
+        rows = len(state.observation(state.current_player).rows[state.current_player])
+        steps = []
+        for card, row in move.steps:
+            if not row:
+                steps.append(_("discard {card}", card=card))
+            elif row > rows:  # a new row (O-2.4)
+                steps.append(_("start row {row} with {card}", row=row, card=card))
+                rows += 1
+            else:
+                steps.append(_("put {card} on row {row}", card=card, row=row))
+        return _(" and ").join(steps)
+
     def paths(self, state, move):
         if isinstance(move, Pick):
             a, b = move.cards
