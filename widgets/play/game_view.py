@@ -543,6 +543,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
         before = self.state.clone()
         self.state.apply(move)
+        self._others_moved = True
         self._resolve_chance()
         self._tell(before)
         self._review_to_end()
