@@ -153,7 +153,7 @@ def test_a_replay_between_bots_names_the_seats_by_their_players_never_vous(game,
     record = dict(finished_record(game, players, 2), players=named)
     viewer = ReplayViewer(record, seat=1)
     assert "(vous)" not in viewer.board.svg and "Robot (moyen)" in viewer.board.svg
-    assert "(au hasard)" in viewer.board.svg
+    assert "(facile)" in viewer.board.svg
 
 
 def test_an_exercise_is_french_and_reads_oui_and_non():

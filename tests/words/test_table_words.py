@@ -110,3 +110,22 @@ def test_the_scan_finds_what_issue_30_saw():
     assert RULE_ID.search(words("<b>Refused by rule M-3.3</b>: a colour goes on the leftmost space (M-5.4)"))
     assert not RULE_ID.search(words('Points per round <details class="mk-rule"><summary>O-3</summary></details>'))
     assert glued('<caption>Cards in rows per suit<span class="mk-rule" title="x">O-3</span></caption>')
+
+
+@pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
+def test_a_french_page_takes_typed_moves_in_french_words(game):
+    """Issue 30: « montagne A noire » on a French page; the notation (English) works too, and
+    the record keeps the notation."""
+    from mandalakit.widgets.play.typed import in_words
+
+    with language("fr"):
+        view = GameView(game, seats=["you", "medium"], seed=6, bot_delay=0)
+        assert not re.search(r"\b(mountain|field|play|pick|place|on)\b", view.move_text.placeholder)
+        for _turn in range(3):
+            move = next(m for m in view.state.legal_moves() if str(m).split()[0] not in ("pass",))
+            typed = in_words(str(move), game)
+            assert typed != str(move) and view.play_text(typed.upper() if game == "mandala" else typed), typed
+            mine = [m for by, m in view.state.history if by == 0]
+            assert mine[-1] == move
+        move = view.state.legal_moves()[0]
+        assert view.play_text(str(move))  # the notation itself

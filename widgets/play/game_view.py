@@ -48,6 +48,7 @@ from mandalakit.widgets.play.refusals import refusal_html, typed_move
 from mandalakit.widgets.play.record_panel import MAX_UPLOAD_BYTES, RecordPanel
 from mandalakit.widgets.play.resume import ResumeOffer, checked_record
 from mandalakit.widgets.play.status import TABLE_STYLE
+from mandalakit.widgets.play.typed import in_words, to_notation
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
@@ -221,7 +222,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         seed = _seed_now() if seed is None else seed
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
-        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
+        self.move_text.placeholder = _("e.g. {example}", example=in_words(self.part.example, game))
         # who plays each seat, as a record names them: a typed name only for a person's seat
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
         self.names = display_names(self.players, you=len(self.humans) == 1, levels=spec.levels)
@@ -357,7 +358,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         if not self._explain_no_click():
             return False
         try:
-            move = self.state.parse_move(typed_move(text))  # a capped length: no page is parsed
+            # a capped length (no page is parsed), in the page's words (French « montagne A noire »)
+            move = self.state.parse_move(to_notation(typed_move(text), self.spec.name))
             self.state.clone().apply(move)
         except MandalakitError as error:
             self._refuse(error)

@@ -13,6 +13,7 @@ from html import escape
 from mandalakit.core.messages import _
 
 from mandalakit.widgets.play.log import rule_tag, without_rule_ids
+from mandalakit.widgets.play.typed import in_words
 
 __all__ = ["against", "intro_html", "legend_html"]
 
@@ -41,7 +42,7 @@ def legend_html(part) -> str:
         _("<b>Board</b>: click, or move with <i>Tab</i> and press <i>Enter</i> or <i>Space</i>; <i>Escape</i> "
           "(or <b>clear</b>) forgets what you chose."),
         _("<b>move</b>: type a move in the game's notation (for example <code>{example}</code>) and press "
-          "<i>Enter</i>.", example=escape(part.example)),
+          "<i>Enter</i>.", example=escape(in_words(part.example, part.game))),
         _("<b>↶ undo</b> takes back your last move (and the bot moves after it); <b>hint</b> lights a good "
           "move and says why: a bot tries it and the other good moves on many possible deals, for under a "
           "second."),

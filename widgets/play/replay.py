@@ -36,6 +36,7 @@ from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.people import display_names
 from mandalakit.widgets.play.games import part_of
 from mandalakit.widgets.play.refusals import refusal_html, typed_move
+from mandalakit.widgets.play.typed import in_words, to_notation
 
 __all__ = ["ReplayViewer"]
 
@@ -165,7 +166,7 @@ class ReplayViewer(W.VBox):
         self.score = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.score.add_class("mk-replay-score")
         shown = self.state_at(start)
-        example = str(shown.legal_moves()[0]) if shown.current_player >= 0 else ""
+        example = in_words(str(shown.legal_moves()[0]), shown.game) if shown.current_player >= 0 else ""
         self.move_text = W.Text(placeholder=_("a move, e.g. {example}", example=example) if example else "",
                                 description=_("try a move"), style={"description_width": "initial"},
                                 continuous_update=False, layout=W.Layout(width="420px", max_width="100%"))
@@ -274,7 +275,7 @@ class ReplayViewer(W.VBox):
         shown = self.state
         if shown.current_player < 0:
             return _("Type a move first; at this point of the game nobody is to move.")
-        return _("Type a move first, e.g. {example}.", example=str(shown.legal_moves()[0]))
+        return _("Type a move first, e.g. {example}.", example=in_words(str(shown.legal_moves()[0]), shown.game))
 
     def try_move(self, text: str) -> bool:
         """Try ``text`` (the game's move notation) on a copy of the position shown.
@@ -299,7 +300,7 @@ class ReplayViewer(W.VBox):
                                       + escape(_("Not your turn")) + "</b>" + _(": ") + f"{sentence_html(why)}</div>")
             return False
         try:
-            move = state.parse_move(typed_move(text))  # a capped length: no page is parsed
+            move = state.parse_move(to_notation(typed_move(text), state.game))  # capped; the page's words
             after = state.clone()
             after.apply(move)
         except MandalakitError as error:
