@@ -32,6 +32,7 @@ from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RulesError, shown
 from mandalakit.core.messages import _
 from mandalakit.core.registry import get_game
+from mandalakit.core.search import PIMCBot
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.play.clicks import ClickTree
@@ -49,6 +50,7 @@ from mandalakit.widgets.play.record_panel import MAX_UPLOAD_BYTES, RecordPanel
 from mandalakit.widgets.play.resume import ResumeOffer, checked_record
 from mandalakit.widgets.play.status import TABLE_STYLE
 from mandalakit.widgets.play.typed import in_words, to_notation
+from mandalakit.widgets.play.warm import warm
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
@@ -227,6 +229,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
         self.names = display_names(self.players, you=len(self.humans) == 1, levels=spec.levels)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
+        if any(isinstance(bot, PIMCBot) for bot in self.bots.values()):
+            warm(game)  # the search's fast kernels now, not at its first move (widgets/play/warm.py)
         self._hint_rng = make_rng(seed + 200)  # the hints' searches
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
