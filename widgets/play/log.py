@@ -105,17 +105,30 @@ def without_rule_ids(text: str) -> tuple[str, list[str]]:
     return _BRACKETS.sub(drop, text), found
 
 
-def rule_tag(rule: str) -> str:
+#: A tag's looks, inline so that a tag reads the same on any page (a lesson, a play view).
+TAG_STYLE = ("display:inline-block;position:relative;font-size:11px;font-weight:normal;padding:0 4px;margin-left:2px;"
+             "border:1px solid #767676;border-radius:6px;color:#333333;background:#ffffff;cursor:help;"
+             "white-space:nowrap;vertical-align:baseline")
+#: The rule's text a click or a tap opens under its tag.
+OPEN_STYLE = ("display:block;position:absolute;left:0;top:1.6em;z-index:30;width:22em;max-width:80vw;font-size:13px;"
+              "line-height:1.35;padding:4px 6px;border:1px solid #767676;border-radius:4px;background:#ffffff;"
+              "color:#222222;box-shadow:0 2px 6px rgba(0,0,0,.25);white-space:normal;cursor:auto")
+
+
+def rule_tag(rule: str, language: str | None = None) -> str:
     """A small tag with ``rule``'s id: its text on hover (``title``), read aloud on focus, and
-    shown under the tag by a click or a tap (a ``<details>``, no script)."""
+    shown under the tag by a click or a tap (a ``<details>``, no script); ``language`` (default:
+    the one in force) of the text. An id the rules texts do not hold is a bare tag."""
     try:
-        text = " ".join(rule_text(rule).replace("**", "").replace("`", "").split())
+        text = " ".join(rule_text(rule, language).replace("**", "").replace("`", "").split())
     except RulesError:
         text = ""
-    title = escape(_("Rule {rule}: {text}", rule=rule, text=text)) if text else escape(rule)
-    return (f'<details class="mk-rule" title="{title}"><summary aria-label="{title}">{escape(rule)}</summary>'
-            f'<span class="mk-rule-open">{escape(text)}</span></details>') if text else (
-            f'<span class="mk-rule" title="{title}">{escape(rule)}</span>')
+    if not text:
+        return f'<span class="mk-rule" title="{escape(rule)}" style="{TAG_STYLE}">{escape(rule)}</span>'
+    title = escape(_("Rule {rule}: {text}", rule=rule, text=text))
+    return (f'<details class="mk-rule" title="{title}" style="{TAG_STYLE}"><summary aria-label="{title}" '
+            f'style="display:inline;list-style:none;cursor:pointer">{escape(rule)}</summary>'
+            f'<span class="mk-rule-open" style="{OPEN_STYLE}">{escape(text)}</span></details>')
 
 
 def sentence_html(text: str, rules: Iterable[str] = ()) -> str:
@@ -133,16 +146,8 @@ LOG_STYLE = """<style>
 .mk-log li:first-child { font-weight: bold; background: #fff8d6; }
 .mk-log .mk-log-refusal { color: #a00000; }
 .mk-log .mk-log-hint { color: #00527a; }
-.mk-rule { display: inline-block; font-size: 11px; font-weight: normal; padding: 0 4px; margin-left: 2px;
-  border: 1px solid #767676; border-radius: 6px; color: #333333; background: #ffffff; cursor: help;
-  vertical-align: baseline; position: relative; }
-.mk-rule > summary { list-style: none; cursor: pointer; }
 .mk-rule > summary::-webkit-details-marker { display: none; }
 .mk-rule > summary:focus-visible { outline: 2px solid #0072B2; }
-.mk-rule[open] { background: #fff8d6; }
-.mk-rule .mk-rule-open { display: block; position: absolute; left: 0; top: 1.6em; z-index: 30; width: min(22em, 80vw);
-  font-size: 13px; line-height: 1.35; padding: 4px 6px; border: 1px solid #767676; border-radius: 4px;
-  background: #ffffff; color: #222222; box-shadow: 0 2px 6px rgba(0,0,0,.25); white-space: normal; }
 </style>"""
 
 
