@@ -52,6 +52,8 @@ EDITABLE := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip i
 
 $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[dashboard]'
+	@# the hard bot's fast kernels, compiled once into numba's cache (not at a pupil's first move)
+	$(BIN)/python -m mandalakit.widgets.play.warm
 	@touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python

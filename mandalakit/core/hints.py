@@ -1,19 +1,35 @@
-"""Hints that explain: a move and a sentence saying why, from what a small search measured.
+"""Hints that explain: a move, and why in a pupil's words from what the move changes on the board.
 
 >>> from mandalakit.core.hints import hint
 >>> from mandalakit.mandala import new_game
 >>> state = new_game(2, seed=3)
 >>> advice = hint("mandala", state.observation(0), state.legal_moves(), seed=1)  # doctest: +SKIP
 >>> advice.sentence  # doctest: +SKIP
-'With this move you won 9 of the 15 games the search played out, with about 31 points at the end: ...'
+'It draws 1 card: 15 of the 96 cards you cannot see are green, so about 0 of them ...'
 
-The search is the game's ``pimc`` bot (:class:`~mandalakit.core.search.PIMCBot`: the moves the
-greedy bot likes best, each tried on the same samples of the hidden cards and played on to the
-end by greedy bots) at half its rollouts, well under a second of CPU time. ``seconds`` also bounds
-its wall-clock time, for a page that must answer a click quickly on a busy machine (the board
-views pass :data:`HINT_SECONDS`): the search then stops early with fewer rollouts, and the
-sentence quotes how many it played. Every number the sentence quotes is a field of the
-:class:`Hint`, so a test can check the sentence against them.
+The move is the one the game's ``pimc`` bot prefers (:class:`~mandalakit.core.search.PIMCBot`:
+the moves the greedy bot likes best, each tried on the same samples of the hidden cards and
+played on to the end by greedy bots) at half its rollouts, well under a second of CPU time.
+``seconds`` also bounds its wall-clock time, for a page that must answer a click quickly on a
+busy machine (the board views pass :data:`HINT_SECONDS`).
+
+The *sentence* never quotes the search (no games played out, no share of wins: issue 30); it
+says what the move changes on the board, each fact computed by the engine in that position:
+
+- points now: the seat's score (``State.scores``) after the move minus before (a Mandala pick
+  into the river and cup, a Flowers tile);
+- points at the end of the round (Ohanami): the cards the move lays in the seat's rows, scored
+  by :func:`mandalakit.ohanami.scoring.round_score` with and without them (O-3.1 to O-3.3), and
+  the pink cards, which score at the end of round 3 (O-3.3, O-3.4);
+- the bigger field (Mandala): the seat's field of a mandala against the other's after a field
+  play, since the bigger field chooses first at the completion (M-5.2);
+- the claim marker taken (Flowers F-3.6);
+- the cards likely to come: the cards it draws and the colour most common among the cards the
+  seat cannot see, with the counts that is based on (Mandala M-4.1, M-4.3; Flowers F-3.3).
+
+Every number a sentence quotes is a field of the :class:`Hint`, and :attr:`Hint.reasons` names
+the templates used, so a test checks each number against the engine. The search's own figures
+(``expected``, ``gain``, ``wins``, ``rollouts``) stay on the Hint for "why the bot thinks so".
 """
 
 from __future__ import annotations
@@ -45,7 +61,11 @@ class Hint:
     ----------
     move : the move (one of the legal moves)
     sentence : str
-        Why, in the language in force, quoting the numbers below.
+        Why, in the language in force, from the facts below (never the search's figures).
+    reasons : tuple of str
+        The facts the sentence says, in its order: ``"now"``, ``"round"``, ``"pink"``,
+        ``"field"``, ``"claim"``, ``"draws"``; ``"best"`` when none applies (the search liked
+        the move best), ``"only"`` for the only legal move.
     expected : int
         The seat's mean final score after the move, over the search's rollouts (points, rounded).
     gain : int or None
@@ -60,6 +80,21 @@ class Hint:
     likely : tuple (colour name, likely count, cards of that colour unseen, cards unseen) or None
         The colour most common among the cards the seat cannot see, and how many of the
         ``draws`` are likely of it (``draws × unseen of it / unseen``, rounded).
+    now : int
+        Points the move adds to the seat's score now (``State.scores``).
+    round_points : int
+        Ohanami: points the cards the move lays in the rows (a pick: both cards kept) add at the
+        end of this round (O-3.1 to O-3.3).
+    laid : int
+        Ohanami: those cards.
+    picked : bool
+        Ohanami: the move is a pick (its cards are not laid yet).
+    pink : tuple (pink cards in the rows then, points they add at the end of round 3) or None
+        Ohanami before round 3, when the move lays pink cards (O-3.3, O-3.4).
+    field : tuple (mandala, cards in the seat's field then, cards in the other's) or None
+        Mandala: a field play (M-4.2, M-5.2).
+    claim : int or None
+        Flowers: the mandala (0-based) whose claim marker the move takes (F-3.6).
     """
 
     move: object
@@ -68,8 +103,16 @@ class Hint:
     gain: int | None
     wins: int
     rollouts: int
+    reasons: tuple = ()
     draws: int = 0
     likely: tuple | None = None
+    now: int = 0
+    round_points: int = 0
+    laid: int = 0
+    picked: bool = False
+    pink: tuple | None = None
+    field: tuple | None = None
+    claim: int | None = None
 
 
 def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules=None,
@@ -103,58 +146,131 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
     expected = round(stats.mean_points)
     gain = round(stats.mean_points - others[0]) if others else None
     wins = round(stats.wins)
-    if len(legal_moves) == 1:
-        sentence = _("It is the only move you can make.")
-    else:
-        sentence = ngettext("With this move you won {wins} of the {n} game the search played out, with about {points} "
-                            "points at the end",
-                            "With this move you won {wins} of the {n} games the search played out, with about {points} "
-                            "points at the end", stats.visits, wins=wins, points=expected)
-        if gain is None:
-            sentence += "."
-        elif gain > 0:
-            sentence += ngettext(": {n} more than with the next best move.", ": {n} more than with the next best move.",
-                                 gain)
-        elif gain == 0:
-            sentence += _(": as many as with the next best move.")
+    facts = _facts(spec, observation, move, rules)
+    reasons, sentence = _sentence(facts)
+    if len(legal_moves) == 1:  # no choice: what it does is still worth knowing
+        only = _("It is the only move you can make.")
+        reasons, sentence = (("only",), only) if reasons == ("best",) else (("only", *reasons), f"{only} {sentence}")
+    return Hint(move, sentence, expected, gain, wins, stats.visits, reasons=reasons, **facts)
+
+
+def _facts(spec, observation, move, rules) -> dict:
+    """What ``move`` changes on the board for the observation's seat (the :class:`Hint`'s
+    fact fields), computed by the engine on a state built from the observation."""
+    state = spec.from_observation(observation, rules)
+    me = observation.player
+    facts = {}
+    if spec.name == "ohanami":
+        facts.update(_rows_points(state, me, move))
+        return facts
+    after = state.clone()
+    after.rng = None  # a draw that needs a reshuffle stops at the chance node: nothing drawn yet
+    after.apply(move)
+    facts["now"] = after.scores()[me] - state.scores()[me]
+    facts["draws"], facts["likely"] = _draws(state, after, me, move)
+    if spec.name == "mandala" and hasattr(move, "mandala") and hasattr(move, "count"):  # a field play (M-4.2)
+        fields = observation.fields[move.mandala]
+        mine = sum(fields[me]) + move.count
+        facts["field"] = (move.mandala, mine, sum(fields[1 - me]))
+    if spec.name == "flowers" and hasattr(move, "mandala"):
+        m = move.mandala
+        if state.observation(me).mandalas[m].claim != me and after.observation(me).mandalas[m].claim == me:
+            facts["claim"] = m
+    return facts
+
+
+def _rows_points(state, me: int, move) -> dict:
+    """Ohanami: the points the cards ``move`` lays in the rows (a placement) or may lay there (a
+    pick: both cards) add at the end of this round (O-3.1 to O-3.3), and, before round 3, what the
+    pink cards among them add at the end of round 3 (O-3.3, O-3.4)."""
+    from mandalakit.ohanami.cards import PINK, SUIT_OF
+    from mandalakit.ohanami.scoring import round_score, sakura_points
+
+    cards = [c for c, row in move.steps if row] if hasattr(move, "steps") else list(move.cards)
+    if not cards:
+        return {}
+    counts = [0, 0, 0, 0]
+    for row in state.observation(me).rows[me]:
+        for c in row:
+            counts[SUIT_OF[c]] += 1
+    more = list(counts)
+    for c in cards:
+        more[SUIT_OF[c]] += 1
+    rnd, cap = state.round, state.rules.sakura_cap
+    facts = {"round_points": round_score(rnd, more, cap) - round_score(rnd, counts, cap), "laid": len(cards),
+             "picked": not hasattr(move, "steps")}
+    if rnd < 3 and more[PINK] > counts[PINK]:
+        facts["pink"] = (more[PINK], sakura_points(more[PINK], cap) - sakura_points(counts[PINK], cap))
+    return facts
+
+
+def _sentence(facts: dict) -> tuple[tuple[str, ...], str]:
+    """The reasons' template names and the sentence that says them, from :func:`_facts`."""
+    said, reasons = [], []
+    if facts.get("now", 0) > 0:
+        reasons.append("now")
+        said.append(ngettext("It scores {n} point now.", "It scores {n} points now.", facts["now"]))
+    if facts.get("round_points", 0) > 0:
+        reasons.append("round")
+        n, k = facts["round_points"], facts["laid"]
+        if facts["picked"]:
+            said.append(ngettext("Laid in your rows, these cards add {n} point at the end of this round.",
+                                 "Laid in your rows, these cards add {n} points at the end of this round.", n))
         else:
-            sentence += ngettext(": {n} fewer than with another move, whose games ended less well for you.",
-                                 ": {n} fewer than with another move, whose games ended less well for you.", -gain)
-    draws, likely = _draws(spec, observation, move, rules)
+            said.append(ngettext("Your rows then score {n} more point at the end of this round.",
+                                 "Your rows then score {n} more points at the end of this round.", n))
+    if facts.get("pink"):
+        reasons.append("pink")
+        k, n = facts["pink"]
+        said.append(ngettext("Pink cards score together at the end of round 3: with {k} of them, {n} point more.",
+                             "Pink cards score together at the end of round 3: with {k} of them, {n} points more.",
+                             n, k=k))
+    if facts.get("field"):
+        m, mine, theirs = facts["field"]
+        if mine > theirs:
+            reasons.append("field")
+            said.append(ngettext("Your field of mandala {mandala} then holds {n} card against {theirs}: the bigger "
+                                 "field chooses first when the mandala is completed.",
+                                 "Your field of mandala {mandala} then holds {n} cards against {theirs}: the bigger "
+                                 "field chooses first when the mandala is completed.", mine, mandala="AB"[m],
+                                 theirs=theirs))
+    if facts.get("claim") is not None:
+        reasons.append("claim")
+        said.append(_("It takes the claim marker of mandala {mandala}: you choose a tile first when it is "
+                      "completed.", mandala=facts["claim"] + 1))
+    likely = facts.get("likely")
     if likely is not None:
+        reasons.append("draws")
         name, k, of_colour, unseen = likely
-        sentence += " " + ngettext("It draws {n} card:", "It draws {n} cards:", draws) + " " + ngettext(
+        text = ngettext("It draws {n} card:", "It draws {n} cards:", facts["draws"]) + " " + ngettext(
             "{n} of the {unseen} cards you cannot see is {colour}",
             "{n} of the {unseen} cards you cannot see are {colour}", of_colour, unseen=unseen,
             colour=colour(name, of_colour))
         if k:  # each count agrees with its own noun: "about 1 of them is likely red"
-            sentence += ngettext(", so about {n} of them is likely {colour}.",
-                                 ", so about {n} of them are likely {colour}.", k, colour=colour(name, k))
+            text += ngettext(", so about {n} of them is likely {colour}.",
+                             ", so about {n} of them are likely {colour}.", k, colour=colour(name, k))
         else:
-            sentence += _(", the colour you are most likely to draw.")
-    return Hint(move, sentence, expected, gain, wins, stats.visits, draws, likely)
+            text += _(", the colour you are most likely to draw.")
+        said.append(text)
+    if not said:
+        return ("best",), _("Of the moves the bot tried, this one led to the best games for you.")
+    return tuple(reasons), " ".join(said)
 
 
-def _draws(spec, observation, move, rules) -> tuple[int, tuple | None]:
-    """Cards ``move`` draws into the seat's hand (0 in Ohanami and for moves that draw none),
-    and the likeliest colour among the cards the seat cannot see."""
-    if spec.name == "ohanami":
-        return 0, None
-    state = spec.from_observation(observation, rules)
-    me = observation.player
+def _draws(state, after, me: int, move) -> tuple[int, tuple | None]:
+    """Cards ``move`` draws into the seat's hand (``after`` is ``state`` after it), and the
+    likeliest colour among the cards the seat cannot see: ``(colour name, likely count of it
+    among the draws, unseen cards of it, unseen cards)``."""
     unseen = _unseen(state, me)
-    before = sum(state.hands[me])
-    state.rng = None  # a draw that needs a reshuffle stops at the chance node: nothing drawn yet
-    state.apply(move)
     # Cards that leave the hand: a count, or the one card of a Mandala mountain play; none for a
     # pick, a tile choice or a pass.
     played = getattr(move, "count", 1 if hasattr(move, "mandala") else 0)
-    draws = sum(state.hands[me]) - (before - played)
+    draws = sum(after.hands[me]) - (sum(state.hands[me]) - played)
     total = sum(unseen)
     if draws <= 0 or not total:
         return max(draws, 0), None
     c = max(range(len(unseen)), key=unseen.__getitem__)
-    name = importlib.import_module(f"mandalakit.{spec.name}.cards").COLOURS[c]
+    name = importlib.import_module(f"mandalakit.{state.game}.cards").COLOURS[c]
     return draws, (name, round(draws * unseen[c] / total), unseen[c], total)
 
 

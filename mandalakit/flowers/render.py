@@ -278,7 +278,7 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     seen = _("deck: {deck} · discard pile: {discard} ({contents}) · tile stacks: {dark} dark, {light} light",
              deck=obs.deck_size, discard=sum(obs.discard),
              contents=_svg.counts_words(obs.discard, COLOURS), dark=obs.stacks[0], light=obs.stacks[1])
-    table = (_("default tile values (an assumption until checked against a printed copy, F-1.5)")
+    table = (_("default tile values (an assumption until checked against a printed copy)")  # F-1.5
              if state.rules.default_tiles else _("custom tile table"))
     line: list[str] = []
     y += _svg.lines(line, MARGIN, y, seen, room, colour=_svg.MUTED) + 8

@@ -7,7 +7,9 @@ imports no widget library; the rules code never imports this module.
 The table, top to bottom as the players sit (M-1.2, M-1.3): the opponent with their river and
 cup; the two mandalas, round, each with the mountain across its middle, the opponent's field
 on the far side and the viewer's field on the near side; the viewer's river and cup, then the
-hand and the discard pile.
+hand and the discard pile. On a page too narrow for the mandalas side by side (a phone) they
+go one above the other, the hand and the discard pile just under them, so that every place of
+a turn fits one window, and the rivers and cups (the viewer's, then the opponent's) after.
 
 Click targets (:func:`mandalakit.core.svg.target`): ``hand:<colour>`` on each colour of the
 viewing seat's hand, ``mountain:A``/``mountain:B``, ``field:A``/``field:B`` (the viewing
@@ -37,6 +39,7 @@ LABEL_W = 64  # room for a row's label left of its cards
 PILE_LABEL_W = 60  # room for the discard pile's label left of its cards
 ROW_W = NUM_COLOURS * (CARD_W + GAP) - GAP  # six colours side by side
 RADIUS, SMALL_RADIUS = 190, 160  # a mandala, wide and on the narrowest page
+PHONE_RADIUS = 150  # the mandalas one above the other: both and the hand fit a 420 x 800 phone
 SMALLEST = 2 * SMALL_RADIUS + 2 * MARGIN  # the narrowest layout (a 420 px phone gives the board 390 px)
 WIDTH = 4 * RADIUS + 3 * MARGIN + 10  # the wide layout: the two mandalas side by side
 #: A page from 680 px to the wide layout (a 1024 x 768 screen with the log beside the board)
@@ -131,16 +134,41 @@ def _sizes(hand: int) -> str:
 
 
 def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, score, note: str = "",
-          ) -> tuple[list[str], float]:
-    """A seat's name, river and cup; for the viewing seat also its hand and the discard pile.
+          rows: bool = True, hand: bool = True) -> tuple[list[str], float]:
+    """A seat's name, river and cup (``rows``); for the viewing seat also its hand and the
+    discard pile (``hand``: a narrow page draws them apart, the hand under the mandalas).
 
     The cup goes beside the river, the discard pile beside the hand, when they fit in ``page``;
     ``note`` (the viewing seat's) goes beside its name with the tag of rule M-7.3.
     """
     own = seat == player
     right = page - MARGIN
+    inline = page >= INLINE
+    x0 = MARGIN + LABEL_W if inline else MARGIN + 6  # the rows' left edge
+    parts: list[str] = []
+
+    def label(words: str, y: float) -> float:
+        """A row's label, left of the row or (narrow) above it; the row's top."""
+        if inline:
+            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, words, size=12, weight="bold"))
+            return y
+        parts.append(_svg.text(MARGIN, y + 10, words, size=12, weight="bold"))
+        return y + 20
+
+    if rows:
+        y = _rows(parts, obs, seat, player, y, page, heads, score, note, x0, label)
+    if own and hand:
+        y = _hand(parts, obs, seat, y, page, marks, x0, inline, label)
+    return parts, y
+
+
+def _rows(parts, obs, seat, player, y, page, heads, score, note, x0, label) -> float:
+    """A seat's name (with its score and, for another seat, its hidden hand's size), its river
+    and its cup (M-1.3), from ``y``; the new ``y``."""
+    own = seat == player
+    right = page - MARGIN
     head = heads[seat] if score is None else _("{head} · score {score}", head=heads[seat], score=score)
-    parts = [_svg.text(MARGIN, y + 12, head, size=14, weight="bold")]
+    parts.append(_svg.text(MARGIN, y + 12, head, size=14, weight="bold"))
     if note:
         at = MARGIN + _svg.text_width(head, 14, "bold") + 14
         y += _svg.lines_tagged(parts, at, y + 12, note, right - at, "M-7.3", colour=_svg.MUTED)
@@ -153,17 +181,6 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
             y += 18
             parts.append(_svg.text(MARGIN, y + 12, sizes, size=12, colour=_svg.MUTED))
     y += 24
-    inline = page >= INLINE
-    x0 = MARGIN + LABEL_W if inline else MARGIN + 6  # the rows' left edge
-
-    def label(words: str, y: float) -> float:
-        """A row's label, left of the row or (narrow) above it; the row's top."""
-        if inline:
-            parts.append(_svg.text(MARGIN, y + CARD_H / 2 + 4, words, size=12, weight="bold"))
-            return y
-        parts.append(_svg.text(MARGIN, y + 10, words, size=12, weight="bold"))
-        return y + 20
-
     y = label(_("river"), y)
     parts += _river(x0, y, obs.rivers[seat], seat)
     cup_x = x0 + ROW_W + 24
@@ -171,41 +188,45 @@ def _seat(obs, seat: int, player: int, y: float, page: float, marks, heads, scor
         y += CARD_H + 22
         cup_x = x0 - 6
     parts += _cup(cup_x, y, seat, obs, own)
-    y += CARD_H + 16
-    if own:
-        y = label(_("hand"), y)
-        x = x0
-        for c in range(NUM_COLOURS):
-            if obs.hand[c]:
-                colour = COLOURS[c]
-                words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
-                                 colour=_svg.colour_name(colour, obs.hand[c]))
-                drawn = _svg.card(x, y, colour, obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c],
-                                  key=f"hand{seat}:{colour}")
-                parts.append(_svg.target(f"hand:{colour}", words, (x, y, CARD_W, CARD_H), drawn, marks))
-                x += CARD_W + GAP
-        if x == x0:
-            parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
-        words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
-        pile_x = x0 + ROW_W + 16
-        if pile_x + PILE_LABEL_W + ROW_W <= right:  # beside the hand, its label left of its cards
-            body = [_svg.text(pile_x + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
-            body += _left_row(pile_x + PILE_LABEL_W, y, obs.discard, "discard")
-            box = (pile_x, y - 2, PILE_LABEL_W + ROW_W, CARD_H + 4)
-        elif inline:  # under the hand
-            y += CARD_H + 10
-            body = [_svg.text(MARGIN + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
-            body += _left_row(x0, y, obs.discard, "discard")
-            box = (MARGIN, y - 2, LABEL_W + ROW_W, CARD_H + 4)
-        else:  # under the hand, its label above its cards
-            y += CARD_H + 10
-            body = [_svg.text(MARGIN + 4, y + 12, _("discard"), size=12, weight="bold")]
-            body += _left_row(x0, y + 20, obs.discard, "discard")
-            box = (MARGIN, y - 2, ROW_W + 12, CARD_H + 24)
-            y += 20
-        parts.append(_svg.target("discard", words, box, body, marks))
+    return y + CARD_H + 16
+
+
+def _hand(parts, obs, seat, y, page, marks, x0, inline, label) -> float:
+    """The viewing seat's hand (its colours are targets) and the discard pile, from ``y``; the new ``y``."""
+    right = page - MARGIN
+    y = label(_("hand"), y)
+    x = x0
+    for c in range(NUM_COLOURS):
+        if obs.hand[c]:
+            colour = COLOURS[c]
+            words = ngettext("{n} {colour} card in your hand", "{n} {colour} cards in your hand", obs.hand[c],
+                             colour=_svg.colour_name(colour, obs.hand[c]))
+            drawn = _svg.card(x, y, colour, obs.hand[c], w=CARD_W, h=CARD_H, count=obs.hand[c],
+                              key=f"hand{seat}:{colour}")
+            parts.append(_svg.target(f"hand:{colour}", words, (x, y, CARD_W, CARD_H), drawn, marks))
+            x += CARD_W + GAP
+    if x == x0:
+        parts.append(_svg.text(x, y + CARD_H / 2 + 4, _("empty"), size=12, colour=_svg.MUTED))
+    words = _("discard pile: {contents}", contents=_svg.counts_words(obs.discard, COLOURS))
+    pile_x = x0 + ROW_W + 16
+    if pile_x + PILE_LABEL_W + ROW_W <= right:  # beside the hand, its label left of its cards
+        body = [_svg.text(pile_x + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
+        body += _left_row(pile_x + PILE_LABEL_W, y, obs.discard, "discard")
+        box = (pile_x, y - 2, PILE_LABEL_W + ROW_W, CARD_H + 4)
+    elif inline:  # under the hand
         y += CARD_H + 10
-    return parts, y
+        body = [_svg.text(MARGIN + 4, y + CARD_H / 2 + 4, _("discard"), size=12, weight="bold")]
+        body += _left_row(x0, y, obs.discard, "discard")
+        box = (MARGIN, y - 2, LABEL_W + ROW_W, CARD_H + 4)
+    else:  # under the hand, its label above its cards
+        y += CARD_H + 10
+        body = [_svg.text(MARGIN + 4, y + 12, _("discard"), size=12, weight="bold")]
+        body += _left_row(x0, y + 20, obs.discard, "discard")
+        box = (MARGIN, y - 2, ROW_W + 12, CARD_H + 24)
+        y += 20
+    parts.append(_svg.target("discard", words, box, body, marks))
+    y += CARD_H + 10
+    return y
 
 
 def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you: bool,
@@ -350,26 +371,37 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         y += _svg.lines(parts, MARGIN, y, line, room, colour=_svg.MUTED)
     y += 10
     other = 1 - player
-    block, y = _seat(obs, other, player, y, page, marks, heads, result.scores[other] if result else None)
-    parts += block
-    y += 6
-    if page >= COMPACT:  # M-1.2: the two mandalas side by side (smaller under the wide layout's width)
+    scores = result.scores if result else (None, None)
+    stacked = page < COMPACT
+    if not stacked:  # the other seat on the far side of the table
+        block, y = _seat(obs, other, player, y, page, marks, heads, scores[other])
+        parts += block
+        y += 6
+    if not stacked:  # M-1.2: the two mandalas side by side (smaller under the wide layout's width)
         radius = RADIUS if page >= WIDTH else COMPACT_RADIUS
         a, y_a = _mandala(obs, 0, player, page / 2 - MARGIN / 2 - 5 - radius, y, marks, heads, addressed, radius)
         b, y = _mandala(obs, 1, player, page / 2 + MARGIN / 2 + 5 + radius, y, marks, heads, addressed, radius)
     else:  # one above the other, as large as the page allows
-        radius = min(RADIUS, (page - 2 * MARGIN) / 2)
+        radius = min(PHONE_RADIUS, (page - 2 * MARGIN) / 2)
         a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed, radius)
         b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed, radius)
     parts += a + b
     y += 2
+    if stacked:  # a narrow page: the hand just under the mandalas, so a turn needs no scrolling
+        block, y = _seat(obs, player, player, y, page, marks, heads, None, rows=False)
+        parts += block
+        y += 6
     note = _("Numbers: how many cards of that colour; in a river, the value of the space (each cup card scores it).")
     beside = page - 2 * MARGIN - _svg.text_width(heads[player], 14, "bold") - 14 >= NOTE_ROOM
-    block, y = _seat(obs, player, player, y, page, marks, heads, result.scores[player] if result else None,
-                     note if beside else "")
+    block, y = _seat(obs, player, player, y, page, marks, heads, scores[player], note if beside else "",
+                     hand=not stacked)
     parts += block
     if not beside:
         y += 6 + _svg.lines_tagged(parts, MARGIN, y + 12, note, room, "M-7.3", colour=_svg.MUTED) + LINE + 2
+    if stacked:  # then the rivers: the other seat's after yours
+        y += 6
+        block, y = _seat(obs, other, player, y, page, marks, heads, scores[other])
+        parts += block
     if result is not None:
         said = _svg.verdict(result.winners, heads, player if addressed else None)
         y += 18 + _svg.lines(parts, MARGIN, y + 18, said, room, size=16, weight="bold")

@@ -1,5 +1,6 @@
-"""Hints that explain (mandalakit.core.hints): every number a hint's sentence quotes is the one
-the search measured, in English and in French."""
+"""Hints that explain (mandalakit.core.hints): every number a hint's sentence quotes is one of
+its facts, in English and in French, and never the search's figures (test_hint_facts checks
+each fact against the engine)."""
 
 import re
 
@@ -30,11 +31,17 @@ def positions(game: str, count: int = 3):
 
 
 def quoted(advice) -> list[int]:
-    """The numbers a hint's sentence must quote, in order: wins, rollouts, points, the gain (if
-    any), then the draws and the likeliest colour's figures (if any)."""
-    numbers = [advice.wins, advice.rollouts, advice.expected]
-    if advice.gain:
-        numbers.append(abs(advice.gain))
+    """The numbers a hint's sentence may quote, in order: its facts (points now, at the end of
+    the round, pinks, fields, claim marker, then the draws and the likeliest colour's figures)."""
+    numbers = [advice.now] if "now" in advice.reasons else []
+    if "round" in advice.reasons:
+        numbers.append(advice.round_points)
+    if "pink" in advice.reasons:
+        numbers += [3, *advice.pink]  # "the end of round 3"
+    if "field" in advice.reasons:
+        numbers += list(advice.field[1:])
+    if "claim" in advice.reasons:
+        numbers.append(advice.claim + 1)
     if advice.likely is not None:
         _name, k, of_colour, unseen = advice.likely
         numbers += [advice.draws, of_colour, unseen] + ([k] if k else [])
@@ -42,20 +49,17 @@ def quoted(advice) -> list[int]:
 
 
 @pytest.mark.parametrize("game, lang", [("mandala", "en"), ("ohanami", "en"), ("flowers", "en"), ("flowers", "fr")])
-def test_a_hint_quotes_what_the_search_measured(game, lang):
+def test_a_hint_quotes_its_facts_not_the_search(game, lang):
     for state in positions(game, 2):
         seat = state.current_player
         with language(lang):
             advice = hint(game, state.observation(seat), state.legal_moves(), seed=1)
         assert advice.move in state.legal_moves()
-        assert [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice), advice.sentence
-        assert 0 <= advice.wins <= advice.rollouts
+        sentence = re.sub(r"mandala [AB]", "", advice.sentence)
+        assert [int(n) for n in NUMBER.findall(sentence)] == quoted(advice), advice.sentence
+        assert 0 <= advice.wins <= advice.rollouts  # for "why the bot thinks so", never in the sentence
         if lang == "en":  # each count agrees with its own noun ("about 1 of them is likely red")
             assert not re.search(r"\b1 of (them|the \d+ cards you cannot see) are\b", advice.sentence), advice.sentence
-        if advice.gain is not None:
-            gain_words = {"en": ("more than", "as many as", "fewer than"),
-                          "fr": ("de plus", "autant", "de moins")}[lang]
-            assert gain_words[(advice.gain <= 0) + (advice.gain < 0)] in advice.sentence
 
 
 def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
@@ -71,7 +75,9 @@ def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
     position["discard"] = {name: 18 - used.get(name, 0) for name in COLOURS if name != "yellow"}
     state = from_position(position)
     move = Mountain(1, colour_code("black"))
-    assert _draws(get_game("mandala"), state.observation(0), move, None) == (3, ("yellow", 3, 17, 17))
+    after = state.clone()
+    after.apply(move)
+    assert _draws(state, after, 0, move) == (3, ("yellow", 3, 17, 17))
     advice = hint("mandala", state.observation(0), [move], seed=2)
     assert advice.sentence.endswith("It draws 3 cards: 17 of the 17 cards you cannot see are yellow, so about 3 of "
                                     "them are likely yellow."), advice.sentence
@@ -90,4 +96,5 @@ def test_the_only_move_is_said_so():
     state.apply(state.parse_move("field A red 1"))
     assert len(state.legal_moves()) == 1
     advice = hint("mandala", state.observation(0), state.legal_moves(), seed=0)
-    assert advice.sentence == "It is the only move you can make." and advice.move == state.legal_moves()[0]
+    assert advice.sentence.startswith("It is the only move you can make.") and advice.move == state.legal_moves()[0]
+    assert advice.reasons[0] == "only" and [int(n) for n in NUMBER.findall(advice.sentence)] == quoted(advice)

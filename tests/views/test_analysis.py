@@ -257,7 +257,7 @@ def test_the_page_opens_on_a_view_whose_six_charts_all_say_something(code):
         dash = AnalysisDashboard(summaries)
         assert (dash.game.value, dash.players.value, dash.lineup.value) == ("mandala", 2, "every line-up")
         assert dull(dash) == {}
-        assert re.search(r'class="mk-rule-tag" title="[^"]{20,}"[^>]*>M-7\.2</span></p>$', dash.length_text.value)
+        assert re.search(r'class="mk-rule" title="[^"]{20,}"[^>]*><summary[^>]*>M-7\.2</summary>', dash.length_text.value)
         assert dull(AnalysisDashboard(summaries, game="ohanami")) == {  # one end at 100 %: one bar too
             "length": "one bar", "ends": "all or nothing", "bots": "all or nothing", "effects": "flat zero"}
 

@@ -48,7 +48,7 @@ def shown_text(svg: str) -> list[str]:
 
 # ----- any game -------------------------------------------------------------------------------
 def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
-    """The pupil watching a replay plays no seat: the board says "Bot (greedy)", not "(you)",
+    """The pupil watching a replay plays no seat: the board says "Bot (medium)", not "(you)",
     from every seat's eyes, and so does a move tried on it."""
     viewer = ReplayViewer(record)
     n = len(record["players"])
@@ -56,7 +56,7 @@ def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
         viewer.seat.value = seat
         svg = viewer.board.svg
         assert "(you)" not in svg and all(name in svg for name in viewer.names), seat
-        assert viewer.names[0] == "Bot (greedy)" and all(n.endswith("(random)") for n in viewer.names[1:])
+        assert viewer.names[0] == "Bot (medium)" and all(n.endswith("(easy)") for n in viewer.names[1:])
     for seat in range(n):  # no caption on the board calls a bot "you", at any event
         viewer.seat.value = seat
         for i in range(viewer.slider.max + 1):
@@ -66,7 +66,7 @@ def test_a_replay_between_bots_names_every_seat_by_its_player_never_you(record):
     while viewer.state.current_player != 0:
         viewer.slider.value += 1
     assert viewer.try_move(str(viewer.state.legal_moves()[0]))
-    assert "(you)" not in viewer.move_result.value and "Bot (greedy)" in viewer.move_result.value
+    assert "(you)" not in viewer.move_result.value and "Bot (medium)" in viewer.move_result.value
 
 
 def test_a_board_drawn_without_names_still_calls_the_viewing_seat_you(record):

@@ -25,7 +25,7 @@ def _card_tops(text: str) -> dict[str, float]:
     return tops
 
 
-@pytest.mark.parametrize("width, radius", [(None, 190), (360, 170), (340, 160)])
+@pytest.mark.parametrize("width, radius", [(None, 190), (360, 150), (340, 150)])
 def test_M_1_2_each_mandala_is_a_disc_with_the_other_field_far_the_mountain_across_and_yours_near(width, radius):
     state = mandala.from_position({"hands": [{"red": 2}, {"black": 1}], "mountains": {"A": {"red": 1}, "B": {"green": 1}},
                                    "fields": {"A": [{"black": 1}, {"yellow": 2}], "B": [{}, {}]}}, seed=1)

@@ -587,4 +587,4 @@ def test_bots_are_named_in_french_where_people_read_them(tmp_path, capsys):
     assert "player 1 (greedy)" in said["en"] and "player 2 (random)" in said["en"]
     assert "joueur 1 (glouton)" in said["fr"] and "joueur 2 (au hasard)" in said["fr"], said["fr"]
     with language("fr"):
-        assert display_names(["you", "greedy", "Ann"]) == ["Vous", "Robot (glouton)", "Ann"]
+        assert display_names(["you", "greedy", "Ann"]) == ["Vous", "Robot (moyen)", "Ann"]

@@ -152,8 +152,8 @@ def test_a_replay_between_bots_names_the_seats_by_their_players_never_vous(game,
     named = [{"name": "greedy"}] + [{"name": "random"}] * (players - 1)
     record = dict(finished_record(game, players, 2), players=named)
     viewer = ReplayViewer(record, seat=1)
-    assert "(vous)" not in viewer.board.svg and "Robot (glouton)" in viewer.board.svg
-    assert "(au hasard)" in viewer.board.svg
+    assert "(vous)" not in viewer.board.svg and "Robot (moyen)" in viewer.board.svg
+    assert "(facile)" in viewer.board.svg
 
 
 def test_an_exercise_is_french_and_reads_oui_and_non():

@@ -27,6 +27,7 @@ from mandalakit.flowers.cards import BACK_OF_COLOUR
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.lessons.pictures import layout_width, players
+from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.refusals import refusal_html
 
 __all__ = ["PlayExplorer", "TileTable", "face_up_on"]
@@ -212,7 +213,7 @@ class PlayExplorer(W.VBox):
         else:
             missing = ", ".join(_(COLOURS[x]) for x in after_obs.mandalas[i].missing())
             lines.append(_("Not complete (F-3.7): still missing {missing}.", missing=missing))
-        return [escape(line) for line in lines]
+        return [sentence_html(line) for line in lines]  # the rule ids as tags after each line
 
 
 class TileTable(W.VBox):

@@ -37,7 +37,8 @@ from mandalakit.core import svg as _svg
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.lessons.pictures import layout_width, players
-from mandalakit.widgets.lessons.rules import rule_html
+from mandalakit.widgets.lessons.rules import rule_html, rule_tag
+from mandalakit.widgets.play.log import sentence_html
 
 __all__ = ["ColourRule", "RiverScore", "areas_for", "river_picture", "verdicts"]
 
@@ -215,18 +216,17 @@ class ColourRule(W.VBox):
                 probe = self.state.clone()
                 probe.apply(move)
                 done = probe.destroying >= 0 or probe.is_terminal()
-                why = escape(self._why_taken(target, colour) + (
+                why = sentence_html(self._why_taken(target, colour) + (
                     " " + _("It completes the mandala: all six colours (M-5.1).") if done else ""))
                 verdict = f'<span class="mk-yes" style="color:#006000"><b>{_YES} ' + _("takes it") + "</b></span>"
             else:
-                why = escape(refusal.message)
-                verdict = (f'<span class="mk-no" style="color:#a00000"><b>{_NO} '
-                           + escape(_("refused by {rule}", rule=refusal.rule)) + "</b></span>")
+                why = sentence_html(refusal.message, [refusal.rule])
+                verdict = f'<span class="mk-no" style="color:#a00000"><b>{_NO} ' + escape(_("refused")) + "</b></span>"
                 if refusal.rule not in rules:
                     rules.append(refusal.rule)
             rows.append(f"<tr><td>{escape(self._area_name(target))}</td><td>{verdict}</td>"
                         f"<td>{why}</td></tr>")
-        quoted = "".join(f'<p class="mk-rule-text"><b>{escape(rule)}</b> {rule_html(rule)}</p>' for rule in rules)
+        quoted = "".join(f'<p class="mk-rule-text">{rule_html(rule)} {rule_tag(rule)}</p>' for rule in rules)
         caption = _("Where can Player {n} play one {colour} card?", n=self.seat + 1, colour=_(colour))
         head = "".join(f"<th>{h}</th>" for h in (_("area"), _("verdict"), _("why")))
         self.table.value = (f'<table class="mk-verdicts"><caption>{escape(caption)}</caption><tr>{head}</tr>'
@@ -385,7 +385,8 @@ class RiverScore(W.VBox):
     def _update(self) -> None:
         problem = self.problem
         if problem:
-            self.total.value = f'<div class="mk-river-problem" role="status" style="color:#a00000">{escape(problem)}</div>'
+            self.total.value = (f'<div class="mk-river-problem" role="status" style="color:#a00000">{sentence_html(problem)}'
+                                "</div>")
             self.table.value = ""
             return
         river, cup = self.river, self.cup_counts

@@ -38,6 +38,7 @@ from mandalakit.ohanami.scoring import SUIT_POINTS, best_round_score, most_cards
 from mandalakit.ohanami.state import ROUNDS
 
 from mandalakit.widgets.analysis.charts import FigureView
+from mandalakit.widgets.play.log import sentence_html
 
 __all__ = ["ScoringCalculator", "draft_picture", "rows_for"]
 
@@ -269,7 +270,7 @@ class ScoringCalculator(W.VBox):
         most = _("The most a game allows at the end of round {n}: {best} points ({counts}).", n=rnd, best=best,
                  counts=", ".join(_("{n} {suit}", n=n, suit=colour(suit, n)) for n, suit in zip(counts, SUITS) if n))
         most = escape(most, quote=False)
-        problem = escape(problem, quote=False)
+        problem = sentence_html(problem)
         if problem:
             return (
                 f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
@@ -294,7 +295,7 @@ class ScoringCalculator(W.VBox):
             f'<div style="font-size:1.1em;line-height:1.4;padding-left:1em">'
             f"<div>{head}</div><div>" + "<br>".join(terms) + "</div>"
             f'<div style="font-size:1.3em;margin:0.3em 0"><b>{total} <span class="mk-total-value">{score}</span>'
-            f'</b></div><div>{note}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
+            f'</b></div><div>{sentence_html(note)}</div><div class="mk-calc-most" style="color:#555555">{most}</div></div>'
         )
 
 

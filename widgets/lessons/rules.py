@@ -5,18 +5,18 @@ never copied by hand, so the page says what the engine and its refusals say.
 
 >>> from mandalakit.widgets.lessons.rules import rules_html
 >>> html = rules_html("M-3").data
->>> "<b>M-3 Rule of colour</b>" in html and "M-3.1" in html and "<b>own</b>" in html
+>>> "<b>Rule of colour</b>" in html and ">M-3.1</summary>" in html and "<b>own</b>" in html
 True
->>> rules_html("M-7.3", "M-7.4").data.count("End of the game")
+>>> rules_html("M-7.3", "M-7.4").data.count("<b>End of the game</b>")
 1
 >>> from mandalakit import language
 >>> with language("fr"):
-...     "<b>M-3 Règle de la couleur</b>" in rules_html("M-3").data
+...     "<b>Règle de la couleur</b>" in rules_html("M-3").data
 True
 
 A lesson shows a rule as a small tag, its text on hover, and the rules of record folded away:
 
->>> rule_tags("O-2.4").data.startswith('<span class="mk-rule-tag" title="Rows: at most 3')
+>>> rule_tags("O-2.4").data.startswith('<details class="mk-rule" title="Rule O-2.4: Rows: at most 3')
 True
 >>> "<summary>All the rules</summary>" in all_rules("O-1", "O-2").data
 True
@@ -32,12 +32,11 @@ from IPython.display import HTML
 from mandalakit.core.messages import _
 from mandalakit.core.rulebook import rule_text, rule_title, rules
 
+from mandalakit.widgets.play.log import rule_tag as tag_html
+
 __all__ = ["all_rules", "rule_html", "rule_tag", "rule_tags", "rules_html"]
 
 #: A rule id as a small grey tag; its text shows on hover (the title) and is read by screen readers.
-_TAG_STYLE = ("display:inline-block;font-size:0.75em;padding:0 0.45em;margin:0 0.15em;border-radius:0.8em;"
-              "background:#eeeeee;color:#333333;border:1px solid #bbbbbb;cursor:help;white-space:nowrap")
-
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`(.+?)`")
 
@@ -87,17 +86,19 @@ def rules_html(*ids: str, language: str | None = None) -> HTML:
     blocks = []
     for section, members in groups:
         title = escape(rule_title(section, language))
-        items = "".join(f"<li><b>{escape(r)}</b> {rule_html(r, language)}</li>" for r in members)
-        blocks.append(f'<div class="mk-rules"><b>{escape(section)} {title}</b>'
+        # the ids as tags after the words, never in a heading or a sentence (issue 30)
+        items = "".join(f"<li>{rule_html(r, language)} {tag_html(r, language)}</li>" for r in members)
+        blocks.append(f'<div class="mk-rules"><b>{title}</b> {tag_html(section, language)}'
                       f'<ul style="margin-top:0.2em">{items}</ul></div>')
     return HTML("".join(blocks))
 
 
 def rule_tag(rule: str, language: str | None = None) -> str:
-    """One rule id as a small tag (HTML), the rule's text on hover (``title``); a section id
-    (``"O-3"``) shows the section's title. Raises ``RulesError`` for an unknown id."""
-    text = rule_text(rule, language).replace("**", "").replace("`", "")
-    return f'<span class="mk-rule-tag" title="{escape(text)}" style="{_TAG_STYLE}">{escape(rule)}</span>'
+    """One rule id as a small tag (HTML): the rule's text on hover (``title``) and, at a click or
+    a tap, under the tag (:func:`mandalakit.widgets.play.log.rule_tag`); a section id (``"O-3"``)
+    shows the section's title. Raises ``RulesError`` for an unknown id."""
+    rule_text(rule, language)  # an unknown id is an error here: lessons name their rules in code
+    return tag_html(rule, language)
 
 
 def rule_tags(*ids: str, language: str | None = None) -> HTML:

@@ -61,6 +61,11 @@ class BoardView(anywidget.AnyWidget):
     record = traitlets.Unicode("").tag(sync=True)
     clickable = traitlets.Bool(True).tag(sync=True)
     width = traitlets.Int(0, min=0).tag(sync=True)
+    #: True when the drawing follows another player's move (a bot's): the page marks for a moment
+    #: what changed on it (the cards played, the row grown), not only in the log.
+    marked = traitlets.Bool(False).tag(sync=True)
+    #: Raised by one to bring the board into view (after *New game*: the form is left behind).
+    scroll = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -20,6 +20,9 @@ from mandalakit.widgets.play.status import SCORE_STYLE, status_html
 class TableDrawing:
     """The drawing methods, mixed into :class:`~mandalakit.widgets.play.game_view.GameView`."""
 
+    #: True while the next drawing follows a bot's move (the board marks what it changed).
+    _others_moved = False
+
     def _shown_state(self):
         if not self.reviewing:
             return self.state
@@ -52,7 +55,10 @@ class TableDrawing:
         chosen = self.selection if state is self.state else ()
         svg = self.part.draw(state, viewer, chosen, marks=marks, width=self.board.width or None,
                              names=self.names, you=you)
-        self.board.svg = svg
+        with self.board.hold_sync():  # the mark arrives with the drawing it concerns
+            self.board.marked = self._others_moved
+            self.board.svg = svg
+        self._others_moved = False
         drawn = set(targets_in(svg))
         self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=chip_order)]
         # The hint lights the next target of its clicks while the clicks so far follow it.

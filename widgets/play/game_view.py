@@ -11,7 +11,7 @@ its part (:mod:`mandalakit.widgets.play.games`): which clicks make which move, h
 told, and its score panel. Legality, scores and refusals all come from the engine.
 
 >>> from mandalakit.widgets import GameView
->>> view = GameView("mandala", seats=["you", "greedy"], seed=3)
+>>> view = GameView("mandala", seats=["you", "medium"], seed=3)
 >>> view.state.current_player, sorted(view.active)
 (0, ['hand:black', 'hand:green', 'hand:yellow'])
 >>> view.click("hand:black"); view.click("mountain:A")
@@ -32,6 +32,7 @@ from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RulesError, shown
 from mandalakit.core.messages import _
 from mandalakit.core.registry import get_game
+from mandalakit.core.search import PIMCBot
 
 from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.play.clicks import ClickTree
@@ -48,6 +49,8 @@ from mandalakit.widgets.play.refusals import refusal_html, typed_move
 from mandalakit.widgets.play.record_panel import MAX_UPLOAD_BYTES, RecordPanel
 from mandalakit.widgets.play.resume import ResumeOffer, checked_record
 from mandalakit.widgets.play.status import TABLE_STYLE
+from mandalakit.widgets.play.typed import in_words, to_notation
+from mandalakit.widgets.play.warm import warm
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
@@ -67,8 +70,10 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
     game : str
         ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
     seats : sequence of str
-        One entry per seat: ``"you"`` for a person at this screen, or a bot name of the game
-        (``"random"``, ``"greedy"``). The number of seats is the number of players. Two or
+        One entry per seat: ``"you"`` for a person at this screen, a level (``"easy"``,
+        ``"medium"``, ``"hard"``: the bot behind it plays, and the record keeps that bot's name)
+        or a bot name of the game (``"random"``, ``"greedy"``). The number of seats is the
+        number of players. Two or
         more ``"you"`` seats play hot-seat: a cover hides the hands between turns.
     seed : int or None
         Seed of the game's deck and of the bots; ``None`` draws one (shown in the panel).
@@ -96,7 +101,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         The last refusal, hint or bot move, in words.
     """
 
-    def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "greedy"), *, seed: int | None = None,
+    def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "medium"), *, seed: int | None = None,
                  rules=None, bot_delay: float = 0.6):
         self.bot_delay = float(bot_delay)
         self._pacer = Pacer(self._bot_step, self.bot_delay)  # bot moves a pupil can follow
@@ -208,22 +213,24 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
             raise RulesError("options", _("seats must be a list with one entry per seat, such as "
                                           "[\"{human}\", \"greedy\"], not the text {text}.",
                                           human=HUMAN, text=shown(seats)))
-        seats = [str(s) for s in seats]
+        seats = [spec.levels.get(str(s), str(s)) for s in seats]  # a level plays as the bot behind it
         for seat, kind in enumerate(seats):
             if kind != HUMAN and kind not in spec.bots:
                 raise RulesError("options", _("Player {seat:+1} must be {human} or a bot of {game} ({bots}), not {kind}.",
-                                              seat=seat, human=HUMAN, game=game, bots=", ".join(spec.bots),
+                                              seat=seat, human=HUMAN, game=game, bots=", ".join([*spec.levels, *spec.bots]),
                                               kind=shown(kind)))
         if rules is None or isinstance(rules, Mapping):
             rules = spec.make_rules(rules)
         seed = _seed_now() if seed is None else seed
         state = spec.new_game(len(seats), seed=seed, rules=rules)
         self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
-        self.move_text.placeholder = _("e.g. {example}", example=self.part.example)
+        self.move_text.placeholder = _("e.g. {example}", example=in_words(self.part.example, game))
         # who plays each seat, as a record names them: a typed name only for a person's seat
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
-        self.names = display_names(self.players, you=len(self.humans) == 1)
+        self.names = display_names(self.players, you=len(self.humans) == 1, levels=spec.levels)
         self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
+        if any(isinstance(bot, PIMCBot) for bot in self.bots.values()):
+            warm(game)  # the search's fast kernels now, not at its first move (widgets/play/warm.py)
         self._hint_rng = make_rng(seed + 200)  # the hints' searches
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
@@ -355,7 +362,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         if not self._explain_no_click():
             return False
         try:
-            move = self.state.parse_move(typed_move(text))  # a capped length: no page is parsed
+            # a capped length (no page is parsed), in the page's words (French « montagne A noire »)
+            move = self.state.parse_move(to_notation(typed_move(text), self.spec.name))
             self.state.clone().apply(move)
         except MandalakitError as error:
             self._refuse(error)
@@ -379,8 +387,9 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     def hint(self) -> None:
         """Show the move a small search prefers for the seat to act (:func:`mandalakit.core.hints.hint`,
-        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search) as the clicks that make it,
-        and why, from the search's numbers."""
+        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search): its targets light up on the
+        board, and the hint says it as a pupil thinks of it ("keep 8 and 40") and why, from what
+        it changes on the board (the hint's facts, never the search's figures)."""
         if not self._explain_no_click():
             return
         seat = self.to_act
@@ -388,8 +397,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
                             seed=self._hint_rng, rules=self.state.rules, seconds=hints.HINT_SECONDS)
         move = advice.move
         self._hint = next(iter(self.part.paths(self.state, move)))
-        clicks = " → ".join(self.part.label(t) for t in self._hint)
-        words = _("Hint: click {clicks}. {why}", clicks=clicks, why=advice.sentence)
+        words = _("Hint: {move}. {why}", move=self.part.advice(self.state, move), why=advice.sentence)
         self._say(Entry(words, kind="hint"), html=f'<div class="mk-hint" data-move="{escape(str(move))}">'
                                                   f'{escape(words)}</div>')
         self._redraw()
@@ -541,6 +549,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
         before = self.state.clone()
         self.state.apply(move)
+        self._others_moved = True
         self._resolve_chance()
         self._tell(before)
         self._review_to_end()
@@ -560,7 +569,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self._pacer.cancel()
         view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
         view._pacer.cancel()
-        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1)
+        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1,
+                                                              levels=self.spec.levels)
         view.bots, view._hint_rng, view._chance = self.bots, self._hint_rng, self._chance
         view._fill_panel()
         view._start(self.state)

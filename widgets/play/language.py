@@ -2,7 +2,7 @@
 
 >>> from mandalakit.widgets import GameView
 >>> from mandalakit.widgets.play.language import LanguageSwitch
->>> page = LanguageSwitch(GameView("mandala", seats=["you", "greedy"], seed=1))
+>>> page = LanguageSwitch(GameView("mandala", seats=["you", "medium"], seed=1))
 >>> page.switch.value = "fr"           # the view is rebuilt in French, with the same game
 >>> "À vous" in page.view.status.value
 True

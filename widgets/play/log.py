@@ -4,6 +4,11 @@ Every move and event of a game is told in one short sentence, newest first, in t
 language; refusals, hints and notes go there too. A sentence may carry a rule id, shown as a
 small tag whose text (the rule's own) appears on hover or keyboard focus.
 
+A rule id never stands inside a sentence (issue 30): :func:`sentence_html` takes the ids out of
+a sentence (the engine's "(M-5.4)", a catalogue's "(rule M-7.3)") and sets them after it as
+tags, each a ``<details>`` whose summary is the id: a click or a tap opens the rule's text, a
+hover shows it as the tag's title.
+
 Sentences come from each game's part (:meth:`GamePart.tell
 <mandalakit.widgets.play.games.base.GamePart.tell>`), which reads the engine's positions before
 and after a move, as the seat looking may know them.
@@ -14,10 +19,18 @@ and after a move, as the seat looking may know them.
 'You drew 3 cards.'
 >>> "M-4.1" in log.value and "mk-rule" in log.value
 True
+>>> without_rule_ids("A picked colour goes on the leftmost space (M-5.4).")
+('A picked colour goes on the leftmost space.', ['M-5.4'])
+>>> without_rule_ids("Ann and Bob share the victory (rule M-7.3)")
+('Ann and Bob share the victory', ['M-7.3'])
+>>> without_rule_ids("Impossible (10 cards dealt a round, O-2.1).")
+('Impossible (10 cards dealt a round).', ['O-2.1'])
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
@@ -27,7 +40,16 @@ from mandalakit.core.errors import RulesError
 from mandalakit.core.messages import _
 from mandalakit.core.rulebook import rule_text
 
-__all__ = ["Entry", "EventLog", "rule_tag"]
+__all__ = ["Entry", "EventLog", "RULE_ID", "rule_tag", "sentence_html", "without_rule_ids"]
+
+#: A rule id of the three games (``M-4.1``, ``O-3``, ``F-3.6``).
+RULE_ID = re.compile(r"\b[MFO]-\d+(?:\.\d+)*\b")
+_ID = RULE_ID.pattern
+#: Ids and the words that join them inside brackets: "(M-4.1 to M-4.3)", "(rule M-7.3)",
+#: "(O-3.3, capped by O-3.4)", in English and French.
+_JOINED = re.compile(rf"(?:\b(?:rules?|règles?)\s+)?{_ID}(?:\s*(?:,|to|à|and|et|or|ou|capped by|plafonnée? par)\s*{_ID})*",
+                     re.IGNORECASE)
+_BRACKETS = re.compile(r"\s*\(([^()]*)\)")
 
 #: Sentences kept in the panel (a whole game is a few hundred; older ones are dropped).
 KEEP = 400
@@ -56,22 +78,66 @@ class Entry:
     html: str = ""
 
     def body_html(self) -> str:
-        """The sentence, its rule tag and extra HTML."""
-        tag = f" {rule_tag(self.rule)}" if self.rule else ""
-        return f"{escape(self.text)}{tag}{self.html}"
+        """The sentence, its rule tags (:func:`sentence_html`) and extra HTML."""
+        return f"{sentence_html(self.text, [self.rule])}{self.html}"
 
     def to_html(self) -> str:
         return f'<li class="mk-log-{self.kind}">{self.body_html()}</li>'
 
 
-def rule_tag(rule: str) -> str:
-    """A small tag with ``rule``'s id, its text on hover (``title``) and focus (read aloud)."""
+def without_rule_ids(text: str) -> tuple[str, list[str]]:
+    """``text`` without the rule ids in its brackets, and those ids in order (each once).
+
+    A bracket that held only ids (and "rule", "to", ", ") goes; one with words keeps them.
+    Ids outside brackets stay: a sentence is written with its ids in brackets.
+    """
+    found: list[str] = []
+
+    def drop(match: re.Match) -> str:
+        inside = match.group(1)
+        ids = RULE_ID.findall(inside)
+        if not ids:
+            return match.group(0)
+        found.extend(i for i in ids if i not in found)
+        rest = _JOINED.sub("", inside).strip(" ,;:")
+        return f" ({rest})" if rest else ""
+
+    return _BRACKETS.sub(drop, text), found
+
+
+#: A tag's looks, inline so that a tag reads the same on any page (a lesson, a play view).
+TAG_STYLE = ("display:inline-block;position:relative;font-size:11px;font-weight:normal;padding:0 4px;margin-left:2px;"
+             "border:1px solid #767676;border-radius:6px;color:#333333;background:#ffffff;cursor:help;"
+             "white-space:nowrap;vertical-align:baseline")
+#: The rule's text a click or a tap opens under its tag.
+OPEN_STYLE = ("display:block;position:absolute;left:0;top:1.6em;z-index:30;width:22em;max-width:80vw;font-size:13px;"
+              "line-height:1.35;padding:4px 6px;border:1px solid #767676;border-radius:4px;background:#ffffff;"
+              "color:#222222;box-shadow:0 2px 6px rgba(0,0,0,.25);white-space:normal;cursor:auto")
+
+
+def rule_tag(rule: str, language: str | None = None) -> str:
+    """A small tag with ``rule``'s id: its text on hover (``title``), read aloud on focus, and
+    shown under the tag by a click or a tap (a ``<details>``, no script); ``language`` (default:
+    the one in force) of the text. An id the rules texts do not hold is a bare tag."""
     try:
-        text = " ".join(rule_text(rule).replace("**", "").replace("`", "").split())
+        text = " ".join(rule_text(rule, language).replace("**", "").replace("`", "").split())
     except RulesError:
         text = ""
-    title = escape(_("Rule {rule}: {text}", rule=rule, text=text)) if text else escape(rule)
-    return f'<span class="mk-rule" tabindex="0" title="{title}" aria-label="{title}">{escape(rule)}</span>'
+    if not text:
+        return f'<span class="mk-rule" title="{escape(rule)}" style="{TAG_STYLE}">{escape(rule)}</span>'
+    title = escape(_("Rule {rule}: {text}", rule=rule, text=text))
+    return (f'<details class="mk-rule" title="{title}" style="{TAG_STYLE}"><summary aria-label="{title}" '
+            f'style="display:inline;list-style:none;cursor:pointer">{escape(rule)}</summary>'
+            f'<span class="mk-rule-open" style="{OPEN_STYLE}">{escape(text)}</span></details>')
+
+
+def sentence_html(text: str, rules: Iterable[str] = ()) -> str:
+    """``text`` escaped, without rule ids (:func:`without_rule_ids`), then the tags of those ids
+    and of ``rules`` after it, apart from its words."""
+    words, found = without_rule_ids(text)
+    ids = [*found, *(r for r in rules if r and r not in found)]
+    tags = "".join(f" {rule_tag(r)}" for r in ids)
+    return f"{escape(words)}{tags}"
 
 
 LOG_STYLE = """<style>
@@ -80,9 +146,8 @@ LOG_STYLE = """<style>
 .mk-log li:first-child { font-weight: bold; background: #fff8d6; }
 .mk-log .mk-log-refusal { color: #a00000; }
 .mk-log .mk-log-hint { color: #00527a; }
-.mk-rule { display: inline-block; font-size: 11px; font-weight: normal; padding: 0 4px; margin-left: 2px;
-  border: 1px solid #767676; border-radius: 6px; color: #333333; background: #ffffff; cursor: help; }
-.mk-rule:focus-visible { outline: 2px solid #0072B2; }
+.mk-rule > summary::-webkit-details-marker { display: none; }
+.mk-rule > summary:focus-visible { outline: 2px solid #0072B2; }
 </style>"""
 
 

@@ -90,7 +90,7 @@ class NewGameForm(W.VBox):
     seat_box : ipywidgets.Box
         One menu per seat (:func:`seat_choices`).
     name_box : ipywidgets.Box
-        One optional name per seat ("Ann"); empty: "Player 2", "You", "Bot (greedy)".
+        One optional name per seat ("Ann"); empty: "Player 2", "You", "Bot (medium)".
     seed_text : ipywidgets.Text
         The deal number; empty draws a new deal.
     rule_box : ipywidgets.VBox
@@ -204,6 +204,7 @@ class NewGamePanel:
             seats, players, seed_text, rules = self.form.read(self.spec.rules, self.state.rules.to_dict())
             seed = self.seed if again else option_value(seed_text, "seed") if seed_text else None
             self.new_game(self.spec.name, seats, seed=seed, rules=rules, players=players)
+            self.board.scroll += 1  # the form stays behind: the new table comes into view
         except MandalakitError as error:
             self.form_message.value = refusal_html(error, _("The current game is kept."))
             return

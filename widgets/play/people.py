@@ -1,29 +1,43 @@
-"""Who plays, in people's words: "You", "Player 2", "Bot (greedy)", or a name typed in New game.
+"""Who plays, in people's words: "You", "Player 2", "Bot (medium)", or a name typed in New game.
 
 Seats are numbered from 0 in the library (records, ``current_player``); people count from 1,
-so a seat with no name of its own reads "Player 1" for seat 0.
+so a seat with no name of its own reads "Player 1" for seat 0. A bot reads as the level it
+plays at ("Bot (hard)", :data:`~mandalakit.core.contract.LEVELS`), never as the algorithm
+behind it (issue 30): a record keeps the bot's own name (``"pimc"``), a pupil reads the level.
+A bot behind no level (a record of the ``"heuristic"`` bot) is just "Bot".
 
 >>> display_names(["you", "greedy"])
-['You', 'Bot (greedy)']
+['You', 'Bot (medium)']
 >>> display_names(["you", "you", "random"])
-['Player 1', 'Player 2', 'Bot (random)']
->>> display_names(["Ann", "seat 1", "greedy", "greedy"])
-['Ann', 'Player 2', 'Bot 3 (greedy)', 'Bot 4 (greedy)']
+['Player 1', 'Player 2', 'Bot (easy)']
+>>> display_names(["Ann", "seat 1", "pimc", "hard"])
+['Ann', 'Player 2', 'Bot 3 (hard)', 'Bot 4 (hard)']
+>>> display_names(["you", "heuristic"])
+['You', 'Bot']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from mandalakit.core.contract import LEVELS
 from mandalakit.core.messages import BOT_NAMES, _, bot_name
 
-__all__ = ["HUMAN", "display_names", "is_you", "own_name"]
+__all__ = ["HUMAN", "display_names", "is_you", "level_of", "own_name"]
 
 #: Seat kind of a person at the screen (every other seat kind is a bot name of the game).
 HUMAN = "you"
 
 
-def display_names(players: Sequence[str], *, you: bool = True) -> list[str]:
+def level_of(player: str, levels: Mapping[str, str] = LEVELS) -> str:
+    """The level (``"hard"``) a bot called ``player`` (``"pimc"`` or ``"hard"``) plays at, or
+    ``""`` for a bot behind no level of ``levels`` (a game's ``GameSpec.levels``)."""
+    if player in levels:
+        return player
+    return next((level for level, bot in levels.items() if bot == player), "")
+
+
+def display_names(players: Sequence[str], *, you: bool = True, levels: Mapping[str, str] = LEVELS) -> list[str]:
     """The name of each seat as a pupil reads it.
 
     Parameters
@@ -34,6 +48,8 @@ def display_names(players: Sequence[str], *, you: bool = True) -> list[str]:
     you : bool
         ``True`` (a play view): a single ``"you"`` seat reads "You". ``False`` (a replay,
         hot-seat): every person reads "Player N".
+    levels : mapping of str to str
+        The game's levels and the bot behind each (``GameSpec.levels``).
 
     Returns
     -------
@@ -42,15 +58,18 @@ def display_names(players: Sequence[str], *, you: bool = True) -> list[str]:
     """
     players = [str(p) for p in players]
     single = you and players.count(HUMAN) == 1
-    bots = [p for p in players if p in BOT_NAMES]
+    shown_levels = [level_of(p, levels) for p in players if p in BOT_NAMES]
     names = []
     for seat, player in enumerate(players):
         if player == HUMAN:
             names.append(_("You") if single else _("Player {n}", n=seat + 1))
         elif player in BOT_NAMES:
-            level = bot_name(player)
-            names.append(_("Bot ({level})", level=level) if bots.count(player) == 1
-                         else _("Bot {n} ({level})", n=seat + 1, level=level))
+            level = level_of(player, levels)
+            if shown_levels.count(level) == 1:
+                names.append(_("Bot ({level})", level=bot_name(level)) if level else _("Bot"))
+            else:
+                names.append(_("Bot {n} ({level})", n=seat + 1, level=bot_name(level)) if level
+                             else _("Bot {n}", n=seat + 1))
         else:
             names.append(own_name(seat, player) or _("Player {n}", n=seat + 1))
     return names

@@ -32,9 +32,11 @@ from mandalakit.core.errors import MandalakitError
 from mandalakit.core.messages import _
 
 from mandalakit.widgets.play.board import BoardView
+from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.people import display_names
 from mandalakit.widgets.play.games import part_of
 from mandalakit.widgets.play.refusals import refusal_html, typed_move
+from mandalakit.widgets.play.typed import in_words, to_notation
 
 __all__ = ["ReplayViewer"]
 
@@ -164,7 +166,7 @@ class ReplayViewer(W.VBox):
         self.score = W.HTML(layout=W.Layout(overflow="auto", max_width="100%"))  # a wide table scrolls on a phone
         self.score.add_class("mk-replay-score")
         shown = self.state_at(start)
-        example = str(shown.legal_moves()[0]) if shown.current_player >= 0 else ""
+        example = in_words(str(shown.legal_moves()[0]), shown.game) if shown.current_player >= 0 else ""
         self.move_text = W.Text(placeholder=_("a move, e.g. {example}", example=example) if example else "",
                                 description=_("try a move"), style={"description_width": "initial"},
                                 continuous_update=False, layout=W.Layout(width="420px", max_width="100%"))
@@ -248,7 +250,7 @@ class ReplayViewer(W.VBox):
         index = _("move {i} of {n}", i=f'<span class="mk-event-index">{i}</span>', n=self.n_events)
         lines = [f"<b>{index}</b> · {last}"]
         if state.is_terminal():
-            lines.append(f'<b class="mk-result">{escape(self.part.result_words(state, self.names))}</b>')
+            lines.append(f'<b class="mk-result">{sentence_html(self.part.result_words(state, self.names))}</b>')
         self.caption.value = f'<div role="status">{"<br>".join(lines)}</div>'
         if self.chart is not None and _change is not None:  # at construction the chart already shows it
             self.chart.figure = self.part.replay_figure(state, self.names)
@@ -273,7 +275,7 @@ class ReplayViewer(W.VBox):
         shown = self.state
         if shown.current_player < 0:
             return _("Type a move first; at this point of the game nobody is to move.")
-        return _("Type a move first, e.g. {example}.", example=str(shown.legal_moves()[0]))
+        return _("Type a move first, e.g. {example}.", example=in_words(str(shown.legal_moves()[0]), shown.game))
 
     def try_move(self, text: str) -> bool:
         """Try ``text`` (the game's move notation) on a copy of the position shown.
@@ -295,10 +297,10 @@ class ReplayViewer(W.VBox):
                     "(rule {rule}). Choose {seat} under “view of” to try a move.", seat=self.names[seat],
                     viewer=self.names[viewer], rule=self.part.private_rule)
             self.move_result.value = ('<div class="mk-refusal" role="alert" style="color:#a00000"><b>'
-                                      + escape(_("Not your turn")) + "</b>" + _(": ") + f"{escape(why)}</div>")
+                                      + escape(_("Not your turn")) + "</b>" + _(": ") + f"{sentence_html(why)}</div>")
             return False
         try:
-            move = state.parse_move(typed_move(text))  # a capped length: no page is parsed
+            move = state.parse_move(to_notation(typed_move(text), state.game))  # capped; the page's words
             after = state.clone()
             after.apply(move)
         except MandalakitError as error:

@@ -11,6 +11,7 @@ from html import escape
 
 from mandalakit.core.messages import _
 
+from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.people import HUMAN, is_you
 
 __all__ = ["SCORE_STYLE", "TABLE_STYLE", "status_html"]
@@ -52,7 +53,7 @@ def status_html(view, state) -> str:
     (the position shown): the result at the end; while looking back, "move 12 of 40";
     otherwise whose turn it is and, for a person at this screen, what to click now."""
     if state.is_terminal():
-        return (f'<div class="mk-result" role="status"><b>{escape(view.part.result_words(state, view.names))}'
+        return (f'<div class="mk-result" role="status"><b>{sentence_html(view.part.result_words(state, view.names))}'
                 "</b></div>")
     seat = state.current_player
     if view.reviewing:

@@ -30,7 +30,10 @@ const STYLE = `
 .mk-board svg .mk-rule { cursor: help; }
 .mk-board svg .mk-hint { filter: drop-shadow(0 0 4px #0072B2) drop-shadow(0 0 2px #0072B2); }
 .mk-board-chips button.mk-hint { border-color: #0072B2; box-shadow: 0 0 0 3px #56B4E9; }
+.mk-board svg .mk-last { filter: drop-shadow(0 0 3px #D55E00) drop-shadow(0 0 2px #D55E00); }
+.mk-board { scroll-margin-top: 150px; }
 `;
+const MARK_MS = 2500;
 const MOVE_MS = 380;
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
@@ -47,6 +50,15 @@ function cards(board) {
       colour: g.dataset.mkColour, n: Number(g.dataset.mkN) });
   }
   return { out, width: svg.getAttribute("width") };
+}
+
+// The keyed cards of `after` that are new or changed since `before`: what the last move did.
+function changed(before, after) {
+  if (!before.out.size || before.width !== after.width) return [];
+  return [...after.out].filter(([k, c]) => {
+    const was = before.out.get(k);
+    return !was || was.n !== c.n || Math.abs(was.x - c.x) + Math.abs(was.y - c.y) >= 1;
+  }).map(([, c]) => c.g);
 }
 
 function animate(before, after) {
@@ -92,7 +104,13 @@ export default {
         const before = cards(board);
         shown = model.get("svg");
         board.innerHTML = shown;
-        animate(before, cards(board));
+        const after = cards(board);
+        animate(before, after);
+        if (model.get("marked")) {  // another player's move: its cards glow for a moment
+          const marked = changed(before, after);
+          for (const g of marked) g.classList.add("mk-last");
+          setTimeout(() => { for (const g of marked) g.classList.remove("mk-last"); }, MARK_MS);
+        }
       }
       // A board only looked at (`clickable` false) stays an image (role="img") with no stops
       // for Tab. Else its parts are buttons, and an image hides its parts from screen readers.
@@ -173,6 +191,8 @@ export default {
       } catch { /* storage full or refused: the game goes on without it */ }
     };
     model.on("change:record", keep);
+    const into_view = () => el.scrollIntoView({ block: "start", behavior: reduced() ? "auto" : "smooth" });
+    model.on("change:scroll", into_view);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
@@ -184,6 +204,7 @@ export default {
       model.off("change:chips", draw);
       model.off("change:hint", draw);
       model.off("change:record", keep);
+      model.off("change:scroll", into_view);
     };
   },
 };

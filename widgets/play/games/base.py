@@ -167,6 +167,12 @@ class GamePart:
         sentence = _(words) if words else _("the cards are shuffled ({kind})", kind=kind[:20])
         return Entry(sentence[:1].upper() + sentence[1:] + ".")
 
+    def advice(self, state, move) -> str:
+        """``move`` (a legal move of ``state``) as a pupil thinks of it, to do: ``"keep 8 and 40"``,
+        ``"play 2 red cards into your field of mandala A"`` (a hint's first words). Default: its
+        notation."""
+        return str(move)
+
     def prompt(self, state, selection: Sequence[str]) -> str:
         """What the seat to act does now, in words (the status line after "Your turn:")."""
         return ""

@@ -43,6 +43,14 @@ class FlowersPart(GamePart):
     chance_words = {**GamePart.chance_words,  # F-2.1: the two tile stacks are shuffled apart
                     "dark": N_("the dark tiles are shuffled"), "light": N_("the light tiles are shuffled")}
 
+    def advice(self, state, move):
+        if isinstance(move, Pass):
+            return _("pass")
+        if isinstance(move, Take):
+            return self.label(f"tile:{COLOURS[move.colour]}")
+        return _("play {cards} on mandala {mandala}", cards=cards_words(move.count, COLOURS[move.colour]),
+                 mandala=move.mandala + 1)
+
     def paths(self, state, move):
         if isinstance(move, Pass):
             return [("pass",)]

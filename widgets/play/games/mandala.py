@@ -33,6 +33,17 @@ class MandalaPart(GamePart):
                      "click the colour once per card, or use the count buttons under the board. When a mandala is "
                      "complete, click <b>a colour of its mountain</b> to take those cards (M-5.3).")
 
+    def advice(self, state, move):
+        if isinstance(move, Pick):
+            return self.label(f"pick:{COLOURS[move.colour]}")
+        if isinstance(move, Mountain):
+            return _("play {cards} into mountain {mandala}", cards=cards_words(1, COLOURS[move.colour]),
+                     mandala=MANDALAS[move.mandala])
+        cards = cards_words(move.count, COLOURS[move.colour])
+        if isinstance(move, Field):
+            return _("play {cards} into your field of mandala {mandala}", cards=cards, mandala=MANDALAS[move.mandala])
+        return _("discard {cards}", cards=cards)
+
     def paths(self, state, move):
         if isinstance(move, Pick):
             return [(f"pick:{COLOURS[move.colour]}",)]
@@ -137,7 +148,7 @@ class MandalaPart(GamePart):
             head = "".join(f"<th>{h}</th>" for h in (_("colour"), _("river space"), _("cards in cup"), _("points")))
             tables.append(
                 f'<table class="mk-score-table"><caption>{who}</caption><tr>{head}</tr>{body}'
-                '<tr><td colspan="3">' + _("score") + rule_tag("M-7.3") + f"</td><td>{total}</td></tr></table>"
+                '<tr><td colspan="3">' + _("score") + " " + rule_tag("M-7.3") + f"</td><td>{total}</td></tr></table>"
             )
         return '<div class="mk-score-panel" style="display:flex;flex-wrap:wrap;gap:1em">' + "".join(tables) + "</div>"
 

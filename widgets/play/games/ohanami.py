@@ -43,6 +43,21 @@ class OhanamiPart(GamePart):
                      "card and then <b>a row</b> (the dashed box starts a new row) or <b>the discard</b>, for each of "
                      "your two cards, in the order you like (O-2.4, O-2.5).")
 
+    def advice(self, state, move):
+        if isinstance(move, Pick):
+            return _("keep {a} and {b}", a=move.cards[0], b=move.cards[1])
+        rows = len(state.observation(state.current_player).rows[state.current_player])
+        steps = []
+        for card, row in move.steps:
+            if not row:
+                steps.append(_("discard {card}", card=card))
+            elif row > rows:  # a new row (O-2.4)
+                steps.append(_("start row {row} with {card}", row=row, card=card))
+                rows += 1
+            else:
+                steps.append(_("put {card} on row {row}", card=card, row=row))
+        return _(" and ").join(steps)
+
     def paths(self, state, move):
         if isinstance(move, Pick):
             a, b = move.cards
@@ -177,10 +192,12 @@ class OhanamiPart(GamePart):
         suits = "".join(f"<th>{escape(_(s))}</th>" for s in SUITS)
         rounds = "".join("<th>" + _("round {n}", n=r) + "</th>" for r in (1, 2, 3)) + "<th>" + _("total") + "</th>"
         return ('<div style="display:flex;flex-wrap:wrap;column-gap:1.5em">'
-                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + rule_tag("O-3") + "</caption>"
+                '<table class="mk-score-table"><caption>' + _("Cards in rows per suit") + "</caption>"
                 f"<tr><th></th>{suits}</tr>{''.join(cards)}</table>"
-                '<table class="mk-score-table"><caption>' + _("Points per round") + rule_tag("O-3") + "</caption>"
-                f"<tr><th></th>{rounds}</tr>{''.join(points)}</table></div>")
+                '<table class="mk-score-table"><caption>' + _("Points per round") + "</caption>"
+                f"<tr><th></th>{rounds}</tr>{''.join(points)}</table>"
+                # the rule as a tag beside the tables, never in a caption (issue 30)
+                f'<div class="mk-rule-tags">{rule_tag("O-3")}</div></div>')
 
     def replay_figure(self, state, names):
         """Each seat's score at the end of each round played so far (O-3), grouped bars (plotly's

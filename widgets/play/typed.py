@@ -1,0 +1,99 @@
+"""Typed moves in the page's words: French pupils type « montagne A noire », the engine reads
+``mountain A black``.
+
+The notation stays English for records, the CLI and error messages (one notation, every
+language); this module only turns the words of a typed move into it, word for word, and the
+notation's example into the page's words for the move box's placeholder. English text passes
+unchanged, so the notation itself is always understood.
+
+>>> from mandalakit.core.messages import language
+>>> with language("fr"):
+...     to_notation("Montagne A noire", "mandala"), to_notation("jouer 2 rouges sur 3", "flowers")
+('mountain A black', 'play 2 red on 3')
+>>> with language("fr"):
+...     to_notation("garder 12 45", "ohanami"), to_notation("poser 5>2 30>d", "ohanami"), in_words("pick 12 45", "ohanami")
+('pick 12 45', 'place 5>2 30>x', 'garder 12 45')
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+
+from mandalakit.core.messages import colour, get_language
+
+__all__ = ["in_words", "to_notation"]
+
+#: The words a pupil may type for each notation word, by language and game (the first is the
+#: one the move box's example shows): a glossary of the notation, as the kit's French glossary
+#: names the games' terms (montagne, champ, défausse, rangée).
+WORDS = {
+    "fr": {
+        "mandala": {"mountain": ("montagne",), "field": ("champ",), "discard": ("défausser", "défausse"),
+                    "pick": ("prendre", "choisir")},
+        "flowers": {"play": ("jouer",), "on": ("sur",), "take": ("prendre", "garder"), "pass": ("passer", "passe")},
+        "ohanami": {"pick": ("garder", "choisir"), "place": ("poser", "placer")},
+    },
+}
+#: Ohanami's discard in a placement, ``30>x``: the first letter of the page's word for it.
+DISCARD_MARK = {"fr": "d"}
+
+
+def _plain(word: str) -> str:
+    """``word`` in lower case without accents (« Défausse » -> ``defausse``)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.casefold()) if unicodedata.category(c) != "Mn")
+
+
+def _stems(word: str) -> set[str]:
+    """A French adjective's forms reduced alike: ``noires``, ``noire``, ``noir`` -> ``noir``;
+    ``violettes``, ``violet`` -> ``violet``."""
+    w = _plain(word)
+    w = w[:-1] if w.endswith("s") else w
+    w = w[:-1] if w.endswith("e") and len(w) > 4 else w
+    return {w, w[:-1] if w.endswith("tt") else w}
+
+
+def _glossary(game: str) -> dict[str, str]:
+    """The page's words (plain, see :func:`_plain`) to the notation's words, for ``game``."""
+    words = {_plain(w): own for own, typed in WORDS.get(get_language(), {}).get(game, {}).items() for w in typed}
+    for name in importlib.import_module(f"mandalakit.{game}.cards").COLOURS if game != "ohanami" else ():
+        for form in (colour(name, 1), colour(name, 2)):
+            words.update({stem: name for stem in _stems(form)})
+    return words
+
+
+def to_notation(text: str, game: str) -> str:
+    """``text``, typed on a page in the language in force, in the game's notation: each word the
+    page uses for a notation word or a colour becomes that word; any other word (a number, a
+    mandala's letter, the notation's own words) stays as typed."""
+    if get_language() not in WORDS:
+        return text
+    words = _glossary(game)
+    out = []
+    for token in text.split():
+        plain = _plain(token)
+        own = words.get(plain) or next((words[s] for s in _stems(token) if s in words), None)
+        out.append(own or token)
+    typed = " ".join(out)
+    mark = DISCARD_MARK.get(get_language())
+    if game == "ohanami" and mark:
+        typed = re.sub(rf">{mark}\b", ">x", typed, flags=re.IGNORECASE)
+    return typed
+
+
+def in_words(notation: str, game: str) -> str:
+    """A move in notation written with the page's words (the move box's example)."""
+    words = WORDS.get(get_language(), {}).get(game)
+    if words is None:
+        return notation
+    names = importlib.import_module(f"mandalakit.{game}.cards").COLOURS if game != "ohanami" else ()
+    out = []
+    for token in notation.split():
+        if token in words:
+            out.append(words[token][0])
+        elif token in names:
+            out.append(colour(token, 1))
+        else:
+            out.append(token)
+    return " ".join(out)
