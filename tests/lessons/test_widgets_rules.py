@@ -13,7 +13,7 @@ from mandalakit.widgets.lessons.rules import rules_html
 def test_a_section_quotes_each_of_its_rules_under_its_id(game):
     for section in sections(game):
         html = rules_html(section).data
-        ids = re.findall(r"<li><b>([A-Z]-[\d.]+)</b>", html)
+        ids = re.findall(r"<li>(?:(?!</li>).)*?<summary aria-label=\"Rule ([A-Z]-[\d.]+):", html)  # each item's tag
         assert ids == list(rules(section))
         assert "**" not in html and "`" not in html  # inline Markdown became HTML
 
@@ -21,11 +21,13 @@ def test_a_section_quotes_each_of_its_rules_under_its_id(game):
 def test_inline_markdown_becomes_html_and_other_text_is_escaped(monkeypatch):
     html = rules_html("O-1.1", "O-3.4").data
     assert "<b>blue</b> (water)" in html
-    assert "O-1 Components" in html and "O-3 Scoring" in html  # a single rule is shown under its section
+    # a single rule is shown under its section, its heading's id a tag beside it
+    assert '<b>Components</b> <details class="mk-rule" title="Rule O-1: Components"' in html
+    assert '<b>Scoring (end of each round' in html and 'title="Rule O-3: Scoring' in html
     import mandalakit.widgets.lessons.rules as module
 
     monkeypatch.setattr(module, "rule_text", lambda rid, language: "k < 3 & **k** > `1` <script>")
-    assert "</b> k &lt; 3 &amp; <b>k</b> &gt; <code>1</code> &lt;script&gt;</li>" in module.rules_html("O-3").data
+    assert "<li>k &lt; 3 &amp; <b>k</b> &gt; <code>1</code> &lt;script&gt; <details" in module.rules_html("O-3").data
 
 
 def test_unknown_ids_are_refused_as_the_rulebook_refuses_them():
