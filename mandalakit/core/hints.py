@@ -189,10 +189,7 @@ def _rows_points(state, me: int, move) -> dict:
     cards = [c for c, row in move.steps if row] if hasattr(move, "steps") else list(move.cards)
     if not cards:
         return {}
-    counts = [0, 0, 0, 0]
-    for row in state.observation(me).rows[me]:
-        for c in row:
-            counts[SUIT_OF[c]] += 1
+    counts = state.counts[me]  # the seat's cards in rows by suit, kept by the state
     more = list(counts)
     for c in cards:
         more[SUIT_OF[c]] += 1

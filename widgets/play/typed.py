@@ -54,10 +54,15 @@ def _stems(word: str) -> set[str]:
     return {w, w[:-1] if w.endswith("tt") else w}
 
 
+def _colours(game: str) -> tuple[str, ...]:
+    """The notation's colour words of ``game`` (none in Ohanami, whose cards are numbers)."""
+    return tuple(getattr(importlib.import_module(f"mandalakit.{game}.cards"), "COLOURS", ()))
+
+
 def _glossary(game: str) -> dict[str, str]:
     """The page's words (plain, see :func:`_plain`) to the notation's words, for ``game``."""
     words = {_plain(w): own for own, typed in WORDS.get(get_language(), {}).get(game, {}).items() for w in typed}
-    for name in importlib.import_module(f"mandalakit.{game}.cards").COLOURS if game != "ohanami" else ():
+    for name in _colours(game):
         for form in (colour(name, 1), colour(name, 2)):
             words.update({stem: name for stem in _stems(form)})
     return words
@@ -87,7 +92,7 @@ def in_words(notation: str, game: str) -> str:
     words = WORDS.get(get_language(), {}).get(game)
     if words is None:
         return notation
-    names = importlib.import_module(f"mandalakit.{game}.cards").COLOURS if game != "ohanami" else ()
+    names = _colours(game)
     out = []
     for token in notation.split():
         if token in words:

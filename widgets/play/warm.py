@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 
-from mandalakit.core.registry import get_game
+from mandalakit.core.registry import GAMES, get_game
 from mandalakit.core.search import PIMCBot
 from mandalakit.fast import compiled
 
@@ -48,7 +48,7 @@ def main() -> None:
     if not compiled():
         print("numba is not installed: the bots play in the engine (pip install 'mandalakit[fast]').")
         return
-    for game in ("ohanami", "mandala", "flowers"):
+    for game in GAMES:
         print(f"{game}: the hard bot's kernels ready in {warm(game):.1f} s", flush=True)
 
 
