@@ -74,7 +74,9 @@ def test_mandala_lesson(browser, demo_url):
         page.locator(".mk-colour-choice select").select_option(label="green")
         page.wait_for_function("() => document.querySelector('.mk-colour-table').innerText.includes('green card')",
                                timeout=30_000)
-        assert table.inner_text().count("refused by M-3.1") == 2
+        refused = table.locator("tr", has_text="✗ refused")  # each refusal's rule a tag after its reason
+        expect(refused).to_have_count(2)
+        assert [r.locator("details.mk-rule summary").inner_text() for r in refused.all()] == ["M-3.1", "M-3.1"]
         expect(page.locator(".mk-colour-rule .mk-board-svg .mk-active")).to_have_count(2, timeout=30_000)  # its own update
         # River × cup (it starts on the worked example of M-7.3): 6 more red cards in the cup.
         total = page.locator(".mk-river-total")
@@ -98,7 +100,8 @@ def test_mandala_lesson(browser, demo_url):
         page.locator(".mk-cup-red input").press("Enter")
         page.wait_for_function("() => document.querySelector('.mk-river-total').innerText.includes('3.5 is not')",
                                timeout=30_000)
-        assert "Red in the cup: 3.5 is not a whole number of cards (M-1.1)" in total.inner_text()
+        assert "Red in the cup: 3.5 is not a whole number of cards." in total.inner_text()
+        assert page.locator(".mk-river-problem details.mk-rule summary").inner_text() == "M-1.1"
         assert page.locator(".mk-cup-red input").input_value() == "3.5"
         page.locator(".mk-cup-red input").fill("9")
         page.locator(".mk-cup-red input").press("Enter")
@@ -129,12 +132,13 @@ def test_flowers_lesson(browser, demo_url):
     try:
         # One play: 2 yellow cards on mandala 3 complete it (F-3.7); the tie keeps the marker (F-3.6).
         explanation = page.locator(".mk-play-explanation")
-        assert "Face up (F-3.2): purple" in explanation.inner_text()
+        assert "Face up: purple" in explanation.inner_text()
+        assert "F-3.2" in explanation.locator("details.mk-rule summary").all_inner_texts()
         page.locator(".mk-play-colour select").select_option(label="yellow")
         page.locator(".mk-play-count select").select_option(label="2")
         page.locator(".mk-play-mandala button", has_text="mandala 3").click()
         page.wait_for_function(
-            "() => document.querySelector('.mk-play-explanation').innerText.includes('Complete (F-3.7)')",
+            "() => document.querySelector('.mk-play-explanation').innerText.includes('Complete: all six colours')",
             timeout=30_000)
         assert "the claim marker stays with player 2" in explanation.inner_text()
         # Another tile table: the best Flower follows the faces typed.
