@@ -47,13 +47,18 @@ def test_board_questions_are_kept_like_typed_exercises(class_folder):
     assert kept == [("board 1", "row:1", False, 1), ("board 1", "row:2 row:3", True, 2), ("1", "20", False, 1)]
 
 
-def test_a_reloaded_page_greets_the_pupil_and_shows_their_attempts(class_folder):
+def _ada_answers_twice_and_clicks_a_wrong_row():
+    """Ada's page: the first typed exercise answered 20 then 21, the board question once, wrong."""
     _box, typed, board = _page({"name": "Ada", "browser": ADA})
     for answer in ("20", "21"):
         typed.value = answer
         typed.check()
     board.click("row:1")
     board.check()
+
+
+def test_a_reloaded_page_greets_the_pupil_and_shows_their_attempts(class_folder):
+    _ada_answers_twice_and_clicks_a_wrong_row()
     # The tab is reloaded: a new kernel runs the page; the front end sends the browser's id only
     # (its kept name was removed, say): the book's name greets the pupil.
     box, typed, board = _page({"browser": ADA})
@@ -147,12 +152,7 @@ def test_a_pupil_checking_at_a_pupils_pace_is_never_refused(class_folder, monkey
 
 
 def test_the_class_page_lists_each_pupils_tries_per_question(class_folder):
-    _box, typed, board = _page({"name": "Ada", "browser": ADA})
-    for answer in ("20", "21"):
-        typed.value = answer
-        typed.check()
-    board.click("row:1")
-    board.check()
+    _ada_answers_twice_and_clicks_a_wrong_row()
     view = ClassView(ClassBook(class_folder))
     assert "Answers by pupil and question" in view.answers.value
     row = view.answers.value.split("<tr>")[2]
