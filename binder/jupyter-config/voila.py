@@ -35,7 +35,10 @@ there would shadow the voila package for ``python -m jupyter server`` run from t
   first 8 characters, and a refused request's access line without its reason repeated
   (:mod:`mandalakit.widgets.server.server_log` says why). A bad address (a malformed
   ``voila/templates/...``, an unknown kernel's websocket) gets 404, not a 500 or a traceback
-  (:mod:`mandalakit.widgets.server.not_found`).
+  (:mod:`mandalakit.widgets.server.not_found`), and an encoded NUL or control character 400.
+- The class page for the teacher alone: decided on the file Voila renders
+  (:mod:`mandalakit.widgets.classroom.teacher`); its kernel, and Voila's ``voila/query/<kernel>``,
+  answer only the browser that gave the key (:mod:`mandalakit.widgets.server.page_owner`).
 - plotly.js over HTTP: ``widgets/static/`` is one of Voila's extension folders, served at
   ``voila/labextensions/``, where the charts fetch the bundle (the browser caches it).
 """
@@ -44,7 +47,8 @@ import os
 from pathlib import Path
 
 from mandalakit.widgets.server.kernel import connection_root
-from mandalakit.widgets.server.not_found import ERROR_PAGE_SETTINGS, serve_template_files
+from mandalakit.widgets.server.not_found import ERROR_PAGE_SETTINGS, refuse_malformed, serve_template_files
+from mandalakit.widgets.server.page_owner import guard_query
 from mandalakit.widgets.server.pools import kernel_pools
 from mandalakit.widgets.server.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
 
@@ -68,6 +72,8 @@ c.Voila.connection_dir_root = connection_root()
 c.Voila.identity_provider_class = "mandalakit.widgets.server.identity.DashboardIdentityProvider"  # Jupyter Server's: jupyter_server_config.py
 c.VoilaConfiguration.template = "mandalakit"
 serve_template_files()
+refuse_malformed()  # Voila alone: an address with an encoded NUL or control character gets 400
+guard_query()  # Voila alone: voila/query/<kernel> answers only that kernel's browser
 c.Voila.tornado_settings = ERROR_PAGE_SETTINGS  # Voila alone: Jupyter's error pages draw
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]

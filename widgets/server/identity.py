@@ -59,14 +59,14 @@ class DashboardIdentityProvider(PasswordIdentityProvider):
         from voila.handler import VoilaHandler  # Voila is the dashboard extra's; loaded on use
 
         user = await ensure_async(super().get_user(handler))
-        owners = getattr(handler.settings.get("kernel_manager"), "page_owners", None)
-        if owners is not None:
+        manager = handler.settings.get("kernel_manager")
+        if getattr(manager, "page_owners", None) is not None:
             # as Jupyter sets them next: a refused request's log line reads them too
             handler.current_user = handler._jupyter_current_user = user
-            check_owner(handler, owners)
+            check_owner(handler, manager)
         if isinstance(handler, VoilaHandler):
             handler.current_user = user  # as Jupyter sets it next: the token and an error page read it
-            teacher.check(handler)  # the class page: 403 without the class's key
+            teachers = teacher.check(handler)  # the class page, as Voila resolves it: 403 without the class's key
             handler.xsrf_token  # noqa: B018 - read for its effect: Tornado sets the cookie
-            claim_page(handler)
+            claim_page(handler, teachers)
         return user

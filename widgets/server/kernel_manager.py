@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from mandalakit.widgets.server.page_owner import bind
+from mandalakit.widgets.server.page_owner import Owner, bind, class_page_for_teacher
 
 __all__ = ["CLASS_REFILL_SECONDS", "DashboardKernelManager"]
 
@@ -47,21 +47,30 @@ class DashboardKernelManager(AsyncMappingKernelManager):
     for ``cull_idle_timeout`` seconds.
     """
 
+    #: Whether a running kernel that no page was given answers no request (True under Voila alone).
+    deny_unbound = False
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._clock_started: set[str] = set()
-        #: Kernel id -> secret of the browser whose page it serves (:mod:`.page_owner`).
-        self.page_owners: dict[str, str] = {}
+        #: Kernel id -> the browser whose page it serves (:mod:`.page_owner`).
+        self.page_owners: dict[str, Owner] = {}
 
     def __init_subclass__(cls, **kwargs):
         """Voila's pool (a subclass made by ``voila_kernel_manager_factory``) hands a preheated
         kernel to a page in ``get_rendered_notebook``: the kernel it returns is bound to the page.
-        Its ``fill_if_needed`` refills a class's pool after :data:`CLASS_REFILL_SECONDS`."""
+        Its ``fill_if_needed`` refills a class's pool after :data:`CLASS_REFILL_SECONDS`.
+
+        Voila alone makes such a subclass whether kernels are preheated or not, and there every
+        kernel is a page's: a running kernel no page was given answers no request
+        (``deny_unbound``, :func:`~.page_owner.check_owner`)."""
         super().__init_subclass__(**kwargs)
+        cls.deny_unbound = True
         handed_out = cls.__dict__.get("get_rendered_notebook")
         if handed_out is not None:
             @functools.wraps(handed_out)
             async def get_rendered_notebook(self, *args, **kw):
+                class_page_for_teacher(kw.get("notebook_name") or (args[0] if args else ""))
                 render_task, rendered, kernel_id = await handed_out(self, *args, **kw)
                 bind(self.page_owners, kernel_id)
                 return render_task, rendered, kernel_id

@@ -20,7 +20,14 @@ made Voila fail while answering, with a traceback in the log the teacher watches
   ``static_path`` given when the application is made, and Voila applies its
   ``tornado_settings`` after that.
 
-``binder/jupyter-config/voila.py`` applies both. The one-line reasons Tornado and Jupyter add
+- An address that decodes to no file name: a control character percent-encoded (``%00``, a
+  NUL, through ``%1F`` and ``%7F``) or bytes that are not UTF-8 (``%FF``). A NUL made Voila's page
+  handler and its file handler fail while looking a file up (500 and a traceback), and bytes
+  that are not UTF-8 made Jupyter's error page fail (400, with a traceback). Under Voila alone
+  (``make demo``) :func:`refuse_malformed` puts a first route before Voila's, :class:`Malformed`,
+  that answers such an address 400 (Tornado's plain page), whatever handler it was for.
+
+``binder/jupyter-config/voila.py`` applies them. The one-line reasons Tornado and Jupyter add
 beside a refusal's access line are left out of the log by :mod:`.server_log`.
 """
 
@@ -28,12 +35,15 @@ from __future__ import annotations
 
 import posixpath
 import re
+import urllib.parse
 
 import jupyter_server
-from tornado.web import HTTPError
+from tornado.routing import Matcher
+from tornado.web import HTTPError, RequestHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 
-__all__ = ["ERROR_PAGE_SETTINGS", "TemplateFiles", "serve_template_files"]
+__all__ = ["ERROR_PAGE_SETTINGS", "Malformed", "MalformedAddress", "TemplateFiles", "malformed", "refuse_malformed",
+           "serve_template_files"]
 
 #: ``c.Voila.tornado_settings`` for Voila alone: Jupyter's error pages find their static files.
 ERROR_PAGE_SETTINGS = {"static_path": jupyter_server.DEFAULT_STATIC_FILES_PATH}
@@ -67,3 +77,46 @@ def serve_template_files() -> None:
 
     voila.app.TemplateStaticFileHandler = TemplateFiles
     voila.server_extension.TemplateStaticFileHandler = TemplateFiles
+
+
+def malformed(path: str) -> bool:
+    """Whether a request's path (as sent, percent-encoded) decodes to a control character
+    (``\\x00``-``\\x1f``, ``\\x7f``) or to bytes that are not UTF-8."""
+    raw = urllib.parse.unquote_to_bytes(path)
+    if any(byte < 0x20 or byte == 0x7F for byte in raw):
+        return True
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+class MalformedAddress(Matcher):
+    """Tornado's route matcher for the addresses :func:`malformed` names."""
+
+    def match(self, request):
+        return {} if malformed(request.path) else None
+
+
+class Malformed(RequestHandler):
+    """Answers 400 to any request, before any handler looks a file up (:class:`MalformedAddress`)."""
+
+    def prepare(self):
+        raise HTTPError(400)
+
+
+def refuse_malformed() -> None:
+    """Make Voila alone route the addresses :func:`malformed` names to :class:`Malformed` before
+    its own routes. Called from Voila's configuration file, read before Voila lists its handlers."""
+    import voila.app
+
+    listed = voila.app.Voila.init_handlers
+    if getattr(listed, "refuses_malformed", False):
+        return
+
+    def init_handlers(self):
+        return [(MalformedAddress(), Malformed), *listed(self)]
+
+    init_handlers.refuses_malformed = True
+    voila.app.Voila.init_handlers = init_handlers
