@@ -84,12 +84,11 @@ port-free:
 
 # port-free comes first: a taken port stops make before any install.
 demo: port-free $(VENV)/.dashboard
-	@# LESSON and PUPILS checked before anything is printed (mandalakit.widgets.server.pools).
+	@# LESSON and PUPILS checked before anything is printed; then the pupils' address, with HOST=0.0.0.0
+	@# this machine's network address(es) (mandalakit.widgets.server.pools).
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) MANDALAKIT_ADDRESS='http://$(HOST):$(PORT)' \
 		$(BIN)/python -m mandalakit.widgets.server.pools notebooks
-	@echo ""
-	@echo "  mandalakit lessons and games: http://$(HOST):$(PORT)/voila/render/index.ipynb"
-	@echo "  (every notebook: http://$(HOST):$(PORT)/ ; stop with Ctrl-C)"
+	@echo "  (every notebook: the same address without voila/render/index.ipynb; stop with Ctrl-C)"
 	@echo ""
 	@# port_retries=0: never serve on another port than the address printed above.
 	@# binder/start: Voila reads its hooks from binder/jupyter-config/voila.py, as on Binder.
@@ -238,6 +237,7 @@ bench-class: $(VENV)/.test
 
 # JupyterLab for the teacher, with the dashboards' settings (binder/jupyter-config/, as on Binder).
 .PHONY: lab
+# Run as root (a container), Jupyter Server is allowed to start: binder/jupyter-config/jupyter_server_config.py.
 lab: $(VENV)/.dashboard
 	PATH="$(abspath $(BIN)):$$PATH" binder/start $(BIN)/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT)
 

@@ -8,10 +8,11 @@ so every layout runs with the same settings (Voila's code hooks: ``voila.py`` ne
 and names the identity provider that gives a Voila page the ``_xsrf`` cookie of its shutdown
 request and the kernel manager that binds a page's kernel to its browser
 (``mandalakit.widgets.server.identity``, ``mandalakit.widgets.server.page_owner``; ``voila.py`` and ``voila.json``
-name them for Voila alone).
+name them for Voila alone). Run as root (a container), it lets Jupyter Server start (``allow_root``).
 """
 
 import json
+import os
 from pathlib import Path
 
 from traitlets.config import Config
@@ -24,3 +25,8 @@ c.ServerApp.identity_provider_class = "mandalakit.widgets.server.identity.Dashbo
 # Voila's pages take their kernels from Jupyter Server's manager here: it binds each to its page's
 # browser (mandalakit.widgets.server.page_owner); JupyterLab's own kernels stay the token's.
 c.ServerApp.kernel_manager_class = "mandalakit.widgets.server.kernel_manager.DashboardKernelManager"
+# Run as root (a container, as Binder's own or Docker's): Jupyter Server refuses to start without
+# --allow-root, and `make lab` or `binder/start jupyter lab` stopped with "Running as root is not
+# recommended". Only the root user gets the setting.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    c.ServerApp.allow_root = True

@@ -50,7 +50,8 @@ from mandalakit.widgets.server.kernel import connection_root
 from mandalakit.widgets.server.not_found import ERROR_PAGE_SETTINGS, refuse_malformed, serve_template_files
 from mandalakit.widgets.server.page_owner import guard_query
 from mandalakit.widgets.server.pools import kernel_pools
-from mandalakit.widgets.server.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
+from mandalakit.widgets.server.server_log import (API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet,
+                                                  quiet_early_fill, short_kernel_ids)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,6 +79,7 @@ c.Voila.tornado_settings = ERROR_PAGE_SETTINGS  # Voila alone: Jupyter's error p
 # The folder holds no package.json, so no extension is loaded from it: only its files are served.
 c.VoilaConfiguration.extra_labextensions_path = [str(ROOT / "widgets" / "static")]
 quiet("Voila", UNTRUSTED, API_ERROR)
+quiet_early_fill()  # "Kernel pool of ... is filled" is said once the kernels have run the page
 quiet("ServerApp", API_ERROR)  # the same line under Jupyter Server (Binder, make lab)
 quiet("tornado.general", TORNADO_PING, REFUSAL_REASON)
 for logger in ("Voila", "tornado.access", "tornado.general"):  # the app's lines, requests, request warnings

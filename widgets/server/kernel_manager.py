@@ -12,7 +12,8 @@ that asked for the page (:mod:`mandalakit.widgets.server.page_owner`), and refil
 rather than Voila's one second: while the class arrives, 30 replacements running the lesson took
 most of the joining CPU from the pupils' own pages (``make bench-class``, N=30: per pupil 0.5 s
 of the server's and 0.9 s of the kernels' CPU while joining with them, 0.28 s and 0.19 s without).
-A page's pool of one kernel is refilled as Voila does.
+A page's pool of one kernel is refilled as Voila does. The log says a pool is filled once its
+kernels have run the page, not when they have started.
 
 Kept apart from :mod:`mandalakit.widgets.server.kernel`, which every dashboard kernel runs: this module
 imports Jupyter Server, which a kernel has no use for (about 25 MB of memory each).
@@ -20,6 +21,7 @@ imports Jupyter Server, which a kernel has no use for (about 25 MB of memory eac
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from datetime import datetime, timezone
 
@@ -83,9 +85,25 @@ class DashboardKernelManager(AsyncMappingKernelManager):
                 size = self.kernel_pools_config.get(notebook_name, {}).get("pool_size", 1)
                 if delay is None and size > 1:  # a replacement in a class's pool (the first fill has delay 0)
                     delay = CLASS_REFILL_SECONDS
-                return refill(self, delay, notebook_name, *args, **kw)
+                added = refill(self, delay, notebook_name, *args, **kw)
+                pool = tuple(getattr(self, "_pools", {}).get(notebook_name, ()))
+                if pool and not all(task.done() for task in pool):
+                    asyncio.get_event_loop().create_task(self._say_filled(notebook_name, pool))
+                return added
 
             cls.fill_if_needed = fill_if_needed
+
+    async def _say_filled(self, notebook_name: str, pool: tuple) -> None:
+        """Log "Kernel pool of <page> is filled with <n> kernel(s)" once every kernel of ``pool``
+        (Voila's tasks, each giving a kernel and the task running the page in it) has run the
+        page, as a teacher reads it: Voila's own line (:data:`~.server_log.EARLY_FILL`, left out of
+        the log) came when the kernels had started, 25-35 s before a class's pages were ready."""
+        started = await asyncio.gather(*pool, return_exceptions=True)
+        renders = [item["task"] for item in started if isinstance(item, dict) and "task" in item]
+        if renders:
+            await asyncio.wait(renders)
+        if len(renders) == len(pool):
+            self.log.info("Kernel pool of %s is filled with %s kernel(s)", notebook_name, len(pool))
 
     async def start_kernel(self, *args, **kwargs) -> str:
         """Start a kernel as Jupyter Server does; one started for a page being served is bound to it."""

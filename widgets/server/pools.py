@@ -23,13 +23,15 @@ SystemExit: LESSON=nope is no page of ...; the pages are: ohanami
 from __future__ import annotations
 
 import os
+import socket
 import sys
+import urllib.parse
 from pathlib import Path
 
 from mandalakit.widgets.classroom import classbook
 from mandalakit.widgets.classroom import teacher
 
-__all__ = ["MOST_PUPILS", "class_line", "kernel_pools", "main"]
+__all__ = ["MOST_PUPILS", "class_line", "kernel_pools", "main", "network_addresses", "pupil_addresses"]
 
 #: The most pupils ``make demo`` prepares kernels for (about 70 MB each).
 MOST_PUPILS = 60
@@ -91,6 +93,35 @@ def class_line(pools: dict) -> str:
     return ""
 
 
+def network_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (not 127.x): the one of its default route
+    (found by aiming a UDP socket at a private address, which sends nothing), then those its name
+    resolves to. ``[]`` when it has none."""
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            found.append(probe.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+
+
+def pupil_addresses(address: str) -> list[str]:
+    """The addresses pupils type for the server ``address`` (``http://HOST:PORT``): for a server on
+    every network (``0.0.0.0``, ``::``) this machine's own network addresses (:func:`network_addresses`),
+    or ``http://<this machine's address>:PORT`` when none is found; else ``address`` itself."""
+    parts = urllib.parse.urlsplit(address)
+    if parts.hostname not in ("0.0.0.0", "::", ""):
+        return [address]
+    port = f":{parts.port}" if parts.port else ""
+    return [f"http://{a}{port}" for a in network_addresses()] or [f"http://<this machine's address>{port}"]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m mandalakit.widgets.server.pools NOTEBOOKS``: check ``MANDALAKIT_LESSON`` and
     ``MANDALAKIT_PUPILS`` against the folder ``NOTEBOOKS`` and print the class's line.
@@ -99,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     exits with status 2 and its sentence on standard error.
     """
     (notebooks,) = argv if argv is not None else sys.argv[1:]
+    address = os.environ.get("MANDALAKIT_ADDRESS", "http://127.0.0.1:8866")
     if (folder := os.environ.get(classbook.ENV)) and (fault := classbook.check_book(folder)):
         print(fault.sentence(), file=sys.stderr)
         return 2
@@ -111,10 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     if line := class_line(pools):
         print(line)
     if folder := os.environ.get(classbook.ENV):
-        address = os.environ.get("MANDALAKIT_ADDRESS", "http://127.0.0.1:8866").replace("//0.0.0.0:", "//127.0.0.1:")
+        own = address.replace("//0.0.0.0:", "//127.0.0.1:")
         print(f"the class's answers are kept in {folder} (delete the folder to forget them);\n"
               f"  your class page, for you only (do not show this line to the class):\n"
-              f"  {address}/voila/render/class.ipynb?{teacher.ARGUMENT}={teacher.key(folder)}")
+              f"  {own}/voila/render/class.ipynb?{teacher.ARGUMENT}={teacher.key(folder)}")
+    print("")
+    for pupils in pupil_addresses(address):
+        print(f"  mandalakit lessons and games: {pupils}/voila/render/index.ipynb")
     return 0
 
 

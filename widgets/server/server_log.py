@@ -34,12 +34,16 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["API_ERROR", "REFUSAL_REASON", "TORNADO_PING", "UNTRUSTED", "quiet", "short_kernel_ids"]
+__all__ = ["API_ERROR", "EARLY_FILL", "REFUSAL_REASON", "TORNADO_PING", "UNTRUSTED", "quiet", "quiet_early_fill",
+           "short_kernel_ids"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
 REFUSAL_REASON = "4{} {} ({}): "  #: Tornado, for a request refused with a 4xx status and a reason
 API_ERROR = "wrote error: "  #: Jupyter Server's API handlers, for each error they answer
+#: The function of Voila's pool that logs "Kernel pool of <page> is filled" as its kernels start,
+#: before they have run the page (:class:`~.kernel_manager.DashboardKernelManager` says it when they have).
+EARLY_FILL = "task_counter"
 
 
 class _Without(logging.Filter):
@@ -51,6 +55,22 @@ class _Without(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not self.starts.match(record.getMessage())
+
+
+class _NotFrom(logging.Filter):
+    """Drops the records logged by the function named ``function``."""
+
+    def __init__(self, function: str):
+        super().__init__()
+        self.function = function
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.funcName != self.function
+
+
+def quiet_early_fill(logger: str = "Voila") -> None:
+    """Leave Voila's early "Kernel pool of ... is filled" (:data:`EARLY_FILL`) out of ``logger``'s log."""
+    logging.getLogger(logger).addFilter(_NotFrom(EARLY_FILL))
 
 
 def quiet(logger: str, *patterns: str) -> None:
