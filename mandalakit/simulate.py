@@ -403,6 +403,10 @@ def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     scheduler, workers = cluster
     with ExitStack() as stack:
+        # Dask's own log lines (a traceback for a lost scheduler) would come before the one sentence.
+        quiet = logging.getLogger("distributed")
+        stack.callback(quiet.setLevel, quiet.level)
+        quiet.setLevel(logging.CRITICAL + 1)
         if scheduler is None:
             local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
                 partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
@@ -461,7 +465,7 @@ def dask_reason(exc: BaseException) -> str:
     if name == "KilledWorker":
         return _("a share of the games was lost with every worker that took it; see the workers' logs")
     if isinstance(exc, CancelledError) or name in ("FuturesCancelledError", "CancelledError"):
-        return _("the scheduler gave the work up (it was stopped, or lost its workers)")
+        return _("the scheduler gave the work up or could no longer be reached")
     if isinstance(exc, ModuleNotFoundError):
         return _("a worker cannot load {module}: install the same mandalakit on every worker",
                  module=shown(exc.name or str(exc)))
