@@ -404,9 +404,10 @@ def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
     scheduler, workers = cluster
     with ExitStack() as stack:
         # Dask's own log lines (a traceback for a lost scheduler) would come before the one sentence.
-        quiet = logging.getLogger("distributed")
-        stack.callback(quiet.setLevel, quiet.level)
-        quiet.setLevel(logging.CRITICAL + 1)
+        for name in ["distributed", *(n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed."))]:
+            quiet = logging.getLogger(name)
+            stack.callback(quiet.setLevel, quiet.level)
+            quiet.setLevel(logging.CRITICAL + 1)
         if scheduler is None:
             local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
                 partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
