@@ -491,6 +491,14 @@ def test_a_rules_option_given_twice_is_refused(tmp_path, capsys, no_simulation, 
     assert out.read_text() == "precious\n"
 
 
+def test_an_option_varied_twice_is_refused_under_its_own_flag_as_written(tmp_path, capsys):
+    code, stdout, err = run(capsys, "tournament", "--game", "ohanami", "--vary", "sakura_cap=15", "--vary",
+                            "sakura_cap=none", "--quiet", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and stdout == "" and "Traceback" not in err and list(tmp_path.iterdir()) == []
+    assert err == ("mandalakit tournament: error: [options] --vary sakura_cap is given twice (15, then none); "
+                   "give each rules option once.\n")
+
+
 def _edit_record(path, **changes):
     record = json.loads(path.read_text())
     record.update(changes)
