@@ -209,6 +209,12 @@ bench-tournament: $(VENV)/.test
 			--out $$out/bench.parquet || exit 1; \
 	done; rm -rf $$out
 
+# Dask against --jobs 2 (issue 35): simulate and tournament on 100,000 and 1,000,000 games, local
+# workers and 1 or 2 Dask workers interleaved, niced: CPU and wall ratios, scaling, load average.
+.PHONY: bench-dask
+bench-dask: $(VENV)/.test
+	$(BIN)/python tests/cli/dask_bench.py --games 100000 1000000 --rounds 2
+
 # Ctrl-C and kill at random moments of a `simulate --jobs 2` run (issue 19): clean stops, orphan
 # processes, partial outputs. N_SIGNALS runs of up to 15 s each, beside a busy sibling process.
 N_SIGNALS ?= 50

@@ -74,7 +74,8 @@ def cmd_simulate(args) -> int:
     rules = rules_from_args(args.rule, args.game)
     target = writable_target(args.out, TABLE_FORMATS, "runs.csv")
     frames = simulate_frames(args.game, _players(args), args.games, seed=args.seed, bots=args.bots,
-                             rules=rules, jobs=args.jobs, progress=not args.quiet)
+                             rules=rules, jobs=args.jobs, progress=not args.quiet, scheduler=args.scheduler,
+                             dask_workers=args.dask_workers)
     tally = _Tally()
     atomic_write(target, lambda p: write_table(tally.count(frames), p, target.suffix), args.command)
     print(ngettext("{n} game, {rows} rows -> {target}; win rate by bot: {wins}",
@@ -363,14 +364,23 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--out", metavar=_("OUT"), required=required, default=None, help=out_help)
         p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
+    def where_args(p, jobs_help):
+        """Where the games are played: local worker processes, or a Dask cluster (one of the three)."""
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None, help=_(jobs_help))
+        where.add_argument("--dask-workers", type=positive_arg, default=None, metavar="N",
+                           help=_("play on a local Dask cluster of N worker processes"))
+        where.add_argument("--scheduler", type=scheduler_arg, default=None, metavar=_("ADDRESS"),
+                           help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
+
     p = sub.add_parser("simulate", help=_("play many seat-balanced bot games into a CSV or Parquet table"))
     game_args(p)
     p.add_argument("--games", metavar=_("GAMES"), type=positive_arg, required=True, help=_("number of games"))
     p.add_argument("--bots", metavar=_("BOTS"), type=bots_arg, default=None,
                    help=_("bot names, one or one per seat: random,greedy"))
-    output_args(p, _("output file, .csv or .parquet"),
-                jobs_help=N_("worker processes (default: one for games the compiled fast path plays, otherwise all "
-                             "cores for 200 games or more)"))
+    where_args(p, N_("worker processes (default: one for games the compiled fast path plays, otherwise all "
+                     "cores for 200 games or more)"))
+    output_args(p, _("output file, .csv or .parquet"), jobs=False)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("tournament", help=_("play bots x seats x rules options x player counts into one Parquet table"))
@@ -389,13 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "default 1"))
     p.add_argument("--seed", metavar=_("SEED"), type=whole_number_arg, default=0,
                    help=_("base seed (same arguments, same table); default 0"))
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", metavar=_("JOBS"), type=positive_arg, default=None,
-                       help=_("local worker processes (default: all cores for 200 games or more)"))
-    where.add_argument("--dask-workers", type=positive_arg, default=None, metavar="N",
-                       help=_("play on a local Dask cluster of N worker processes"))
-    where.add_argument("--scheduler", type=scheduler_arg, default=None, metavar=_("ADDRESS"),
-                       help=_("play on a running Dask cluster, e.g. tcp://10.0.0.5:8786"))
+    where_args(p, N_("local worker processes (default: all cores for 200 games or more)"))
     output_args(p, _("output file, .parquet"), jobs=False)
     p.set_defaults(func=cmd_tournament)
 

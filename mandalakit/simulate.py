@@ -17,14 +17,15 @@ import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
+from functools import partial
 from itertools import islice
 
 import numpy as np
 
 from .core.bots import play, random_playout
 from .core.contract import GameSpec, check_players, check_seed, game_seeds
-from .core.errors import RulesError, shown
-from .core.interrupts import patiently, worker_init
+from .core.errors import MandalakitError, RulesError, shown
+from .core.interrupts import deaf_to_ctrl_c, patiently, worker_init
 from .core.messages import _, ngettext
 from .core.options import MAX_JOBS, check_jobs
 from .core.registry import get_game
@@ -32,6 +33,9 @@ from .tables import joined
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
+#: Most games in one share of work sent to a Dask worker (a task): about 0.1 s of Ohanami
+#: and 16 MB of rows, so that scheduling is noise and the rows held stay few.
+MAX_SHARE = 16_384
 #: Most games one run plays (``games`` above it is refused): ten million games take hours
 #: and a table of gigabytes; more is split into runs with different seeds.
 MAX_GAMES = 10_000_000
@@ -68,6 +72,21 @@ def _rows(job) -> list[dict]:
     spec = get_game(game)
     state, seat_bots = play_one(spec, players, spec.make_rules(rules_dict), names, seed, index)
     return seat_rows(spec, state, seat_bots, {"game": index})
+
+
+def play_share(game: str, players: int, names: Sequence[str], rules_dict: Mapping, seed: int, start: int,
+               stop: int):
+    """The rows of games ``start`` to ``stop - 1`` of a simulation as one DataFrame (a share, the
+    unit of work of a Dask worker): from :mod:`mandalakit.fast` when it plays these bots and
+    rules there, else from the engine."""
+    import pandas as pd
+
+    from .fast import usable
+    from .fast.run import chunk_frame
+
+    if usable(game, names, rules_dict):
+        return chunk_frame(game, players, names, rules_dict, seed, start, stop)
+    return pd.DataFrame([row for g in range(start, stop) for row in _rows((game, players, rules_dict, names, seed, g))])
 
 
 def _rows_of(jobs: list) -> list[list[dict]]:
@@ -122,10 +141,13 @@ def simulate_frames(
     rules: Mapping | None = None,
     jobs: int | None = None,
     progress: bool = True,
+    scheduler: str | None = None,
+    dask_workers: int | None = None,
 ) -> Iterator:
     """The table of :func:`simulate` (same arguments, same rows) as DataFrames of
-    :data:`~mandalakit.tables.FRAME_ROWS` rows made as the games are played, so that memory
-    does not grow with ``games`` (:func:`mandalakit.tables.write_table` writes them).
+    :data:`~mandalakit.tables.FRAME_ROWS` rows (of :data:`mandalakit.fast.run.CHUNK` games for
+    the fast path) made as the games are played, so that memory does not grow with ``games``
+    (:func:`mandalakit.tables.write_table` writes them).
 
     Every argument is checked here, before any game: :class:`RulesError` as :func:`simulate`
     says. The games are played as the frames are read.
@@ -143,8 +165,22 @@ def simulate_frames(
                                       "simulation into runs with different seeds.", most=MAX_GAMES, games=shown(games)))
     check_seed(seed)
     from .fast import frames, usable  # the same rows from compiled loops (docs/fast.md)
+    from .fast.run import CHUNK
+    from .tables import FRAME_ROWS
 
-    if usable(spec.name, names, rules_dict):
+    fast = usable(spec.name, names, rules_dict)
+    cluster = dask_cluster(games, jobs, scheduler, dask_workers)
+    if cluster is not None:
+        def shares(workers: int) -> Iterator[tuple]:
+            # Whole chunks of the fast path (its frames are cut there again), 2 to 16 shares a worker.
+            size = (CHUNK * max(1, min(MAX_SHARE // CHUNK, games // (CHUNK * 2 * workers))) if fast
+                    else max(1, min(256, games // (16 * workers))))
+            return ((spec.name, players, names, rules_dict, seed, a, min(a + size, games)) for a in range(0, games, size))
+
+        played = (frame for _share, frame in on_dask(play_share, shares, cluster))
+        return _under_bar(recut(played, players * CHUNK if fast else FRAME_ROWS), games, players,
+                          f"{game} {players}p", progress)
+    if fast:
         # One process unless asked: it plays tens of thousands of games a second, and each
         # worker would load the compiled kernels again (about 100 MB): docs/fast.md.
         jobs = worker_count(games, 1 if jobs is None else jobs)
@@ -180,6 +216,13 @@ jobs : int, optional
     kernels again).
 progress : bool
     Show a tqdm progress bar (on stderr).
+scheduler : str, optional
+    Address of a running dask.distributed scheduler (``tcp://host:8786``) whose workers play
+    the games, in shares of up to :data:`MAX_SHARE` games; they need the same mandalakit
+    version installed. The rows are those of a local run.
+dask_workers : int, optional
+    Start a local Dask cluster of this many single-threaded worker processes (at most
+    :data:`MAX_JOBS`, 256) instead. Neither with ``jobs``, nor both.
 
 Returns
 -------
@@ -189,6 +232,14 @@ pandas.DataFrame
     summary columns (for Ohanami ``round1..round3`` and the suit counts ``blue, green,
     grey, pink``). The whole table is in memory: for millions of games write
     :func:`simulate_frames` with :func:`mandalakit.tables.write_table` instead.
+
+Raises
+------
+RulesError
+    For bad arguments, before any game; also when the scheduler cannot be reached.
+MandalakitError
+    When the Dask cluster fails during the run (tag ``"dask"``, one sentence: a share lost
+    with too many workers, the scheduler gone, a worker without mandalakit).
 """)
 
 
@@ -292,3 +343,208 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
         "games_per_s": games / elapsed,
         "decisions_per_s": decisions / elapsed,
     }
+
+
+def recut(frames: Iterator, rows: int) -> Iterator:
+    """DataFrames of exactly ``rows`` rows each (the last one fewer) from ``frames`` (DataFrames
+    of the same columns, in table order, of any sizes): the cut does not depend on how the work
+    was shared, so a table is written the same whatever played it."""
+    import pandas as pd
+
+    pending: list = []
+    held = 0
+    for frame in frames:
+        pending.append(frame)
+        held += len(frame)
+        if held < rows:
+            continue
+        table = pd.concat(pending, ignore_index=True) if len(pending) > 1 else pending[0].reset_index(drop=True)
+        cut = held - held % rows
+        for a in range(0, cut, rows):
+            yield table.iloc[a:a + rows].reset_index(drop=True)
+        pending, held = ([table.iloc[cut:]] if cut < held else []), held - cut
+    if held:
+        yield pd.concat(pending, ignore_index=True)
+
+
+def dask_cluster(games: int, jobs: int | None, scheduler: str | None, workers: int | None) -> tuple | None:
+    """``(scheduler, workers)`` of a run on Dask, or None for a local run; ``workers`` (a local
+    cluster's) is at most ``games``.
+
+    Raises :class:`RulesError` for both Dask arguments, ``jobs`` with one of them, or more
+    workers than :data:`MAX_JOBS`; before any process starts.
+    """
+    if scheduler is None and workers is None:
+        return None
+    if scheduler is not None and workers is not None:
+        raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
+    if jobs is not None:
+        raise RulesError("options", _("Give either a number of local worker processes or a Dask cluster, not both."))
+    return scheduler, None if workers is None else worker_count(games, workers)
+
+
+def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
+    """``(share, function(*share))`` for every share of ``make_shares(workers)``, in order, played
+    on the Dask cluster ``cluster`` (:func:`dask_cluster`): a local one started here, or the one
+    at a scheduler's address, whose workers are counted once connected.
+
+    At most two shares a worker are sent and not yet read: the results wait on the workers,
+    not here. A share lost with its worker is played again by Dask. Raises
+    :class:`MandalakitError` (tag ``"dask"``, one sentence) when the cluster fails, the
+    :class:`RulesError` of :func:`connect` when the scheduler cannot be reached, and what
+    ``function`` raises (a game's own error) as it is.
+    """
+    import asyncio
+    import logging
+
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
+    scheduler, workers = cluster
+    with ExitStack() as stack:
+        # Dask's own log lines (a traceback for a lost scheduler) would come before the one sentence.
+        for name in ["distributed", *(n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed."))]:
+            quiet = logging.getLogger(name)
+            stack.callback(quiet.setLevel, quiet.level)
+            quiet.setLevel(logging.CRITICAL + 1)
+        if scheduler is None:
+            local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)))
+            client = stack.enter_context(Client(local))
+        else:
+            client = stack.enter_context(connect(Client, scheduler))
+        count = max(1, len(client.scheduler_info().get("workers", {})))
+        try:
+            yield from _in_order_on(client, function, make_shares(count), 2 * count)
+        except MandalakitError:
+            raise
+        except (Exception, asyncio.CancelledError) as exc:  # noqa: BLE001 - Dask's failures, each in one sentence
+            raise MandalakitError("dask", _("The Dask run failed: {reason}.", reason=dask_reason(exc))) from None
+
+
+def _in_order_on(client, function, shares, ahead: int) -> Iterator[tuple]:
+    """``(share, result)`` of every share, in order, from Dask futures read as they complete
+    (``as_completed``), with at most ``ahead`` shares sent and not yet given out."""
+    from dask.distributed import as_completed
+
+    shares = iter(shares)
+    sent: dict = {}  # future's key -> (index, share, future)
+    done: dict = {}  # index -> (share, future), completed out of order
+    completed = as_completed()
+
+    def send(index: int, share: tuple) -> None:
+        future = client.submit(function, *share, pure=False)
+        sent[future.key] = (index, share, future)
+        completed.add(future)
+
+    count = 0
+    for share in islice(shares, ahead):
+        send(count, share)
+        count += 1
+    given = 0
+    for future in completed:
+        index, share, future = sent.pop(future.key)
+        done[index] = (share, future)
+        while given in done:
+            share, future = done.pop(given)
+            result = future.result()
+            future.release()
+            given += 1
+            for share_next in islice(shares, 1):
+                send(count, share_next)
+                count += 1
+            yield share, result
+
+
+def dask_reason(exc: BaseException) -> str:
+    """Why a Dask run failed, as the end of one sentence."""
+    from concurrent.futures import CancelledError
+
+    name = type(exc).__name__
+    if name == "KilledWorker":
+        return _("a share of the games was lost with every worker that took it; see the workers' logs")
+    if isinstance(exc, CancelledError) or name in ("FuturesCancelledError", "CancelledError"):
+        return _("the scheduler gave the work up or could no longer be reached")
+    if isinstance(exc, ModuleNotFoundError):
+        return _("a worker cannot load {module}: install the same mandalakit on every worker",
+                 module=shown(exc.name or str(exc)))
+    if isinstance(exc, OSError):
+        return _("the connection to the cluster was lost ({reason})", reason=str(exc).split("\n")[0] or name)
+    text = str(exc).strip().split("\n")[0]
+    return f"{name}: {text}" if text else name
+
+
+#: Seconds a running Dask scheduler has to answer before a run gives up on it.
+CONNECT_SECONDS = 10
+
+
+def connect(client_class, scheduler: str):
+    """A Dask ``Client`` of the scheduler at ``scheduler``.
+
+    Raises :class:`RulesError` naming the address and why it cannot be reached, in the
+    language in force (Dask's own ``OSError`` says it in English, after its own time-out),
+    when it does not answer within :data:`CONNECT_SECONDS`: refused, unknown, silent (a server
+    that takes the connection and never answers), or not a Dask scheduler.
+    """
+    try:
+        handshake(scheduler)
+        return client_class(scheduler, timeout=CONNECT_SECONDS)
+    except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
+                                      address=shown(scheduler), reason=_connection_reason(exc))) from None
+    except Exception:  # noqa: BLE001 - another server answered: Dask read its bytes as a frame (MemoryError, ...)
+        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
+                                      address=shown(scheduler),
+                                      reason=_("something else answers there, not a Dask scheduler"))) from None
+
+
+def handshake(scheduler: str) -> None:
+    """Connect to ``scheduler`` and exchange Dask's greetings, all within :data:`CONNECT_SECONDS`.
+
+    A ``tcp://`` address is first reached by a plain connection, so that a refusal or an unknown
+    host is said at once with the system's reason (``ConnectionRefusedError``,
+    ``socket.gaierror``), not after Dask's retries. Dask's ``Client`` bounds the connection but
+    waits for the scheduler's greeting without end, so a server that takes the connection and
+    stays silent would hang the command. Raises ``TimeoutError`` (an ``OSError``) when the time
+    is up, or what the connections raise. Runs in a thread of its own: a notebook's kernel
+    already runs an event loop in this one.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm import connect
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    async def greet():
+        scheme, location = parse_address(scheduler)
+        if scheme == "tcp":
+            _reader, writer = await asyncio.open_connection(*parse_host_port(location))
+            writer.close()
+        comm = await connect(scheduler, timeout=0.8 * CONNECT_SECONDS)
+        await comm.close()
+
+    async def bounded():
+        await asyncio.wait_for(greet(), CONNECT_SECONDS)
+
+    with ThreadPoolExecutor(1, thread_name_prefix="mandalakit-handshake") as thread:
+        thread.submit(asyncio.run, bounded()).result()
+
+
+def _connection_reason(exc: BaseException) -> str:
+    """Why a connection failed, in the language in force: the first system error in the chain
+    of causes of ``exc`` (refused, unknown host, ...), else no answer in time."""
+    import socket
+
+    from .core.messages import os_reason
+
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, socket.gaierror):
+            return _("no computer of that name was found")
+        if isinstance(exc, OSError) and exc.errno is not None:
+            return os_reason(exc)
+        exc = exc.__cause__ or exc.__context__
+    return _("it did not answer within {seconds} seconds", seconds=CONNECT_SECONDS)

@@ -39,24 +39,25 @@ import json
 import os
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import ExitStack
 from dataclasses import dataclass
-from functools import partial
 
 from .core.contract import check_players, check_seed
 from .core.errors import RulesError, shown
-from .core.interrupts import deaf_to_ctrl_c, patiently, worker_init
+from .core.interrupts import patiently, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
 from .core.search import SEARCH_BOTS
-from .simulate import MAX_GAMES, play_one, resolve_bots, seat_rows, worker_count
+from .simulate import MAX_GAMES, MAX_SHARE, dask_cluster, on_dask, play_one, recut
+from .simulate import connect as _connect  # noqa: F401 - its name here before it served simulate too
+from .simulate import resolve_bots, seat_rows, worker_count
 from .tables import joined
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
 METADATA_KEY = b"mandalakit"
 #: Start of the column name of a varied option (``rule_sakura_cap``), apart from the summary columns.
 OPTION_PREFIX = "rule_"
-#: Most games in one chunk of work sent to a worker (a chunk is one task, one progress step).
+#: Most games in one share of work sent to a worker when the engine plays them (the fast path's
+#: shares hold up to :data:`~mandalakit.simulate.MAX_SHARE` games): one task, one progress step.
 MAX_CHUNK = 100
 
 
@@ -74,6 +75,19 @@ class Cell:
         out = {"players": self.players, "lineup": ",".join(self.lineup), "variant": self.variant}
         out.update((f"{OPTION_PREFIX}{name}", value) for name, value in self.options)
         out["deal"] = deal
+        return out
+
+    def first_table(self, deals: range) -> dict:
+        """The leading columns of the games ``deals`` at once, one array each, typed as
+        ``pandas.DataFrame`` types a list of :meth:`first_columns`."""
+        import numpy as np
+
+        games = len(deals)
+        out = {"players": np.full(games, self.players, np.int64),
+               "lineup": np.full(games, ",".join(self.lineup), object),
+               "variant": np.full(games, self.variant, object)}
+        out.update((f"{OPTION_PREFIX}{name}", np.full(games, value, object)) for name, value in self.options)
+        out["deal"] = np.arange(deals.start, deals.stop, dtype=np.int64)
         return out
 
 
@@ -143,19 +157,66 @@ def cells(game: str, players: Sequence[int] | None = None, bots: Sequence[str] |
 
 
 def play_chunk(game: str, seed: int, cell: Cell, start: int, stop: int) -> list[dict]:
-    """The rows of deals ``start`` to ``stop - 1`` of ``cell`` (the unit of work of a worker);
-    from :mod:`mandalakit.fast` when it plays these bots and rules (the same rows, docs/fast.md)."""
-    from .fast import simulate_rows, usable
+    """The rows of deals ``start`` to ``stop - 1`` of ``cell``, as row dicts (:func:`play_share`)."""
+    return play_share(game, seed, ((cell, start, stop),)).to_dict("records")
 
-    if usable(game, cell.lineup, cell.rules):
-        return simulate_rows(game, cell.players, cell.lineup, cell.rules, seed, range(start, stop), cell.first_columns)
+
+def play_share(game: str, seed: int, pieces: Sequence[tuple]):
+    """The rows of a share of a tournament (the unit of work of a worker) as one DataFrame:
+    ``pieces`` are ``(cell, start, stop)``, deals ``start`` to ``stop - 1`` of a cell, in table
+    order; from :mod:`mandalakit.fast` when it plays a cell's bots and rules (the same rows,
+    docs/fast.md), else from the engine."""
+    import pandas as pd
+
+    from .fast import usable
+    from .fast.run import deals_frame
+
     spec = get_game(game)
-    rules = spec.make_rules(cell.rules)
-    rows = []
-    for deal in range(start, stop):
-        state, seat_bots = play_one(spec, cell.players, rules, cell.lineup, seed, deal)
-        rows.extend(seat_rows(spec, state, seat_bots, cell.first_columns(deal)))
-    return rows
+    parts = []
+    for cell, start, stop in pieces:
+        if usable(game, cell.lineup, cell.rules):
+            parts.append(deals_frame(game, cell.players, cell.lineup, cell.rules, seed, range(start, stop),
+                                     cell.first_table))
+            continue
+        rules = spec.make_rules(cell.rules)
+        rows = []
+        for deal in range(start, stop):
+            state, seat_bots = play_one(spec, cell.players, rules, cell.lineup, seed, deal)
+            rows.extend(seat_rows(spec, state, seat_bots, cell.first_columns(deal)))
+        parts.append(pd.DataFrame(rows))
+    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+
+
+def shares(game: str, grid: Sequence[Cell], rotations: int, total: int, workers: int) -> Iterator[tuple]:
+    """The work of a tournament in shares of consecutive deals (:func:`play_share`'s pieces),
+    about 4 per worker: up to :data:`~mandalakit.simulate.MAX_SHARE` games of the cells the fast
+    path plays, which may span cells, and up to :data:`MAX_CHUNK` of the others. The rows do not
+    depend on the sharing."""
+    from .fast import usable
+
+    big = max(1, min(MAX_SHARE, total // (4 * workers)))
+    small = max(1, min(MAX_CHUNK, total // (4 * workers)))
+    share: list = []
+    held = 0
+    for cell in grid:
+        size = big if usable(game, cell.lineup, cell.rules) else small
+        games = rotations * cell.players
+        start = 0
+        while start < games:
+            if held >= size:
+                yield tuple(share)
+                share, held = [], 0
+            stop = min(games, start + size - held)
+            share.append((cell, start, stop))
+            held += stop - start
+            start = stop
+    if share:
+        yield tuple(share)
+
+
+def share_games(share: Sequence[tuple]) -> int:
+    """The number of games of a share."""
+    return sum(stop - start for _cell, start, stop in share)
 
 
 def tournament_frames(
@@ -178,7 +239,7 @@ def tournament_frames(
     Every argument is checked here, before any game (:class:`RulesError` as :func:`tournament`
     says); the games are played as the frames are read.
     """
-    from .tables import frames_of
+    from .tables import FRAME_ROWS
 
     grid = cells(game, players, bots, vary, rules)
     if isinstance(rotations, bool) or not isinstance(rotations, int) or rotations < 1:
@@ -189,24 +250,17 @@ def tournament_frames(
     if total > MAX_GAMES:
         raise RulesError("options", _("This tournament has {total:,} games; at most {most:,} can be played in one run: "
                                       "fewer rotations, bots, player counts or variants.", total=total, most=MAX_GAMES))
-    if scheduler is not None and dask_workers is not None:
-        raise RulesError("options", _("Give either a Dask scheduler's address or a number of local Dask workers, not both."))
-    if dask_workers is not None:
-        dask_workers = worker_count(total, dask_workers)  # at most MAX_JOBS (256), as --jobs
+    cluster = dask_cluster(total, jobs, scheduler, dask_workers)  # at most MAX_JOBS (256) workers, as --jobs
 
-    def chunks(workers: int) -> Iterator[tuple]:
-        """The work in chunks of consecutive deals of one cell, about 4 per worker (at most
-        :data:`MAX_CHUNK` games each); the rows do not depend on the chunking."""
-        size = max(1, min(MAX_CHUNK, total // (4 * workers)))
-        return ((game, seed, cell, start, min(start + size, rotations * cell.players))
-                for cell in grid for start in range(0, rotations * cell.players, size))
+    def work(workers: int) -> Iterator[tuple]:
+        return ((game, seed, share) for share in shares(game, grid, rotations, total, workers))
 
-    if scheduler is not None or dask_workers is not None:
-        results = _run_dask(chunks, total, scheduler, dask_workers, progress)
+    if cluster is not None:
+        results = _run_dask(work, total, cluster, progress)
     else:
         jobs = worker_count(total, jobs)
-        results = _run_local(chunks(jobs), total, jobs, progress)
-    return frames_of(results)
+        results = _run_local(work(jobs), total, jobs, progress)
+    return recut(results, FRAME_ROWS)
 
 
 tournament = joined(tournament_frames, """Play every cell of a tournament (see the module's docstring) into one tidy table.
@@ -263,139 +317,48 @@ def _bar(total: int, progress: bool):
     return tqdm(total=total, desc="tournament", unit="game", disable=not progress)
 
 
-def _run_local(chunks: Iterator[tuple], total: int, jobs: int, progress: bool) -> Iterator[list[dict]]:
-    """Rows of every chunk, in chunk order, played here (``jobs == 1``) or by worker processes."""
+def _run_local(work: Iterator[tuple], total: int, jobs: int, progress: bool) -> Iterator:
+    """The DataFrame of every share of ``work``, in order, played here (``jobs == 1``) or by
+    worker processes."""
     from concurrent.futures import ProcessPoolExecutor
 
     with _bar(total, progress) as bar:
         if jobs == 1:
-            for chunk in chunks:
-                yield play_chunk(*chunk)
-                bar.update(chunk[4] - chunk[3])
+            for share in work:
+                yield play_share(*share)
+                bar.update(share_games(share[2]))
             return
         pool = ProcessPoolExecutor(jobs, initializer=worker_init, initargs=(os.getpid(),))
         try:
-            for chunk, rows in _in_order(lambda c: pool.submit(play_chunk, *c), chunks, 4 * jobs):
-                yield rows
-                bar.update(chunk[4] - chunk[3])
-        finally:  # also on Ctrl-C in a notebook: no new chunk starts, the running ones are not waited for
+            for share, frame in _in_order(lambda s: pool.submit(play_share, *s), work, 2 * jobs):
+                yield frame
+                bar.update(share_games(share[2]))
+        finally:  # also on Ctrl-C in a notebook: no new share starts, the running ones are not waited for
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _in_order(submit, chunks: Iterator[tuple], ahead: int) -> Iterator[tuple[tuple, list[dict]]]:
-    """``(chunk, submit(chunk).result())`` for every chunk, in chunk order, with at most
-    ``ahead`` chunks submitted and not yet read: the workers stay busy while the results held
-    in memory stay few, whatever the number of chunks."""
+def _in_order(submit, work: Iterator[tuple], ahead: int) -> Iterator[tuple]:
+    """``(share, submit(share).result())`` for every share, in order, with at most ``ahead``
+    shares submitted and not yet read: the workers stay busy while the results held in memory
+    stay few, whatever the number of shares."""
     waiting: deque = deque()
-    for chunk in chunks:
-        waiting.append((chunk, submit(chunk)))
+    for share in work:
+        waiting.append((share, submit(share)))
         if len(waiting) >= ahead:
-            chunk, future = waiting.popleft()
-            yield chunk, patiently(future.result)
+            share, future = waiting.popleft()
+            yield share, patiently(future.result)
     while waiting:
-        chunk, future = waiting.popleft()
-        yield chunk, patiently(future.result)
+        share, future = waiting.popleft()
+        yield share, patiently(future.result)
 
 
-def _run_dask(make_chunks, total: int, scheduler: str | None, workers: int | None,
-              progress: bool) -> Iterator[list[dict]]:
-    """Rows of every chunk of ``make_chunks(workers)``, in chunk order, played on a Dask
-    cluster (see :func:`tournament`): a local one of ``workers`` processes, or the one at
-    ``scheduler``, whose workers are counted once connected."""
-    import logging
-
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
-    with ExitStack() as stack:
-        if scheduler is None:
-            cluster = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
-                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)))
-            client = stack.enter_context(Client(cluster))
-        else:
-            client = stack.enter_context(_connect(Client, scheduler))
-        count = max(1, len(client.scheduler_info().get("workers", {})))
-        bar = stack.enter_context(_bar(total, progress))
-        for chunk, rows in _in_order(lambda c: client.submit(play_chunk, *c, pure=False), make_chunks(count),
-                                     4 * count):
-            yield rows
-            bar.update(chunk[4] - chunk[3])
-
-
-#: Seconds a running Dask scheduler has to answer before :func:`tournament` gives up on it.
-CONNECT_SECONDS = 10
-
-
-def _connect(client_class, scheduler: str):
-    """A Dask ``Client`` of the scheduler at ``scheduler``.
-
-    Raises :class:`RulesError` naming the address and why it cannot be reached, in the
-    language in force (Dask's own ``OSError`` says it in English, after its own time-out),
-    when it does not answer within :data:`CONNECT_SECONDS`: refused, unknown, silent (a server
-    that takes the connection and never answers), or not a Dask scheduler.
-    """
-    try:
-        _handshake(scheduler)
-        return client_class(scheduler, timeout=CONNECT_SECONDS)
-    except OSError as exc:  # Dask's "Timed out trying to connect", caused by the system's refusal
-        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
-                                      address=shown(scheduler), reason=_connection_reason(exc))) from None
-    except Exception:  # noqa: BLE001 - another server answered: Dask read its bytes as a frame (MemoryError, ...)
-        raise RulesError("options", _("Cannot reach the Dask scheduler at {address}: {reason}.",
-                                      address=shown(scheduler),
-                                      reason=_("something else answers there, not a Dask scheduler"))) from None
-
-
-def _handshake(scheduler: str) -> None:
-    """Connect to ``scheduler`` and exchange Dask's greetings, all within :data:`CONNECT_SECONDS`.
-
-    A ``tcp://`` address is first reached by a plain connection, so that a refusal or an unknown
-    host is said at once with the system's reason (``ConnectionRefusedError``,
-    ``socket.gaierror``), not after Dask's retries. Dask's ``Client`` bounds the connection but
-    waits for the scheduler's greeting without end, so a server that takes the connection and
-    stays silent would hang the command. Raises ``TimeoutError`` (an ``OSError``) when the time
-    is up, or what the connections raise. Runs in a thread of its own: a notebook's kernel
-    already runs an event loop in this one.
-    """
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    from distributed.comm import connect
-    from distributed.comm.addressing import parse_address, parse_host_port
-
-    async def greet():
-        scheme, location = parse_address(scheduler)
-        if scheme == "tcp":
-            _reader, writer = await asyncio.open_connection(*parse_host_port(location))
-            writer.close()
-        comm = await connect(scheduler, timeout=0.8 * CONNECT_SECONDS)
-        await comm.close()
-
-    async def bounded():
-        await asyncio.wait_for(greet(), CONNECT_SECONDS)
-
-    with ThreadPoolExecutor(1, thread_name_prefix="mandalakit-handshake") as thread:
-        thread.submit(asyncio.run, bounded()).result()
-
-
-def _connection_reason(exc: BaseException) -> str:
-    """Why a connection failed, in the language in force: the first system error in the chain
-    of causes of ``exc`` (refused, unknown host, ...), else no answer in time."""
-    import socket
-
-    from .core.messages import os_reason
-
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        if isinstance(exc, socket.gaierror):
-            return _("no computer of that name was found")
-        if isinstance(exc, OSError) and exc.errno is not None:
-            return os_reason(exc)
-        exc = exc.__cause__ or exc.__context__
-    return _("it did not answer within {seconds} seconds", seconds=CONNECT_SECONDS)
+def _run_dask(work, total: int, cluster: tuple, progress: bool) -> Iterator:
+    """The DataFrame of every share of ``work(workers)``, in order, played on the Dask cluster
+    ``cluster`` (:func:`mandalakit.simulate.on_dask`)."""
+    with _bar(total, progress) as bar:
+        for share, frame in on_dask(play_share, work, cluster):
+            yield frame
+            bar.update(share_games(share[2]))
 
 
 def metadata(arguments: Mapping) -> dict:

@@ -72,6 +72,14 @@ def seat_names(names: Sequence[str], index: int) -> list[str]:
     return [names[(s + index) % players] for s in range(players)]
 
 
+def seat_table(names: Sequence[str], start: int, stop: int) -> np.ndarray:
+    """The bots of every seat of games ``start`` to ``stop - 1``, (games, players) names, as
+    :func:`seat_names` gives them one game at a time: made in one step for a whole batch."""
+    players = len(names)
+    rotation = (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players
+    return np.array(list(names), dtype=object)[rotation]
+
+
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
                     records: bool = False):
     """``(batch, streams)`` of games ``start`` to ``stop - 1``, each seeded as
@@ -104,15 +112,18 @@ def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generato
     return batch, rng.random((len(bots), players, module.stream_size(bots)))
 
 
-def rows_table(module, batch, names_of: Callable[[int], list[str]], first: Mapping[str, Sequence]):
+def rows_table(module, batch, names_of: Callable[[int], list[str]] | np.ndarray, first: Mapping[str, Sequence]):
     """The table of a played batch, as :func:`mandalakit.simulate.seat_rows` writes it.
 
-    ``first`` holds the leading columns, one value per game; ``names_of(i)`` the bots of game
-    ``i``'s seats.
+    ``first`` holds the leading columns, one value per game; ``names_of`` the bots of each
+    game's seats: a (games, players) array of names (:func:`seat_table`, made once for the
+    batch), or a function of the game's index in the batch.
     """
     import pandas as pd
 
     games, players = batch.bots.shape
+    if callable(names_of):
+        names_of = np.array([names_of(i) for i in range(games)], dtype=object).reshape(games, players)
     scores = batch.scores()
     winners = batch.winners()
     best_other = np.empty_like(scores)
@@ -121,7 +132,7 @@ def rows_table(module, batch, names_of: Callable[[int], list[str]], first: Mappi
     shared = winners.sum(axis=1) > 1
     columns = {name: np.repeat(np.asarray(values), players) for name, values in first.items()}
     columns["seat"] = np.tile(np.arange(players, dtype=np.int64), games)
-    columns["bot"] = np.array([name for i in range(games) for name in names_of(i)], dtype=object)
+    columns["bot"] = np.asarray(names_of, dtype=object).ravel()
     columns["score"] = scores.ravel()
     columns["winner"] = winners.ravel()
     columns["shared"] = (winners & shared[:, None]).ravel()
@@ -144,9 +155,11 @@ def play_reference(game: str, players: int, names: Sequence[str], rules: Mapping
 
 
 def chunk_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, start: int, stop: int):
-    """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``."""
-    module, batch = play_reference(game, players, names, rules, seed, start, stop)
-    return rows_table(module, batch, lambda i: seat_names(names, start + i), {"game": np.arange(start, stop)})
+    """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``,
+    played :data:`CHUNK` games at a time (so that a large share, the unit of work of a Dask
+    worker, takes no more memory for its random numbers than one chunk) in one DataFrame."""
+    return deals_frame(game, players, names, rules, seed, range(start, stop),
+                       lambda part: {"game": np.arange(part.start, part.stop)})
 
 
 def _chunk_frame(work: tuple):
@@ -252,11 +265,27 @@ def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping,
                   first: Callable[[int], Mapping]) -> list[dict]:
     """The rows of games ``deals`` as :func:`mandalakit.tournament.play_chunk` writes them:
     ``first(deal)`` gives each game's leading columns (the tournament's cell and deal)."""
-    module, batch = play_reference(game, players, names, rules, seed, deals.start, deals.stop)
-    leading = [first(deal) for deal in deals]
-    columns = {key: np.array([row[key] for row in leading], dtype=object) for key in leading[0]}
-    table = rows_table(module, batch, lambda i: seat_names(names, deals.start + i), columns)
-    return table.to_dict("records")
+    import pandas as pd
+
+    def columns(part: range) -> dict:
+        leading = pd.DataFrame([first(deal) for deal in part])
+        return {key: leading[key].to_numpy() for key in leading.columns}
+
+    return deals_frame(game, players, names, rules, seed, deals, columns).to_dict("records")
+
+
+def deals_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
+                columns: Callable[[range], Mapping[str, np.ndarray]]):
+    """The rows of games ``deals`` as one DataFrame, played :data:`CHUNK` games at a time:
+    ``columns(part)`` gives the leading columns of the games ``part`` (one value a game)."""
+    import pandas as pd
+
+    parts = []
+    for a in range(deals.start, deals.stop, CHUNK):
+        b = min(a + CHUNK, deals.stop)
+        module, batch = play_reference(game, players, names, rules, seed, a, b)
+        parts.append(rows_table(module, batch, seat_table(names, a, b), columns(range(a, b))))
+    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
 
 
 def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None,

@@ -311,11 +311,12 @@ TOURNAMENT_400K = ["tournament", "--game", "ohanami", "--players", "2", "--bots"
     ([*TOURNAMENT_400K, "--jobs", "2"], signal.SIGTERM, False),
     # A terminal's Ctrl-C reaches every process of the group: Dask's workers say nothing of it.
     ([*TOURNAMENT_400K, "--dask-workers", "2"], signal.SIGINT, True),
+    ([*SIMULATE_2M[:-3], "--dask-workers", "2", "--quiet", "--out", "{out}/never.parquet"], signal.SIGINT, True),
     (["bench", "--game", "ohanami", "--seconds", "600"], signal.SIGINT, False),
 ])
 def test_tournament_and_bench_stop_cleanly_too(tmp_path, argv, signum, group):
     with _processes.command([a.format(out=tmp_path) for a in argv], ignore_sigint=not group) as proc:
-        moment = "run" if argv[0] == "tournament" else "handlers"
+        moment = "handlers" if argv[0] == "bench" else "run"
         assert _moment_reached(proc, tmp_path, moment), proc.communicate(timeout=60)[1][-2000:]
         if group:
             os.killpg(proc.pid, signum)
@@ -488,6 +489,14 @@ def test_a_rules_option_given_twice_is_refused(tmp_path, capsys, no_simulation, 
     assert code == 2 and stdout == "" and "Traceback" not in err
     assert "[options] --rule sakura_cap is given twice (none, then 3); give each rules option once." in err
     assert out.read_text() == "precious\n"
+
+
+def test_an_option_varied_twice_is_refused_under_its_own_flag_as_written(tmp_path, capsys):
+    code, stdout, err = run(capsys, "tournament", "--game", "ohanami", "--vary", "sakura_cap=15", "--vary",
+                            "sakura_cap=none", "--quiet", "--out", str(tmp_path / "t.parquet"))
+    assert code == 2 and stdout == "" and "Traceback" not in err and list(tmp_path.iterdir()) == []
+    assert err == ("mandalakit tournament: error: [options] --vary sakura_cap is given twice (15, then none); "
+                   "give each rules option once.\n")
 
 
 def _edit_record(path, **changes):
@@ -1070,7 +1079,7 @@ def test_a_refused_scheduler_connection_says_why_in_french(tmp_path, capsys, mon
     import socket
 
     # The refusal is said at once (a plain connection first, not Dask's retries): far within the bound.
-    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 5)
+    monkeypatch.setattr("mandalakit.simulate.CONNECT_SECONDS", 5)
     with socket.socket() as probe:  # a port nothing listens on: bound, never listening
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -1089,7 +1098,7 @@ def test_a_scheduler_that_takes_the_connection_and_never_answers_gets_one_senten
     pytest.importorskip("dask.distributed")  # imported here, so the time below is the connection's
     import socket
 
-    monkeypatch.setattr("mandalakit.tournament.CONNECT_SECONDS", 2)
+    monkeypatch.setattr("mandalakit.simulate.CONNECT_SECONDS", 2)
     silent = socket.create_server(("127.0.0.1", 0))  # the system takes connections for it; it never answers
     try:
         port = silent.getsockname()[1]
@@ -1106,7 +1115,7 @@ def test_a_scheduler_that_takes_the_connection_and_never_answers_gets_one_senten
 
 
 def test_dask_workers_are_bounded_as_jobs_are(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("mandalakit.tournament.play_chunk", lambda *a: pytest.fail("a game was played"))
+    monkeypatch.setattr("mandalakit.tournament.play_share", lambda *a: pytest.fail("a game was played"))
     code, _, err = run(capsys, "tournament", "--game", "ohanami", "--dask-workers", "100000", "--quiet",
                        "--out", str(tmp_path / "t.parquet"))
     assert code == 2 and "At most 256 worker processes can be started, not 100000" in err
