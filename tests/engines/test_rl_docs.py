@@ -35,7 +35,7 @@ def test_the_action_and_observation_tables_are_the_codes_own(game):
 
 def test_the_python_examples_run():
     blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     code = "\n".join(blocks).replace("TRAIN_GAMES, TEST_GAMES = 2000, 600", "TRAIN_GAMES, TEST_GAMES = 6, 4")
     namespace: dict = {}
     exec(compile(code, "docs/rl.md", "exec"), namespace)  # noqa: S102 - our own documentation
@@ -43,6 +43,8 @@ def test_the_python_examples_run():
     learner = namespace["learner"]
     assert learner.value.shape == (342,) and learner.value.any()
     assert -1 <= namespace["after"] <= 1
+    rate = namespace["rate"]
+    assert rate["games"] == 40 and 0.2 < rate["win_rate"] < 0.8  # random against random
 
 
 def test_ctrl_c_stops_the_ismcts_command_with_one_line_and_no_traceback():
