@@ -14,7 +14,7 @@ PUPILS ?=
 CLASS_DIR ?= class
 CLASS_ENV = $(if $(LESSON),MANDALAKIT_CLASS='$(abspath $(CLASS_DIR))')
 
-.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui messages clean help
+.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui bench-rl messages clean help
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
@@ -35,6 +35,7 @@ help:
 	@echo "make datasets-search - make the search bot's tournament tables (datasets/*-search.parquet, about 34 CPU minutes) and the summaries again"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
+	@echo "make bench-rl - train a MaskablePPO agent on Mandala (fixed budget, 1 thread) and print its win rate over 400 seat-balanced games against easy and medium"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -252,3 +253,12 @@ REMOTE ?=
 .PHONY: binder-links
 binder-links:
 	@$(PYTHON) binder/links.py $(REMOTE)
+
+# CPU-only torch first (a plain install pulls a CUDA build), then sb3-contrib.
+$(VENV)/.train: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet torch --index-url https://download.pytorch.org/whl/cpu
+	$(EDITABLE) '.[train]'
+	@touch $@
+
+bench-rl: $(VENV)/.train
+	$(BIN)/python -m mandalakit.rl.train --game mandala --opponent easy --steps 120000 --margin 0.5 --games 400

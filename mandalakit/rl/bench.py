@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
+from ..core import interrupts
 from ..core.registry import get_game
 from ..simulate import bench as engine_bench
 
@@ -117,6 +118,8 @@ def measure(seconds: float = 2.0, seed: int = 0, cases: Sequence[tuple[str, int]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    interrupts.install()  # Ctrl-C: one line, no traceback, status 130
+    interrupts.set_message("python -m mandalakit.rl.bench: interrupted")
     parser = argparse.ArgumentParser(prog="python -m mandalakit.rl.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (4 per row)")
     parser.add_argument("--seed", type=int, default=0)

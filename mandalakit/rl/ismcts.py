@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 from tqdm.auto import tqdm
 
+from ..core import interrupts
 from .openspiel import load, resampler
 
 
@@ -74,6 +75,8 @@ def match(game_name: str = "mandala", players: int = 2, games: int = 2, simulati
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    interrupts.install()  # Ctrl-C: one line, no traceback, status 130
+    interrupts.set_message("python -m mandalakit.rl.ismcts: interrupted")
     parser = argparse.ArgumentParser(prog="python -m mandalakit.rl.ismcts", description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=["mandala", "flowers", "ohanami"], default="mandala")
     parser.add_argument("--players", type=int, default=2)

@@ -46,7 +46,6 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent
 from ..core.registry import get_game
-from . import GAMES
 from .actions import action_codec
 from .observations import observation_encoder
 from .returns import rank_returns
@@ -57,6 +56,9 @@ CHANCE_CODES = {"mandala": 6, "flowers": 37, "ohanami": 121}
 #: bound for 4 seats; Mandala has no bound (a discard can repeat forever, M-6.1): 1,000 lies
 #: some 80 eight-fold factors beyond the longest of 100,000 random games (140 decisions).
 MAX_DECISIONS = {"mandala": 1_000, "flowers": 8_000, "ohanami": 27 * 4}
+#: The ``chance`` parameter's values and OpenSpiel's chance modes.
+CHANCE_MODES = {"explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+                "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC}
 
 
 def short_name(game: str) -> str:
@@ -93,7 +95,11 @@ class _Engine:
 
 
 class MandalakitGame(pyspiel.Game):
-    """One of the three games for OpenSpiel; parameter ``players`` (default 2)."""
+    """One of the three games for OpenSpiel; parameters ``players`` (default 2), ``chance``
+    (``"explicit"``, the default: card-by-card chance nodes; ``"sampled"``: no chance node, the
+    engine shuffles with a generator of its own, OpenSpiel's sampled-stochastic mode) and
+    ``seed`` (of the sampled mode's games: each ``new_initial_state`` draws the next game's
+    seed from the game's generator)."""
 
     name: str
 
@@ -101,31 +107,54 @@ class MandalakitGame(pyspiel.Game):
         params = dict(params or {})
         spec = get_game(self.name)
         players = int(params.get("players", spec.min_players))
+        self.chance = str(params.get("chance", "explicit"))
+        if self.chance not in CHANCE_MODES:
+            raise pyspiel.SpielError(f"chance must be one of {sorted(CHANCE_MODES)}, not {self.chance!r}.")
         self.codec = action_codec(self.name, players)  # checks the player count (M-2, F-2, O-2)
         self.encoder = observation_encoder(self.name, players)
+        sampled = self.chance == "sampled"
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
-            max_chance_outcomes=CHANCE_CODES[self.name],
+            max_chance_outcomes=0 if sampled else CHANCE_CODES[self.name],
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=MAX_DECISIONS[self.name])
-        super().__init__(self.game_type(), info, params)
+        super().__init__(self.game_type(self.chance), info, params)
         self.spec = spec
+        self.seed = int(params.get("seed", 0))
+        self._rng = np.random.default_rng(self.seed) if sampled else None
         # The start of every game, copied by each new state (OpenSpiel's clone makes a new
         # state first, then copies the attributes over it).
-        self.start = _Engine(spec.new_game(players, manual_chance=True), [""] * players)
-        self.start.open_chance(CHANCE_CODES[self.name])
+        self.start = None if sampled else _Engine(spec.new_game(players, manual_chance=True), [""] * players)
+        if self.start is not None:
+            self.start.open_chance(CHANCE_CODES[self.name])
+
+    def __reduce__(self):
+        # The game again from its name and parameters (a sampled game's generator starts again at its seed).
+        return pyspiel.load_game, (str(self),)
+
+    def new_start(self, seed: int | None = None) -> tuple[_Engine, int | None]:
+        """The engine at the start of a new game and its seed: the explicit mode's one start
+        (copied; seed None), or in the sampled mode a game shuffled from ``seed``, by default
+        the next seed of the game's generator."""
+        if self._rng is None:
+            return copy.deepcopy(self.start), None
+        players = self.num_players()
+        seed = int(self._rng.integers(2**63)) if seed is None else seed
+        engine = _Engine(self.spec.new_game(players, seed=seed), [""] * players)
+        engine.record()
+        return engine, seed
 
     @classmethod
-    def game_type(cls) -> pyspiel.GameType:
+    def game_type(cls, chance: str = "explicit") -> pyspiel.GameType:
         spec = get_game(cls.name)
         return pyspiel.GameType(
             short_name=short_name(cls.name),
             long_name=f"mandalakit {cls.name.capitalize()}",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            chance_mode=CHANCE_MODES[chance],
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.ZERO_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -135,7 +164,7 @@ class MandalakitGame(pyspiel.Game):
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"players": spec.min_players})
+            parameter_specification={"players": spec.min_players, "chance": "explicit", "seed": 0})
 
     def new_initial_state(self):
         return MandalakitState(self)
@@ -153,7 +182,14 @@ class MandalakitState(pyspiel.State):
     def __init__(self, game: MandalakitGame):
         super().__init__(game)
         self._codes = CHANCE_CODES[game.name]
-        self._engine = copy.deepcopy(game.start)
+        self._engine, self._seed = game.new_start()
+
+    def __reduce__(self):
+        # The game's seed and its actions, replayed; a resampled state has no seed of its own
+        # and keeps its engine (its history() then starts empty).
+        if self._seed is False:
+            return _restore, (self.get_game(), None, [], self._engine)
+        return _restore, (self.get_game(), self._seed, self.history(), None)
 
     @property
     def engine(self):
@@ -227,6 +263,7 @@ class MandalakitState(pyspiel.State):
         eng = new._engine
         eng.state = self._engine.state.determinize(player, rng)
         eng.seen = [seen if p == player else f"{eng.state.observation(p)!r}\n" for p, seen in enumerate(eng.seen)]
+        new._seed = False  # no seed replays it (see __reduce__)
         return new
 
     def __str__(self) -> str:
@@ -234,6 +271,19 @@ class MandalakitState(pyspiel.State):
         events = [str(e) for _, e in state.history[-3:]]
         pending = f" drawing {self._engine.kind}: {len(self._engine.drawn)} cards" if self._engine.kind else ""
         return f"{state.game} {state.num_players}p, {len(state.history)} events, last: {events}{pending}"
+
+
+def _restore(game: MandalakitGame, seed: int | None, actions: list[int], engine: _Engine | None) -> MandalakitState:
+    """How states unpickle: the game from ``seed`` with ``actions`` replayed, or a state
+    holding ``engine``."""
+    state = game.new_initial_state()
+    if engine is not None:
+        state._engine, state._seed = engine, False
+    elif seed is not None:
+        state._engine, state._seed = game.new_start(seed)
+    for action in actions:
+        state.apply_action(action)
+    return state
 
 
 class MandalakitObserver:
@@ -256,16 +306,29 @@ class MandalakitObserver:
         return state._engine.seen[player] + now
 
 
-def _register() -> dict[str, type]:
-    classes = {}
-    for name in GAMES:
-        cls = type(f"{name.capitalize()}Game", (MandalakitGame,), {"name": name})
-        pyspiel.register_game(cls.game_type(), cls)
-        classes[name] = cls
-    return classes
+class MandalaGame(MandalakitGame):
+    """Mandala for OpenSpiel (``python_mandalakit_mandala``)."""
+
+    name = "mandala"
 
 
-GAME_CLASSES = _register()
+class FlowersGame(MandalakitGame):
+    """Flowers for OpenSpiel (``python_mandalakit_flowers``)."""
+
+    name = "flowers"
+
+
+class OhanamiGame(MandalakitGame):
+    """Ohanami for OpenSpiel (``python_mandalakit_ohanami``)."""
+
+    name = "ohanami"
+
+
+#: The game classes by game, each registered with ``pyspiel.register_game``. They have
+#: module-level names, so games and states pickle (OpenSpiel's ``test_pickle`` of Python games).
+GAME_CLASSES = {cls.name: cls for cls in (MandalaGame, FlowersGame, OhanamiGame)}
+for _cls in GAME_CLASSES.values():
+    pyspiel.register_game(_cls.game_type(), _cls)
 
 
 def load(game: str, players: int | None = None) -> pyspiel.Game:

@@ -14,10 +14,17 @@
 
 Agents are ``"player_0"`` .. ``"player_{n-1}"``, the engine's seats. Each observation is a
 dict: ``"observation"``, the float32 tensor of :mod:`mandalakit.rl.observations`, and
-``"action_mask"``, the int8 mask of :mod:`mandalakit.rl.actions` (all 0 for an agent not to
-act, except that every Ohanami seat still to choose in a draft step sees its own mask, as its
-choice is simultaneous, O-2.6). Actions are the fixed numbers of :mod:`mandalakit.rl.actions`;
-an action that is not legal raises :class:`~mandalakit.core.errors.IllegalMoveError` and changes nothing.
+``"action_mask"``, the int8 mask of :mod:`mandalakit.rl.actions`: non-zero only for the agent
+to act. With ``simultaneous=True`` (the parallel environment's view) every Ohanami seat still to
+choose in a draft step sees its own mask, as its choice is simultaneous (O-2.6). Actions are the
+fixed numbers of :mod:`mandalakit.rl.actions`. An action that is not legal raises
+:class:`~mandalakit.core.errors.IllegalMoveError` and changes nothing (``illegal="raise"``), or
+ends the game with reward -1 for the agent that played it and 0 for the others
+(``illegal="terminate"``: PettingZoo's ``TerminateIllegalWrapper`` of its classic games).
+
+The environments are versioned as PettingZoo's are (:data:`VERSIONS`, ``metadata["name"]``
+``"mandala_v1"``); ``env("mandala_v1")`` is ``env("mandala")``. The version goes up when
+the observation or action layout changes.
 
 Rewards come once, at the end: :func:`rank_returns` of the result (+1 / -1 / 0 in a two-player
 game; zero-sum for every player count). Chance (shuffles, reshuffles) is resolved by the
@@ -58,6 +65,25 @@ from .returns import rank_returns
 #: Games whose decisions come in rounds where every seat acts once, in seat order (Ohanami's
 #: simultaneous picks and placements, O-2.2, O-2.6): these convert to the parallel API.
 PARALLEL = frozenset({"ohanami"})
+#: The environments' versions (``metadata["name"]`` is ``f"{game}_v{version}"``).
+VERSIONS = {"mandala": 1, "flowers": 1, "ohanami": 1}
+ILLEGAL = ("raise", "terminate")
+
+
+def game_name(name: str) -> str:
+    """The game of an environment name: ``"mandala"`` for ``"mandala"`` or ``"mandala_v1"``.
+
+    Raises
+    ------
+    ValueError
+        For a version that is not the environment's own (:data:`VERSIONS`).
+    """
+    game, sep, version = name.rpartition("_v")
+    if not sep or game not in VERSIONS:
+        return name
+    if version != str(VERSIONS[game]):
+        raise ValueError(f"{name} is not an environment of this kit; it has {game}_v{VERSIONS[game]}.")
+    return game
 
 
 class MandalakitEnv(AECEnv):
@@ -74,6 +100,12 @@ class MandalakitEnv(AECEnv):
     rules : dict, optional
         The game's rules options (``{"deck_exhaustion": "end_at_once"}``), as ``GameSpec.make_rules``.
     render_mode : {"human", "ansi", "svg"} or None
+    illegal : {"raise", "terminate"}
+        What an illegal action does: raise and change nothing, or end the game with reward -1
+        for its agent.
+    simultaneous : bool
+        Ohanami: every seat still to choose in a draft step sees its mask (O-2.6); else only
+        the agent to act.
 
     Attributes
     ----------
@@ -87,12 +119,17 @@ class MandalakitEnv(AECEnv):
         For an unknown game, a player count the game is not played with, or unknown rules.
     """
 
-    metadata = {"render_modes": ["human", "ansi", "svg"], "name": "mandalakit_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "svg"], "name": "mandalakit_v1", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, illegal: str = "raise", simultaneous: bool = False):
         super().__init__()
+        game = game_name(game)
         self.spec_ = get_game(game)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {ILLEGAL}, not {illegal!r}.")
+        self.illegal = illegal
+        self.simultaneous = simultaneous and game in PARALLEL
         players = self.spec_.min_players if players is None else players
         self.codec = action_codec(game, players)
         self.encoder = observation_encoder(game, players)
@@ -101,7 +138,7 @@ class MandalakitEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                              f"not {render_mode!r}.")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"{game}_v0", "is_parallelizable": game in PARALLEL}
+        self.metadata = {**self.metadata, "name": f"{game}_v{VERSIONS[game]}", "is_parallelizable": game in PARALLEL}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._rng = make_rng(seed)
         box = spaces.Box(0.0, np.inf, self.encoder.shape, np.float32)
@@ -146,7 +183,7 @@ class MandalakitEnv(AECEnv):
         mask = np.zeros(self.codec.size, np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
             mask[list(self._legal)] = 1
-        elif self.metadata["is_parallelizable"] and not self.terminations[agent]:
+        elif self.simultaneous and not self.terminations[agent]:
             mask[[self.codec.encode(m) for m in waiting_moves(self.state_, seat)]] = 1
         return {"observation": self.encoder.encode(self.state_.observation(seat)), "action_mask": mask}
 
@@ -156,7 +193,8 @@ class MandalakitEnv(AECEnv):
         Raises
         ------
         IllegalMoveError
-            Rule tag ``actions``: ``action`` is no legal move now; nothing changes.
+            Rule tag ``actions``, with ``illegal="raise"``: ``action`` is no legal move now;
+            nothing changes.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -165,6 +203,9 @@ class MandalakitEnv(AECEnv):
         self.codec._check(action)
         move = self._legal.get(int(action))
         if move is None:
+            if self.illegal == "terminate":
+                self.end_illegal(agent)
+                return
             self.codec.decode(self.state_, action)  # refuses with the legal actions listed
         self._cumulative_rewards[agent] = 0.0
         self.state_.apply(move)
@@ -178,6 +219,17 @@ class MandalakitEnv(AECEnv):
         else:
             self._legal = self.codec.legal(state)
             self.agent_selection = self.agents[state.current_player]
+        self._set_infos()
+        self._accumulate_rewards()
+
+    def end_illegal(self, agent: str) -> None:
+        """End the game for an illegal action of ``agent``: reward -1 for it, 0 for the others
+        (``illegal="terminate"``)."""
+        self._legal = {}
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == agent else 0.0
+            self.terminations[a] = True
+        self._cumulative_rewards[agent] = 0.0
         self._set_infos()
         self._accumulate_rewards()
 
@@ -225,24 +277,27 @@ def ansi(state, seat: int) -> str:
 
 
 def raw_env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
-            render_mode: str | None = None) -> MandalakitEnv:
-    """The unwrapped AEC environment (see :class:`MandalakitEnv`)."""
-    return MandalakitEnv(game, players, seed, rules, render_mode)
+            render_mode: str | None = None, **options) -> MandalakitEnv:
+    """The unwrapped AEC environment (see :class:`MandalakitEnv`; ``options``: ``illegal``,
+    ``simultaneous``)."""
+    return MandalakitEnv(game, players, seed, rules, render_mode, **options)
 
 
 def env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
-        render_mode: str | None = None):
+        render_mode: str | None = None, **options):
     """The AEC environment of ``game``, wrapped in PettingZoo's order check (arguments as
     :class:`MandalakitEnv`)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, seed, rules, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, seed, rules, render_mode, **options))
 
 
 def parallel_env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, illegal: str = "raise"):
     """The parallel environment of ``game``: Ohanami's picks and placements are one joint step
-    of every seat (O-2.6); Mandala and Flowers, turn-based, step one agent at a time (the
-    others' actions are ignored: PettingZoo's ``turn_based_aec_to_parallel``)."""
-    aec = env(game, players, seed, rules, render_mode)
+    of every seat (O-2.6), every seat still to choose seeing its mask; Mandala and Flowers,
+    turn-based, step one agent at a time (the others' actions are ignored: PettingZoo's
+    ``turn_based_aec_to_parallel``)."""
+    game = game_name(game)
+    aec = env(game, players, seed, rules, render_mode, illegal=illegal, simultaneous=game in PARALLEL)
     return JointSteps(aec) if game in PARALLEL else turn_based_aec_to_parallel(aec)
 
 
@@ -258,7 +313,9 @@ class JointSteps(aec_to_parallel_wrapper):
         ValueError
             If ``actions`` does not give exactly one action to each live agent.
         IllegalMoveError
-            Rule tag ``actions``: an action is no move its seat may choose now (O-2.6); nothing changes.
+            Rule tag ``actions``: an action is no move its seat may choose now (O-2.6); nothing
+            changes. With ``illegal="terminate"`` the game ends instead: -1 for the first such
+            agent, 0 for the others.
         """
         base = self.aec_env.unwrapped
         if not isinstance(actions, dict) or set(actions) != set(self.agents):
@@ -269,7 +326,16 @@ class JointSteps(aec_to_parallel_wrapper):
             allowed = {base.codec.encode(move) for move in waiting_moves(base.state_, seat)}
             base.codec._check(actions[agent])
             if allowed and int(actions[agent]) not in allowed:
+                if base.illegal == "terminate":
+                    return self._end(base, agent)
                 raise IllegalMoveError("actions", _("Action {action} ({name}) is not legal now for {agent}.",
                                                     action=int(actions[agent]), name=base.codec.name(actions[agent]),
                                                     agent=agent))
         return super().step(actions)
+
+    def _end(self, base: MandalakitEnv, agent: str):
+        base.end_illegal(agent)
+        done = self.agents
+        self.agents = []
+        return ({a: base.observe(a) for a in done}, {a: base.rewards[a] for a in done},
+                {a: True for a in done}, {a: False for a in done}, {a: base.infos[a] for a in done})

@@ -1,7 +1,13 @@
 """docs/rl.md says what the code does: its tables are the codecs' and encoders' own, and its
 Python examples run (the training loop at a few games)."""
 
+import os
 import re
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +35,7 @@ def test_the_action_and_observation_tables_are_the_codes_own(game):
 
 def test_the_python_examples_run():
     blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     code = "\n".join(blocks).replace("TRAIN_GAMES, TEST_GAMES = 2000, 600", "TRAIN_GAMES, TEST_GAMES = 6, 4")
     namespace: dict = {}
     exec(compile(code, "docs/rl.md", "exec"), namespace)  # noqa: S102 - our own documentation
@@ -37,3 +43,28 @@ def test_the_python_examples_run():
     learner = namespace["learner"]
     assert learner.value.shape == (342,) and learner.value.any()
     assert -1 <= namespace["after"] <= 1
+    rate = namespace["rate"]
+    assert rate["games"] == 40 and 0.2 < rate["win_rate"] < 0.8  # random against random
+
+
+def test_ctrl_c_stops_the_ismcts_command_with_one_line_and_no_traceback():
+    """docs/rl.md's ``python -m mandalakit.rl.ismcts``: SIGINT once its progress bar shows."""
+    proc = subprocess.Popen([sys.executable, "-m", "mandalakit.rl.ismcts", "--games", "50", "--simulations", "400"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        seen = b""
+        deadline = time.monotonic() + 120
+        while b"IS-MCTS" not in seen and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stderr], [], [], 1)
+            if ready:
+                seen += os.read(proc.stderr.fileno(), 4096)
+        assert b"IS-MCTS" in seen, seen
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    err = (seen + err).decode()
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.rstrip().endswith("python -m mandalakit.rl.ismcts: interrupted")
