@@ -29,7 +29,7 @@ help:
 	@echo "make bench-class N=30 - N light-client pupils (no browser) join a class and answer; prints lost answers, p50/p95, CPU (RESTART=1 or CRASH=1: across a restart or a crash)"
 	@echo "make lab    - JupyterLab for the teacher, with the dashboards' settings"
 	@echo "make binder-links - print the Binder links (JupyterLab, Voila) of this repository's own remote"
-	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and merge it into every .po"
+	@echo "make messages - re-extract mandalakit/locale/mandalakit.pot and lessons.pot, merge them into every .po, write notebooks/fr/ and notebooks/pt/ again"
 	@echo "make ladder - play the strength ladder of each game again (datasets/ladder-*.csv; LADDER_GAMES=6 search games per seed of LADDER_SEEDS)"
 	@echo "make datasets - make the shipped tournament tables of datasets/ and their summaries again (datasets/README.md)"
 	@echo "make datasets-search - make the search bot's tournament tables (datasets/*-search.parquet, about 34 CPU minutes) and the summaries again"
@@ -142,6 +142,10 @@ messages: $(VENV)/.test
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --add-comments=Translators: \
 		--project=mandalakit --version=0.1.0 -o $(POT) .
 	$(BIN)/pybabel update -i $(POT) -d mandalakit/locale -D mandalakit --ignore-obsolete
+	@# the lessons' words: each page is notebooks/X.ipynb, once; its words go into
+	@# mandalakit/locale/lessons.pot and every <language>/LC_MESSAGES/lessons.po, and the pages of
+	@# notebooks/<language>/ are written again from the source and the catalogue (never edit those)
+	$(BIN)/python -m mandalakit.widgets.lessons.translate
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -135,10 +135,10 @@ def _languages() -> tuple[str, ...]:
 
 
 def _book(game: str, language: str | None) -> Rulebook:
-    """The rules of ``game`` in ``language`` (None: the language in force); an unknown language
-    raises RulesError."""
+    """The rules of ``game`` in ``language`` (None: the language in force, or English while that
+    language has no rules texts yet); an unknown language raises RulesError."""
     if language is None:
-        language = get_language()
+        language = get_language() if get_language() in _languages() else "en"
     if not isinstance(language, str) or language not in _languages():
         raise RulesError("options", _("There are no rules texts in the language {code}; choose from {languages}.",
                                       code=shown(language), languages=", ".join(_languages())))

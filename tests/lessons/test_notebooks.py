@@ -10,8 +10,8 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
-#: The French lessons and landing page (notebooks/fr), each a translation of the English one.
-FRENCH = sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
+#: The pages of the other languages (notebooks/fr, notebooks/pt), each made from the English one (test_pages).
+FRENCH = sorted((NOTEBOOKS / "fr").glob("*.ipynb")) + sorted((NOTEBOOKS / "pt").glob("*.ipynb"))
 # A Markdown list item that is a link to a notebook, then the sentence about it.
 LINK = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<href>[^)]+)\):(?P<sentence>.*?)(?=^- |^\s*$|\Z)", re.M | re.S)
 
@@ -59,13 +59,13 @@ def test_the_landing_pages_link_each_other_and_the_french_one_links_every_french
         assert (NOTEBOOKS / "fr" / href).resolve().is_file(), href
 
 
-@pytest.mark.parametrize("path", FRENCH, ids=[p.name for p in FRENCH])
-def test_a_french_lesson_has_the_cells_of_the_english_one_and_sets_the_language_first(path):
+@pytest.mark.parametrize("path", FRENCH, ids=[p.relative_to(NOTEBOOKS).as_posix() for p in FRENCH])
+def test_a_translated_page_has_the_cells_of_the_english_one_and_sets_the_language_first(path):
     english = cells(NOTEBOOKS / path.name)
     french = cells(path)
     assert [c["cell_type"] for c in french] == [c["cell_type"] for c in english]
     code = ["".join(c["source"]) for c in french if c["cell_type"] == "code"]
-    assert 'set_language("fr")' in code[0]
+    assert f'set_language("{path.parent.name}")' in code[0]
     seeds = [re.findall(r"^SEED = \d+", "".join(c["source"]), re.M) for c in english + french]
     assert [s for s in seeds[: len(english)] if s] == [s for s in seeds[len(english):] if s]
 
@@ -74,7 +74,7 @@ def test_a_french_lesson_has_the_cells_of_the_english_one_and_sets_the_language_
 NAMED_SECTION = re.compile(r"<i>((?:Try it|Essayez)[^<]*)</i>")
 
 
-LESSONS = [NOTEBOOKS / f"{lang}{name}.ipynb" for lang in ("", "fr/") for name in ("ohanami", "mandala", "flowers")]
+LESSONS = [NOTEBOOKS / f"{lang}{name}.ipynb" for lang in ("", "fr/", "pt/") for name in ("ohanami", "mandala", "flowers")]
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.relative_to(NOTEBOOKS).as_posix() for p in LESSONS])

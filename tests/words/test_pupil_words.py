@@ -79,7 +79,7 @@ def test_the_scan_reads_the_views_and_the_refusals():
     assert {"mandalakit/mandala/turn.py", "mandalakit/flowers/completion.py"} <= files
 
 
-@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("code", messages.LANGUAGES)
 def test_no_pupil_visible_sentence_has_programmers_words(code):
     bad = []
     with language(code):
@@ -93,7 +93,7 @@ def test_no_pupil_visible_sentence_has_programmers_words(code):
     assert bad == []
 
 
-@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("code", messages.LANGUAGES)
 def test_a_records_refusals_count_players_from_1(code):
     """The replay page's upload and `mandalakit replay` show these (issue 22): "player 1", and
     the record's own index in brackets where the reader looks for it ("by": 0). A record's
