@@ -23,8 +23,8 @@ and translated by :func:`_` where it is used, so a catalogue tool finds both:
 
 Languages
 ---------
-English is the message ids themselves; French is the catalogue
-``mandalakit/locale/fr/LC_MESSAGES/mandalakit.po`` (template ``mandalakit/locale/mandalakit.pot``,
+English is the message ids themselves; French and Brazilian Portuguese are the catalogues
+``mandalakit/locale/fr/LC_MESSAGES/mandalakit.po`` and ``mandalakit/locale/pt/LC_MESSAGES/mandalakit.po`` (template ``mandalakit/locale/mandalakit.pot``,
 made with Babel: see ``babel.cfg``). :func:`set_language` chooses the language of every sentence
 made afterwards; :func:`language` chooses it for a ``with`` block:
 
@@ -68,7 +68,7 @@ __all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_wo
            "ngettext", "number", "os_reason", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "pt")
 #: The catalogues' domain: ``mandalakit/locale/<language>/LC_MESSAGES/mandalakit.po``.
 DOMAIN = "mandalakit"
 
@@ -256,13 +256,16 @@ def first_up(text: str) -> str:
 
 @cache
 def _translations(code: str) -> gettext.NullTranslations:
-    """The catalogue of ``code`` read from its ``.po`` file (see the module docstring)."""
+    """The catalogue of ``code`` read from its ``.po`` file (see the module docstring). A language
+    of :data:`LANGUAGES` whose catalogue is not written yet reads the English ids."""
     from importlib import resources
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     path = resources.files("mandalakit").joinpath("locale", code, "LC_MESSAGES", f"{DOMAIN}.po")
+    if not path.is_file():
+        return gettext.NullTranslations()
     with path.open("rb") as po:
         catalog = read_po(po, locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
@@ -273,7 +276,7 @@ def _translations(code: str) -> gettext.NullTranslations:
 
 def set_language(code: str) -> None:
     """Make every sentence made from now on (refusals, records, board drawings, the CLI) use
-    the language ``code``: ``"en"`` or ``"fr"`` (:data:`LANGUAGES`).
+    the language ``code``: ``"en"``, ``"fr"`` or ``"pt"`` (Brazilian Portuguese; :data:`LANGUAGES`).
 
     Raises
     ------

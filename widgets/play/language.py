@@ -1,4 +1,4 @@
-"""A FR / EN switch for a play dashboard: the page's game view in the language chosen.
+"""A FR / EN / PT switch for a play dashboard: the page's game view in the language chosen.
 
 >>> from mandalakit.widgets import GameView
 >>> from mandalakit.widgets.play.language import LanguageSwitch
@@ -21,7 +21,7 @@ __all__ = ["LanguageSwitch"]
 
 
 class LanguageSwitch(W.VBox):
-    """A :class:`GameView` under a FR / EN switch.
+    """A :class:`GameView` under a FR / EN / PT switch.
 
     Choosing a language calls :func:`mandalakit.set_language` (for the whole kernel: one page,
     one pupil) and replaces the view by :meth:`GameView.rebuilt`, so the game goes on where it
@@ -35,14 +35,14 @@ class LanguageSwitch(W.VBox):
     Attributes
     ----------
     switch : ipywidgets.ToggleButtons
-        Values ``"fr"`` and ``"en"``.
+        Values ``"fr"``, ``"en"`` and ``"pt"`` (:data:`mandalakit.core.messages.LANGUAGES`).
     view : GameView
         The view shown now (a new object after each switch).
     """
 
     def __init__(self, view: GameView):
-        self.switch = W.ToggleButtons(options=[("FR", "fr"), ("EN", "en")], value=get_language(),
-                                      tooltips=["Français", "English"], style={"button_width": "4em"})
+        self.switch = W.ToggleButtons(options=[("FR", "fr"), ("EN", "en"), ("PT", "pt")], value=get_language(),
+                                      tooltips=["Français", "English", "Português"], style={"button_width": "4em"})
         self.switch.add_class("mk-language")
         self.view = view
         super().__init__([self.switch, view])
