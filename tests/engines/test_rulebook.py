@@ -148,7 +148,7 @@ def test_unknown_rule_is_refused_with_a_sentence(rule, message):
 
 
 def test_unknown_language_game_or_section_is_refused():
-    with pytest.raises(RulesError, match=r"no rules texts in the language '\.\./en'; choose from en, fr\.$"):
+    with pytest.raises(RulesError, match=r"no rules texts in the language '\.\./en'; choose from en, fr, pt\.$"):
         rule_text("M-4.4", language="../en")
     with pytest.raises(RulesError, match="Unknown game 'chess'; choose from ohanami, mandala, flowers."):
         sections("chess")
