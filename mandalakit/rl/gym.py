@@ -170,7 +170,7 @@ class MandalakitGymEnv(gymnasium.Env):
         if move is None:
             if self.illegal == "raise":
                 self.codec.decode(self.state_, action)  # refuses with the legal actions listed
-                raise IllegalMoveError("actions", f"Action {action} is not legal now.")  # pragma: no cover
+                raise AssertionError(f"the codec decoded action {action}, which the legal moves lack")
             self._legal = {}
             return self._obs(), -1.0, True, False, {**self._info(), "illegal": True}
         self.state_.apply(move)

@@ -114,7 +114,7 @@ def test_an_unknown_language_is_refused_and_the_language_in_force_stays():
         with pytest.raises(RulesError, match=r"^\[options\] Il n’y a pas de phrases dans la langue 'de'"):
             set_language("de")
         assert get_language() == "fr"
-    with pytest.raises(RulesError, match=r"no sentences in the language None; choose from en, fr\.$"):
+    with pytest.raises(RulesError, match=r"no sentences in the language None; choose from en, fr, pt\.$"):
         set_language(None)
 
 
