@@ -149,9 +149,11 @@ class GuidedGame(W.VBox):
         top = view.children[1]
         top.children = (top.children[0], box, *top.children[1:])
         self.view = view
-        for _done in range(self.step):
+        done, self.step = self.step, 0
+        while self.step < done:  # deterministic: the same deal, bot seed and moves
             for target in self._path():
                 view.click(target)
+            self.step += 1
         return view
 
     def _move(self):
@@ -245,6 +247,7 @@ class GuidedGame(W.VBox):
                             f'{escape(count)}</div>{"".join(lines)}</div>')
         self.next_button.description = _("Next")
         self.next_button.layout.display = "" if self.waiting else "none"
-        self.finish.value = (f'<a class="mk-guide-play" href="play-{s.game}.ipynb" target="_self">'
-                             f'{escape(_("Play a whole game"))}</a>') if done else ""
+        words = escape(_("Play a whole game"))
+        self.finish.value = (f'<a class="mk-guide-play" href="play-{s.game}.ipynb" target="_self">{words}</a>'
+                             if done else "")
         view._redraw()
