@@ -26,7 +26,6 @@ import ipywidgets as W
 from mandalakit.core.messages import N_, _, get_language, set_language
 
 from mandalakit.widgets.guided.script import Script, script_of
-from mandalakit.widgets.lessons.pictures import TITLES
 from mandalakit.widgets.play.game_view import GameView
 from mandalakit.widgets.play.people import HUMAN
 
@@ -224,7 +223,7 @@ class GuidedGame(W.VBox):
         s, view = self.script, self.view
         total = len(s.steps)
         done = self.step >= total and not self.waiting
-        head = _("First game of {game} with a guide, against {bot}.", game=_(TITLES[s.game]), bot=view.names[1])
+        head = _("You against {bot}.", bot=view.names[1])  # the page's title names the game and the guide
         lines = []
         if self.waiting:
             step = s.steps[self.step - 1]
