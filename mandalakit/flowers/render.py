@@ -203,13 +203,17 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
              for label, label_w, w, kind in groups for k, tiles in enumerate(kind)]
     if items:
         placed, height = _svg.flow(MARGIN, y, items, right + 6, 2 * TILE_R + 6)
+        paired_drawn = 0
         for x, yy, (label, label_w, tiles) in placed:
             if label is not None:
                 parts.append(_svg.text(x, yy + TILE_R + 4, label, size=12))
                 x += label_w
-            if len(tiles) == 2:  # a Flower: its two tiles in a frame
-                parts.append(_svg.rect(x - 3, yy - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R))
-            parts += [_tile(x + j * (2 * TILE_R + 4), yy + 1, t) for j, t in enumerate(tiles)]
+            drawn = [_tile(x + j * (2 * TILE_R + 4), yy + 1, t) for j, t in enumerate(tiles)]
+            if len(tiles) == 2:  # a Flower: its two tiles in a frame, one group a page may light ("seat:k")
+                frame = _svg.rect(x - 3, yy - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R)
+                drawn = [f'<g class="mk-flower" data-mk-flower="{seat}:{paired_drawn}">{frame}{"".join(drawn)}</g>']
+                paired_drawn += 1
+            parts += drawn
         y += height
     else:
         parts.append(_svg.text(MARGIN, y + 14, _("no tiles yet"), size=12, colour=_svg.MUTED))

@@ -1,8 +1,8 @@
 """Pictures for the landing page and the lessons, drawn by the engines (no widget library).
 
-:func:`game_gallery` shows one seeded game of each kind, part-way through, as a picture with
-its name and one line: what a pupil sees first on the landing page. The pictures are not links:
-links in a cell's output open a new tab in Voila, so the page's own text links the lessons.
+:func:`game_gallery` shows one seeded game of each kind, part-way through, as a card with its
+name, one line and a picture: what a pupil sees first on the landing page. Each card is a link
+to the game's first game with a guide.
 
 >>> from mandalakit.widgets.lessons.pictures import game_gallery, players
 >>> html = game_gallery().data
@@ -123,24 +123,56 @@ def midgame(game: str, num_players: int, decisions: int, seed: int = 2026):
     return state
 
 
+#: The width a landing card's picture is drawn for (CSS px, one drawing unit a pixel: its text
+#: keeps the board's own sizes on a 1024 px page, three cards a row, and on a 420 px phone)
+#: and the height of board it shows (the top of the phone layout: the game's own table).
+CARD_PICTURE = (320, 250)
+
+
+def card_picture(svg: str, height: int = CARD_PICTURE[1]) -> str:
+    """The top ``height`` px of a drawing, as a drawing of its own (its ``viewBox`` cut there).
+
+    >>> card_picture('<svg width="320" height="900" viewBox="0 0 320 900"><rect/></svg>', 200)
+    '<svg width="320" height="200" viewBox="0 0 320 200"><rect/></svg>'
+    """
+    import re
+
+    match = re.match(r'<svg([^>]*?) width="([\d.]+)" height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if not match or float(match.group(3)) <= height:
+        return svg
+    width = match.group(2)
+    head = f'<svg{match.group(1)} width="{width}" height="{height}" viewBox="0 0 {match.group(4)} {height}"'
+    return head + svg[match.end():]
+
+
 def game_gallery() -> HTML:
-    """The three games as pictures side by side (one under the other on a phone), each with its
-    name, its number of players and one line."""
+    """The three games as cards side by side (one under the other on a phone), each a link to
+    the game's first game with a guide (``guide-<game>.ipynb``, beside the page): its name, its
+    number of players, one line and a picture drawn for the card's size (:data:`CARD_PICTURE`)."""
     cards = []
+    width, height = CARD_PICTURE
+    go = escape(_("First game with a guide"))
     for game, num, decisions, line in GALLERY:
         state = midgame(game, num, decisions)
-        svg = state.to_svg(0, names=players(num))
+        svg = card_picture(state.to_svg(0, names=players(num), width=width), height)
         title = escape(_(TITLES[game]))
         cards.append(
-            f'<figure class="mk-game-card" style="flex:1 1 280px;max-width:420px;margin:0;'
-            'border:1px solid #bbb;border-radius:10px;padding:8px">'
-            f'<div style="font-size:1.25em;font-weight:bold">{title}</div>'
-            f'<div style="color:#444">{escape(_(PLAYER_COUNTS[game]))}</div>'
-            f'<div class="mk-game-picture" role="img" aria-label="{title}">{svg}</div>'
-            f'<figcaption>{escape(_(line))}</figcaption></figure>')
-    style = "<style>.mk-game-picture svg{width:100%;height:auto;max-height:360px}</style>"
-    return HTML(style + '<div class="mk-gallery" style="display:flex;flex-wrap:wrap;gap:12px">'
-                + "".join(cards) + "</div>")
+            f'<a class="mk-game-card" href="guide-{game}.ipynb" target="_self">'
+            f'<span class="mk-game-title">{title}</span>'
+            f'<span class="mk-game-count">{escape(_(PLAYER_COUNTS[game]))}</span>'
+            f'<span class="mk-game-line">{escape(_(line))}</span>'
+            f'<span class="mk-game-picture" role="img" aria-label="{title}">{svg}</span>'
+            f'<span class="mk-game-go">{go} →</span></a>')
+    style = ("<style>.mk-gallery{display:flex;flex-wrap:wrap;gap:12px}"
+             ".mk-game-card{flex:1 1 300px;max-width:340px;box-sizing:border-box;display:flex;flex-direction:column;"
+             "gap:4px;border:2px solid #bbb;border-radius:10px;padding:8px;color:#222;text-decoration:none;"
+             "background:#fff}"
+             ".mk-game-card:hover,.mk-game-card:focus{border-color:#0072B2;box-shadow:0 0 0 3px #56B4E9}"
+             ".mk-game-title{font-size:1.3em;font-weight:bold}.mk-game-count{color:#444}"
+             ".mk-game-picture{display:block;overflow:hidden;border-top:1px solid #ddd;border-bottom:1px solid #ddd}"
+             ".mk-game-picture svg{display:block;max-width:100%;height:auto}"
+             ".mk-game-go{font-weight:bold;color:#0072B2;font-size:1.1em}</style>")
+    return HTML(style + '<nav class="mk-gallery">' + "".join(cards) + "</nav>")
 
 
 def board(state, player: int = 0, rules: tuple[str, ...] = (), marks: dict | None = None) -> W.VBox:
