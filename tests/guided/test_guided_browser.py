@@ -99,7 +99,7 @@ def test_the_french_guide_speaks_french(browser, demo_url, width, height):
         text = page.locator(".mk-guide").inner_text()
         assert "Robot (facile)" in text and "Étape 1 sur 9" in text, text
         _shot(page, f"ohanami-fr-{width}-step1")
-        for _click in range(4):  # on to the first milestone
+        for _click in range(10):  # on to the first milestone (6 clicks)
             target = page.locator(LIT).first
             target.scroll_into_view_if_needed()
             before = page.locator(".mk-board-svg").inner_html()
