@@ -195,3 +195,18 @@ def watch(page) -> tuple[list[str], list[str]]:
     page.on("console", console)
     page.on("response", lambda r: r.status >= 400 and errors.append(f"HTTP {r.status} for {r.url}"))
     return errors, outside
+
+
+def scroll_to(locator, attempts: int = 20) -> None:
+    """Scroll ``locator``'s element into view, looking it up again while the board is redrawn
+    under it (a board's SVG is replaced when the page tells its width): Playwright's own scroll
+    gives up on an element taken out of the page. Bounded: the last refusal is raised."""
+    from playwright.sync_api import Error
+
+    for attempt in range(attempts):
+        try:
+            locator.scroll_into_view_if_needed(timeout=10_000)
+            return
+        except Error as error:
+            if "not attached" not in str(error) or attempt == attempts - 1:
+                raise

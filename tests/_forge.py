@@ -31,6 +31,8 @@ import ipywidgets as W
 import numpy as np
 from ipywidgets.widgets import widget as widget_module
 
+from mandalakit.core.messages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 OURS = (str(ROOT / "mandalakit"), str(ROOT / "widgets"))
@@ -195,14 +197,14 @@ def forge(page: str, widgets: list[W.Widget], *, count: int, seed: int = 19) -> 
 
 
 def warm_up() -> None:
-    """Read what a kernel reads once and keeps (the rules texts, both languages' catalogues, Babel's
-    French number formats), so that the files a forged message makes the kernel open are counted,
+    """Read what a kernel reads once and keeps (the rules texts, every language's catalogue, Babel's
+    number formats), so that the files a forged message makes the kernel open are counted,
     not these."""
     from mandalakit import set_language
     from mandalakit.core.messages import number
     from mandalakit.core.rulebook import rule_text
 
-    for language in ("fr", "en"):
+    for language in LANGUAGES:
         set_language(language)
         number(1_000.5, ",.1f")
         for rule in ("O-1", "M-1", "F-1"):
@@ -210,8 +212,9 @@ def warm_up() -> None:
 
 
 def dashboard_pages() -> list[Path]:
-    """Every dashboard page, English and French."""
-    return sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "fr").glob("*.ipynb"))
+    """Every dashboard page, in every language of the kit."""
+    return sorted(NOTEBOOKS.glob("*.ipynb")) + [page for language in LANGUAGES if language != "en"
+                                                for page in sorted((NOTEBOOKS / language).glob("*.ipynb"))]
 
 
 def main(argv: list[str]) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from _browser import watch
+from _browser import scroll_to, watch
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def _play(page, label: str) -> int:
     page.locator(LIT).first.wait_for(timeout=120_000)
     _shot(page, f"{label}-step1")
     wrong = page.locator(".mk-board-svg [data-mk-target]:not(.mk-hint)").first
-    wrong.scroll_into_view_if_needed()
+    scroll_to(wrong)
     wrong.locator("rect").first.click()
     page.locator(".mk-guide-kind").wait_for(timeout=30_000)
     assert page.locator(LIT).count() == 1, "the highlight again after a kind word"
@@ -54,7 +54,7 @@ def _play(page, label: str) -> int:
             page.locator(f"{LIT}, .mk-guide-play").first.wait_for(timeout=30_000)
             continue
         target = page.locator(LIT).first
-        target.scroll_into_view_if_needed()
+        scroll_to(target)
         assert _in_view(page, LIT) and _in_view(page, ".mk-guide"), "the guide's words and the lit target in one window"
         before = page.locator(".mk-board-svg").inner_html()
         if target.evaluate("e => e.tagName.toLowerCase() === 'g'"):
@@ -101,7 +101,7 @@ def test_the_french_guide_speaks_french(browser, demo_url, width, height):
         _shot(page, f"ohanami-fr-{width}-step1")
         for _click in range(10):  # on to the first milestone (6 clicks)
             target = page.locator(LIT).first
-            target.scroll_into_view_if_needed()
+            scroll_to(target)
             before = page.locator(".mk-board-svg").inner_html()
             target.locator("rect").first.click()
             page.wait_for_function("t => document.querySelector('.mk-board-svg').innerHTML !== t", arg=before,

@@ -19,7 +19,7 @@ from mandalakit.widgets.play.refusals import MAX_MOVE_CHARS
 from mandalakit.widgets.play.replay import ReplayViewer
 
 PAGES = [p for p in dashboard_pages() if p.stem != "index"]  # the index page has no widget
-ENGLISH = [p for p in PAGES if p.parent == NOTEBOOKS]  # the French pages build the same widgets: slow test
+ENGLISH = [p for p in PAGES if p.parent == NOTEBOOKS]  # the other languages build the same widgets: slow test
 
 
 @pytest.fixture(scope="module", autouse=True)

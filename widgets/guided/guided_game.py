@@ -5,7 +5,7 @@ clicks, its log, its bot) against a bot level on a prepared deal. At each step t
 the next click of the step's move and says why; another click gets a kind word and leaves the
 game as it was; at a milestone the guide stops, lights what just happened and waits for *Next*.
 After the last step a button leads to the play page. Everything a pupil reads goes through
-gettext, and the FR / EN switch rebuilds the page in the other language at the same step.
+gettext, and the FR / EN / PT switch rebuilds the page in the other language at the same step.
 
 >>> page = GuidedGame("ohanami")
 >>> page.expected_target()
@@ -23,10 +23,11 @@ from html import escape
 
 import ipywidgets as W
 
-from mandalakit.core.messages import N_, _, get_language, set_language
+from mandalakit.core.messages import N_, _, set_language
 
 from mandalakit.widgets.guided.script import Script, script_of
 from mandalakit.widgets.play.game_view import GameView
+from mandalakit.widgets.play.language import close_all, language_buttons
 from mandalakit.widgets.play.people import HUMAN
 
 __all__ = ["GuidedGame", "lit"]
@@ -67,6 +68,21 @@ def lit(svg: str, ids) -> str:
     return svg
 
 
+def _drop(root: W.Box, widgets) -> None:
+    """Take ``widgets`` out of the boxes under ``root`` and close them (:func:`close_all`)."""
+    for box in list(_boxes(root)):
+        box.children = tuple(w for w in box.children if all(w is not gone for gone in widgets))
+    for widget in widgets:
+        close_all(widget)
+
+
+def _boxes(root: W.Widget):
+    if isinstance(root, W.Box):
+        yield root
+        for child in root.children:
+            yield from _boxes(child)
+
+
 class _GuidedPart:
     """A game's part whose drawing marks as clickable only the guided target and lights the
     milestone's cards; everything else is the game's part."""
@@ -86,7 +102,7 @@ class _GuidedPart:
 
 
 class GuidedGame(W.VBox):
-    """A guided first game of ``game`` on the normal board, under a FR / EN switch.
+    """A guided first game of ``game`` on the normal board, under a FR / EN / PT switch.
 
     Parameters
     ----------
@@ -116,9 +132,7 @@ class GuidedGame(W.VBox):
         self.step = 0
         self.waiting = False
         self._kind = ""
-        self.switch = W.ToggleButtons(options=[("FR", "fr"), ("EN", "en")], value=get_language(),
-                                      tooltips=["Français", "English"], style={"button_width": "4em"})
-        self.switch.add_class("mk-language")
+        self.switch = language_buttons()
         self.switch.observe(self._choose, names="value")
         self.guide = W.HTML()
         self.guide.add_class("mk-guide-text")
@@ -140,13 +154,16 @@ class GuidedGame(W.VBox):
         view.part = _GuidedPart(view.part)
         view.board.on_target(self.click)
         view.board.on_escape(lambda: (view.clear(), self._show()))
-        view.panels.layout.display = "none"  # no New game, Record, undo or typed moves in a guided game
-        view.controls.layout.display = "none"
         view.message.layout.display = "none"  # the guide's words stand there; the log keeps the events
         box = W.VBox([self.guide, self.next_button, self.finish])
         box.add_class("mk-guide-box")
         top = view.children[1]
         top.children = (top.children[0], box, *top.children[1:])
+        # No New game, Record, resume, undo, typed moves or Play again in a guided game (its last
+        # words lead to the play page): out of the page and closed, so that no message from the
+        # browser can change the deal under the guide.
+        view.board.on_resume(lambda _text: None)
+        _drop(view, (view.panels, view.controls, view.resume_offer, view.end.again_button, view.end.save_button))
         self.view = view
         done, self.step = self.step, 0
         while self.step < done:  # deterministic: the same deal, bot seed and moves
@@ -214,8 +231,9 @@ class GuidedGame(W.VBox):
 
     def _choose(self, change) -> None:
         set_language(change["new"])
-        self.view = self._new_view()
+        old, self.view = self.view, self._new_view()
         self.children = (self.children[0], self.switch, self.view)
+        close_all(old, keep=(self.guide, self.next_button, self.finish))  # the guide's own widgets stay
         self._show()
 
     # ----- what the guide says -------------------------------------------------------------------

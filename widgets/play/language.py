@@ -13,11 +13,36 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from mandalakit.core.messages import get_language, set_language
+from mandalakit.core.messages import LANGUAGES, get_language, set_language
 
 from mandalakit.widgets.play.game_view import GameView
 
-__all__ = ["LanguageSwitch"]
+__all__ = ["LanguageSwitch", "language_buttons", "close_all"]
+
+#: Each language of the kit as its button shows it: (label, tooltip).
+_BUTTONS = {"fr": ("FR", "Français"), "en": ("EN", "English"), "pt": ("PT", "Português")}
+
+
+def language_buttons() -> W.ToggleButtons:
+    """The FR / EN / PT buttons (values :data:`mandalakit.core.messages.LANGUAGES`), at the
+    language in force; a forged value outside that list is refused by the widget itself."""
+    buttons = W.ToggleButtons(options=[(_BUTTONS[code][0], code) for code in LANGUAGES], value=get_language(),
+                              tooltips=[_BUTTONS[code][1] for code in LANGUAGES], style={"button_width": "4em"})
+    buttons.add_class("mk-language")
+    return buttons
+
+
+def close_all(widget: W.Widget, keep=()) -> None:
+    """Close ``widget`` and every widget under it (children, layouts, styles) but those in
+    ``keep`` and theirs: a closed widget has no comm, so no message from a browser reaches it."""
+    if any(widget is kept for kept in keep):
+        return
+    for name in widget.keys:
+        value = getattr(widget, name, None)
+        for child in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(child, W.Widget) and child.comm is not None:
+                close_all(child, keep)
+    widget.close()
 
 
 class LanguageSwitch(W.VBox):
@@ -41,14 +66,13 @@ class LanguageSwitch(W.VBox):
     """
 
     def __init__(self, view: GameView):
-        self.switch = W.ToggleButtons(options=[("FR", "fr"), ("EN", "en"), ("PT", "pt")], value=get_language(),
-                                      tooltips=["Français", "English", "Português"], style={"button_width": "4em"})
-        self.switch.add_class("mk-language")
+        self.switch = language_buttons()
         self.view = view
         super().__init__([self.switch, view])
         self.switch.observe(self._choose, names="value")
 
     def _choose(self, change) -> None:
         set_language(change["new"])
-        self.view = self.view.rebuilt()
+        old, self.view = self.view, self.view.rebuilt()
         self.children = (self.switch, self.view)
+        close_all(old)
