@@ -59,8 +59,9 @@ def load(path: Path) -> dict:
 
 
 def dumps(notebook: dict) -> str:
-    """A notebook as its file holds it (nbformat's layout: one space of indent, UTF-8 text)."""
-    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+    """A notebook as its file holds it (nbformat's and nbstripout's layout: one space of indent,
+    sorted keys, UTF-8 text)."""
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def _source(cell: dict) -> str:
