@@ -33,4 +33,4 @@ def test_an_unknown_language_after_the_command_is_refused_by_name(record_file, c
     with pytest.raises(SystemExit) as stop:
         cli.main(["replay", str(record_file), "--language", "de"])
     assert stop.value.code == 2
-    assert "invalid choice: 'de' (choose from 'en', 'fr')" in capsys.readouterr().err
+    assert "invalid choice: 'de' (choose from 'en', 'fr', 'pt')" in capsys.readouterr().err

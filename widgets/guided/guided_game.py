@@ -10,7 +10,7 @@ gettext, and the FR / EN / PT switch rebuilds the page in the other language at 
 >>> page = GuidedGame("ohanami")
 >>> page.expected_target()
 'card:87'
->>> page.click("card:7"); page.step, "try" in page.guide.value
+>>> page.click("card:7"); page.step, "Nearly!" in page.guide.value
 (0, True)
 >>> page.click("card:87"); page.click("card:118"); page.step
 1
