@@ -37,8 +37,8 @@ CARD_W, CARD_H, GAP = 44, 54, 3
 TILE_R = 24
 DISC_R = 64  # a mandala's round mat, with room for its two tiles
 LINE = 16
-COLUMN_MIN = 230  # the narrowest column a mandala is drawn in (three side by side in a 730 px board)
-SMALLEST = 320  # the narrowest layout: the mandalas one above the other
+COLUMN_MIN = 230  # the narrowest column of the wide layout (three side by side in a 730 px board)
+SMALLEST = 320  # the narrowest layout: three narrow columns, about 100 px each
 INFO_X = 118  # claim marker text and missing colours, right of the two tiles
 
 
@@ -84,11 +84,13 @@ def _to_act(obs, player: int, heads, you: bool) -> str:
     return _("{name} to play", name=heads[obs.to_act])
 
 
-def _seat_cards(view, seat: int, x0: float, y: float, col_w: float, key: str) -> tuple[list[str], float]:
-    """A seat's cards on one mandala: face up (filled) then face down (dashed), wrapping in the column."""
+def _seat_cards(view, seat: int, x0: float, y: float, col_w: float, key: str, pad: float = 12,
+                ) -> tuple[list[str], float]:
+    """A seat's cards on one mandala: face up (filled) then face down (dashed), wrapping in the
+    column ``pad`` px in from its left edge (and about as much from its right)."""
     items = [(CARD_W + GAP, (c, n, False)) for c, (owner, n) in enumerate(view.face_up) if owner == seat and n]
     items += [(CARD_W + GAP, (c, n, True)) for c, n in enumerate(view.face_down(seat)) if n]
-    placed, height = _svg.flow(x0 + 12, y, items, x0 + col_w - 10, CARD_H + 4)
+    placed, height = _svg.flow(x0 + pad, y, items, x0 + col_w - pad + 2, CARD_H + 4)
     parts = [_svg.card(x, yy, COLOURS[c], n, w=CARD_W, h=CARD_H, face_down=down, count=n,
                        key=f"{key}{'d' if down else 'u'}:{COLOURS[c]}")
              for x, yy, (c, n, down) in placed]
@@ -103,29 +105,39 @@ def _side_label(view, seat: int, player: int, heads, you: bool) -> str:
 
 
 def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, heads, you: bool,
-             ) -> tuple[list[str], float]:
+             near: float | None = None) -> tuple[list[str], float, float]:
     """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: the other seats' cards on the far
     side, a round mat with the two tiles and the claim marker, the missing colours, then the
-    viewing seat's side (a target, F-3.1)."""
+    viewing seat's side (a target, F-3.1), from ``near`` down if given (so that the three
+    columns' near sides stand on one line).
+
+    A column narrower than the wide layout's (:data:`COLUMN_MIN`) is drawn compact: less
+    margin, a mat just wide enough for its two tiles, the texts at 11 px.
+    Returns the parts, the column's bottom and where its near side would start.
+    """
     view = obs.mandalas[i]
-    room = col_w - 16
+    compact = col_w < COLUMN_MIN
+    inset, size = (6, _svg.MIN_FONT) if compact else (10, 12)
+    room = col_w - 2 * inset + 4
+    pad = min(12.0, max(6.0, (col_w - 2 * (CARD_W + GAP)) / 2)) if compact else 12
     parts: list[str] = []
     yy = top + 22
-    parts.append(_svg.text(x0 + 10, yy, _("Mandala {mandala}", mandala=i + 1), size=15, weight="bold"))
-    yy += 10
+    parts.append(_svg.text(x0 + inset, yy, _("Mandala {mandala}", mandala=i + 1), size=15, weight="bold"))
+    yy += 10 if not compact else 4
     for seat in [s for s in range(n) if s != player]:  # the far side
-        yy += 4 + _svg.lines(parts, x0 + 10, yy + 13, _side_label(view, seat, player, heads, you), room)
-        drawn, height = _seat_cards(view, seat, x0, yy + 18, col_w, f"m{i}s{seat}")
+        yy += 4 + _svg.lines(parts, x0 + inset, yy + 13, _side_label(view, seat, player, heads, you), room, size=size)
+        drawn, height = _seat_cards(view, seat, x0, yy + 18, col_w, f"m{i}s{seat}", pad)
         parts += drawn
-        yy += max(height, 6) + 20
+        yy += max(height, 6) + (20 if not compact else 16)
     # the mat: a disc with the two half-flower tiles (F-1.4) and the claim marker on its rim (F-3.6)
-    cx, r = x0 + col_w / 2, DISC_R
+    cx, r = x0 + col_w / 2, min(DISC_R, max(col_w / 2 - 6, 2 * TILE_R + 1))  # clear of the frame
+    apart = min(6.0, max(0.0, 2 * (r - 2 * TILE_R) - 4))  # between the two tiles, narrower on a narrow mat
     cy = yy + r + 4
-    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r}" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" stroke-width="2"/>')
+    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{_svg.MAT}" stroke="{_svg.MAT_EDGE}" stroke-width="2"/>')
     if view.tiles:
         choosing = obs.phase == "choose" and obs.pending == i  # F-4.1
         for j, (tile, back) in enumerate(zip(view.tiles, (_("dark back"), _("light back")))):
-            x = cx - 2 * TILE_R - 3 + j * (2 * TILE_R + 6)
+            x = cx - 2 * TILE_R - apart / 2 + j * (2 * TILE_R + apart)
             drawn = _tile(x, cy - TILE_R, tile, _(", {back}", back=back))
             if choosing:
                 colour = COLOURS[tile.colour]
@@ -133,7 +145,7 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
                 drawn = _svg.target(f"tile:{colour}", words, (x, cy - TILE_R, 2 * TILE_R, 2 * TILE_R), drawn, marks)
             parts.append(drawn)
     else:
-        parts.append(_svg.text(cx, cy + 4, _("no tiles"), size=12, anchor="middle", colour=_svg.MUTED))
+        parts.append(_svg.text(cx, cy + 4, _("no tiles"), size=size, anchor="middle", colour=_svg.MUTED))
     if view.claim >= 0:  # the claim marker: a black disc with the holder's number, as people count (F-3.6)
         mx, my = cx + r * 0.72, cy - r * 0.72
         holder = _("you") if view.claim == player and you else heads[view.claim]
@@ -144,29 +156,35 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
                      + "</g>")
     else:
         claim = _("nobody holds the claim marker")
-    yy = cy + r + 18
-    yy += _svg.lines(parts, x0 + 10, yy, claim, room, colour=_svg.MUTED) + LINE
+    yy = cy + r + (18 if not compact else 16)
+    step = LINE if not compact else LINE - 1
+    yy += _svg.lines(parts, x0 + inset, yy, claim, room, size=size, colour=_svg.MUTED) + step
     if view.tiles:
         missing = [_svg.colour_name(COLOURS[c]) for c in view.missing()]  # F-3.7
         said = (_("{count} {colours}", count=ngettext("{n} colour missing:", "{n} colours missing:", len(missing)),
                   colours=", ".join(missing)) if missing else _("complete: all six colours"))
-        yy += _svg.lines(parts, x0 + 10, yy, said, room) + LINE
+        yy += _svg.lines(parts, x0 + inset, yy, said, room, size=size) + step
     elif obs.phase == "setup":
-        yy += _svg.lines(parts, x0 + 10, yy, _("the tiles are not placed yet"), room, colour=_svg.MUTED) + LINE
+        yy += _svg.lines(parts, x0 + inset, yy, _("the tiles are not placed yet"), room, size=size,
+                         colour=_svg.MUTED) + step
     else:
-        yy += _svg.lines(parts, x0 + 10, yy, _("no tiles: the stacks ran out"), room, colour=_svg.MUTED) + LINE
+        yy += _svg.lines(parts, x0 + inset, yy, _("no tiles: the stacks ran out"), room, size=size,
+                         colour=_svg.MUTED) + step
+    start = yy
+    if near is not None:
+        yy = max(yy, near)
     # the near side: the viewing seat plays onto it (F-3.1); always a box to click
     head: list[str] = []
-    extra = _svg.lines(head, x0 + 12, yy + 13, _side_label(view, player, player, heads, you), room - 4,
-                       weight="bold")
-    drawn, height = _seat_cards(view, player, x0, yy + 18 + extra, col_w, f"m{i}s{player}")
+    extra = _svg.lines(head, x0 + inset + 2, yy + 13, _side_label(view, player, player, heads, you),
+                       room - (4 if not compact else 2), size=size, weight="bold")
+    drawn, height = _seat_cards(view, player, x0, yy + 18 + extra, col_w, f"m{i}s{player}", pad)
     height = max(height, CARD_H + 4) + extra
     box = (x0 + 4, yy - 2, col_w - 8, height + 24)
     side = [_svg.rect(*box, fill_colour=_svg.PAGE, stroke=_svg.MUTED, dash=True)]
     words = _("mandala {mandala}, {side}: {cards}", mandala=i + 1, side=_side_label(view, player, player, heads, you),
               cards=_svg.counts_words(view.cards[player], COLOURS))
     parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks))
-    return parts, yy + height + 28
+    return parts, yy + height + (28 if not compact else 24), start
 
 
 def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you: bool) -> tuple[list[str], float]:
@@ -237,10 +255,11 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         The width in CSS px the drawing will be shown at. ``None`` or 960 and more: the wide
         layout, 960 px, the three mandalas side by side. Narrower: the drawing is laid out for
         that width (320 px at least, below which it scales down), so its text keeps its size:
-        the mandalas stand side by side while each column keeps 230 px (a 730 px board beside
-        the log at 1024 px), with the viewing seat's hand and tiles right under them, else one
-        above the other with the hand and tiles above them; hands, tiles and long lines wrap.
-        The targets are the same.
+        the mandalas stand side by side, with the viewing seat's hand and tiles right under
+        them; a column narrower than 230 px (a 730 px board beside the log at 1024 px) is drawn
+        compact, with a smaller mat, 11 px words and the three near sides on one line, so that
+        on a phone the sides to play on and the hand fit one window; hands, tiles and long
+        lines wrap. The targets are the same.
     names : sequence of str, optional
         A name per seat (``"Bot (greedy)"``). ``None``: ``"You"`` for the viewing seat and
         ``"Player 2"``, ``"Player 3"``... for the others.
@@ -288,29 +307,25 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     y += _svg.lines(line, MARGIN, y, seen, room, colour=_svg.MUTED) + 8
     parts.append(f"<g><title>{escape(table)}</title>{''.join(line)}</g>")  # for the teacher, on hover
 
-    stacked = room / NUM_MANDALAS < COLUMN_MIN
-    if not stacked:  # the three mandalas side by side, framed to the same height
-        col_w = room / NUM_MANDALAS
-        bottom = y
-        for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed)
-            parts += drawn
-            bottom = max(bottom, yy + 4)
-        for i in range(NUM_MANDALAS):
-            parts.insert(0, _svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=10))
-        y = bottom + 8
-        drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)  # the hand under the mandalas
+    # the three mandalas side by side, framed to the same height, the viewing seat's hand and tiles
+    # right under them; on a narrow page (a phone) in compact columns whose near sides stand on one
+    # line, so that the sides to play on and the hand are in one window
+    col_w = room / NUM_MANDALAS
+    near = None
+    if col_w < COLUMN_MIN:
+        near = max(_mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed)[2]
+                   for i in range(NUM_MANDALAS))
+    bottom = y
+    for i in range(NUM_MANDALAS):
+        drawn, yy, _start = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed, near)
         parts += drawn
-        y += 6
-    else:  # one above the other, under the viewer's hand and tiles: the hand stays near the mandalas
-        drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)
-        parts += drawn
-        y += 10
-        for i in range(NUM_MANDALAS):
-            drawn, yy = _mandala(obs, i, player, n, MARGIN, y, room, marks, heads, addressed)
-            parts.insert(0, _svg.rect(MARGIN + 2, y, room - 4, yy + 4 - y, stroke="#999999", rx=10))
-            parts += drawn
-            y = yy + 4 + (8 if i < NUM_MANDALAS - 1 else 0)
+        bottom = max(bottom, yy + 4)
+    for i in range(NUM_MANDALAS):
+        parts.insert(0, _svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=10))
+    y = bottom + 8
+    drawn, y = _seat(obs, player, player, y, right, marks, heads, addressed)  # the hand under the mandalas
+    parts += drawn
+    y += 6
     y += 8
     y += _svg.lines(parts, MARGIN, y + 6, _("Cards: filled = face up, dashed = face down (everyone still sees the colour); "
                                             "the number is how many."), room, colour=_svg.MUTED) + 14

@@ -336,12 +336,17 @@ def test_the_two_mandalas_stand_side_by_side_when_wide_and_one_above_the_other_w
     assert ax == bx and ay < by
 
 
-@pytest.mark.parametrize("width, columns", [(None, 3), (900, 3), (NARROW, 1)])
-def test_the_three_flowers_mandalas_stand_side_by_side_while_a_column_keeps_280_px(width, columns):
+@pytest.mark.parametrize("width", [None, 900, NARROW, 320])
+def test_the_three_flowers_mandalas_stand_side_by_side_with_the_hand_right_under_them(width):
+    """Issue 30: on a phone too the mandalas stand in three (compact) columns, so that the sides
+    to play on and the hand are close; there the near sides stand on one line."""
     boxes = hit_boxes(flowers.new_game(3, seed=2).to_svg(width=width))
-    assert len({boxes[f"mandala:{i}"][0] for i in (1, 2, 3)}) == columns
+    sides = [boxes[f"mandala:{i}"] for i in (1, 2, 3)]
+    assert sides[0][0] < sides[1][0] < sides[2][0]  # side by side
     hand = [y for tid, (_x, y, _w, _h) in boxes.items() if tid.startswith("hand:")]
-    assert hand and (max(hand) < min(boxes[f"mandala:{i}"][1] for i in (1, 2, 3))) == (columns == 1)  # near them
+    assert hand and 0 < min(hand) - max(y + h for _x, y, _w, h in sides) < 80  # right under them
+    if width is not None and width < 700:
+        assert len({y for _x, y, _w, _h in sides}) == 1
 
 
 @settings(max_examples=200, deadline=None)

@@ -41,9 +41,7 @@ def turn_span(view) -> float:
     return max(b for _t, b in shown) - min(t for t, _b in shown)
 
 
-@pytest.mark.parametrize("game", ["mandala", "ohanami", pytest.param("flowers", marks=pytest.mark.xfail(
-    strict=True, reason="issue 30, left: Flowers' three mandalas stand one above the other on a phone, 342 px "
-                        "apart; a turn spans about 1,100 px until they get a compact drawing"))])
+@pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
 def test_a_turn_fits_a_420_by_800_phone(game):
     view = GameView(game, seats=["you", "medium"], seed=5, bot_delay=0)
     view.board.width = 390
