@@ -41,8 +41,8 @@ def test_the_guided_game_plays_to_its_end_by_its_own_highlights(game):
             assert _(step.milestone) in _text(page.guide.value).replace("&#x27;", "'")
             assert page.next_button.layout.display == "" and page.view.board.hint == []
             assert page.view.board.svg.count("mk-hint") == len(step.light) > 0 or not step.light
-            page.view.click  # the board waits for Next: a click is refused kindly
-            before = len(page.view.state.history)
+            assert page.view.status.layout.display == "none", "no 'your turn' while the guide shows what happened"
+            before = len(page.view.state.history)  # the board waits for Next: a click is refused kindly
             page.click(targets_in(page.view.board.svg)[0])
             assert len(page.view.state.history) == before and _(READ_FIRST) in page.guide.value
             page.next()
@@ -52,12 +52,12 @@ def test_the_guided_game_plays_to_its_end_by_its_own_highlights(game):
         assert target in page.view.active, "the lit target is one the engine lets the pupil click"
         assert 'class="mk-active' not in page.view.board.svg.replace(f'data-mk-target="{target}"', "") or \
             page.view.board.svg.count("mk-active") == 1, "only the guided target is drawn clickable"
-        assert page.next_button.layout.display == "none"
+        assert page.next_button.layout.display == "none" and page.view.status.layout.display == ""
         page.click(target)
         clicks += 1
         assert clicks < 200
     assert milestones == [i for i, s in enumerate(script.steps) if s.milestone] and milestones
-    assert page.expected_target() is None and page.view.board.hint == []
+    assert page.expected_target() is None and page.view.board.hint == [] and page.view.status.layout.display == "none"
     assert f'href="play-{game}.ipynb"' in page.finish.value and "Play a whole game" in page.finish.value
     played = [str(m) for by, m in page.view.state.history if by == 0]
     assert len(played) == len(script.steps)

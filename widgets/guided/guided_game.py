@@ -264,6 +264,8 @@ class GuidedGame(W.VBox):
                             f'{escape(count)}</div>{"".join(lines)}</div>')
         self.next_button.description = _("Next")
         self.next_button.layout.display = "" if self.waiting else "none"
+        # while the guide shows what happened, and after its last step, no "Your turn: ..." above it
+        view.status.layout.display = "none" if self.waiting or done else ""
         words = escape(_("Play a whole game"))
         self.finish.value = (f'<a class="mk-guide-play" href="play-{s.game}.ipynb" target="_self">{words}</a>'
                              if done else "")

@@ -20,7 +20,7 @@ SCRIPT = Script(
              milestone=N_("Mandala B is complete: its mountain and fields hold all 6 colours. You have more cards "
                           "in your field than the bot, so you pick first."),
              light=("mountainB:black", "mountainB:purple", "mountainB:yellow", "mountainB:orange",
-                    "mountainB:red")),
+                    "mountainB:red", "fieldB0:green")),
         Step("pick red", N_("Take the red cards. A new colour goes into your river: red takes space 1, so each red "
                             "card in your cup will score 1 point.")),
         Step("pick black", N_("The bot had no cards in its field, so its pick went to the discard pile. Take black: "
