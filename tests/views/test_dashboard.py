@@ -16,8 +16,10 @@ sets ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI), where it fails instead.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import subprocess
+import sys
 import time
 
 import pytest
@@ -232,10 +234,15 @@ def _leaving_errors(errors: list[str]) -> list[str]:
 
 
 def _demo_address() -> str:
-    """The path of the address `make demo` prints (read from `make -n`, which runs nothing)."""
-    out = subprocess.run(["make", "-n", "-s", "demo", "PYTHON=python3"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60).stdout
-    return re.search(r"http://[^/\s]+/(voila/render/\S+?)\"", out).group(1)
+    """The path of the address `make demo` prints: `make -n` (which runs nothing) shows that the
+    pools module prints it, and that module, run as make demo runs it, prints it."""
+    recipe = subprocess.run(["make", "-n", "-s", "demo", "PYTHON=python3"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60).stdout
+    assert "-m mandalakit.widgets.server.pools notebooks" in recipe, recipe
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MANDALAKIT_")}
+    out = subprocess.run([sys.executable, "-m", "mandalakit.widgets.server.pools", "notebooks"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120).stdout
+    return re.search(r"http://127\.0\.0\.1:\d+/(voila/render/\S+)", out).group(1)
 
 
 def _links(page) -> dict[str, str]:
