@@ -286,7 +286,7 @@ class RiverScore(W.VBox):
         # and a box that silently turned -3 into 0 or 99 into 18 would teach nothing either; the
         # value typed stays and :attr:`problem` says why it cannot be (M-1.1).
         self.cup = {name: W.Text(value=str(cup.get(name, 0)), description=_(name), continuous_update=False,
-                                 style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
+                                 style={"description_width": "5.5em"}, layout=W.Layout(width="9.5em"))  # « vermelha » fits
                     for name in COLOURS}
         for i, w in enumerate(self.spaces):
             w.add_class(f"mk-space-{i + 1}")
