@@ -65,7 +65,7 @@ from functools import cache
 from .errors import RulesError, quote, shown
 
 __all__ = ["LANGUAGES", "NN_", "N_", "NP_", "_", "a_or_an", "colour", "colour_words", "counts_words", "first_up", "get_language", "language",
-           "ngettext", "number", "os_reason", "set_language"]
+           "ngettext", "number", "os_reason", "percent_sign", "set_language"]
 
 #: The languages of the sentences: English (the message ids) first, then each catalogue.
 LANGUAGES = ("en", "fr", "pt")
@@ -87,7 +87,9 @@ def number(value: float, spec: str = "") -> str:
     format of Python's (``""``, ``","``, ``".1f"``, ``",.0f"``, ``"+.2f"``, ``".1%"``), which English
     keeps exactly; French writes a decimal comma, groups thousands with a narrow no-break space
     (Babel's ``format_decimal``, with the CLDR data of the language) and sets a no-break space
-    before ``%``.
+    before ``%``; Brazilian Portuguese writes a decimal comma, groups thousands with a dot and
+    sets ``%`` right after the number, as the language's CLDR percent pattern says
+    (:func:`percent_sign`).
 
     Every ``{field}`` of a sentence that holds a number goes through here (:func:`_`,
     :func:`ngettext`), so a sentence gives its numbers their format, not the code that fills it:
@@ -100,6 +102,9 @@ def number(value: float, spec: str = "") -> str:
     >>> with language("fr"):
     ...     number(0.912, ".1%")
     '91,2\xa0%'
+    >>> with language("pt"):
+    ...     number(0.912, ".1%"), number(20_000_000, ","), number(171.66, ".1f")
+    ('91,2%', '20.000.000', '171,7')
 
     A number without a format shows at most 3 decimals in French; any other ``spec`` (``x``,
     ``>5``), and any value that is not a number (``True`` too), is formatted by Python.
@@ -116,7 +121,30 @@ def number(value: float, spec: str = "") -> str:
     share = shape["kind"] == "%"
     written = format_decimal(100 * value if share else value, format=pattern, locale=_language)
     written = "+" + written if shape["sign"] and written[0].isdigit() else written  # "+": a signed format's
-    return written + "\u00a0%" if share else written
+    return written + percent_sign() if share else written
+
+
+@cache
+def _percent_sign(code: str) -> str:
+    from babel.numbers import format_percent
+
+    written = format_percent(0, locale=code)  # the language's own pattern: "0%", "0\u00a0%"
+    return written[written.rindex("0") + 1:]
+
+
+def percent_sign() -> str:
+    """What follows a percentage in the language in force, as its CLDR percent pattern writes
+    it (Babel): ``"%"`` in English and Brazilian Portuguese (``91,2%``), a no-break space and
+    ``"%"`` in French (``91,2\u00a0%``).
+
+    >>> with language("fr"):
+    ...     french = percent_sign()
+    >>> with language("pt"):
+    ...     portuguese = percent_sign()
+    >>> percent_sign(), french, portuguese
+    ('%', '\xa0%', '%')
+    """
+    return "%" if _language == "en" else _percent_sign(_language)
 
 
 class _Formatter(string.Formatter):

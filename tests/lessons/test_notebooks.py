@@ -62,14 +62,24 @@ def markdown_links(path: Path) -> set[str]:
 
 
 def test_the_landing_pages_link_each_other_and_the_french_one_links_every_french_notebook():
-    assert "fr/index.ipynb" in markdown_links(NOTEBOOKS / "index.ipynb")
+    assert {"fr/index.ipynb", "pt/index.ipynb"} <= markdown_links(NOTEBOOKS / "index.ipynb")
     links = markdown_links(NOTEBOOKS / "fr" / "index.ipynb")
     # Relative links, as the English page's: Voila resolves fr/x.ipynb and ../x.ipynb under /voila/render/.
-    assert all(re.fullmatch(r"(\.\./)?[a-z-]+\.ipynb", href) for href in links), links
-    assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb", "../index.ipynb"} <= links
+    assert all(re.fullmatch(r"(\.\./(pt/)?)?[a-z-]+\.ipynb", href) for href in links), links
+    assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb", "../index.ipynb", "../pt/index.ipynb"} <= links
     assert {f"play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= links  # the French dashboards
     for href in links:
         assert (NOTEBOOKS / "fr" / href).resolve().is_file(), href
+
+
+def test_the_portuguese_landing_page_links_the_english_and_french_ones_and_its_own_notebooks():
+    """Issue 31: each landing page links the two other languages."""
+    links = markdown_links(NOTEBOOKS / "pt" / "index.ipynb")
+    assert all(re.fullmatch(r"(\.\./(fr/)?)?[a-z-]+\.ipynb", href) for href in links), links
+    assert {"ohanami.ipynb", "mandala.ipynb", "flowers.ipynb", "../index.ipynb", "../fr/index.ipynb"} <= links
+    assert {f"play-{game}.ipynb" for game in ("ohanami", "mandala", "flowers")} <= links
+    for href in links:
+        assert (NOTEBOOKS / "pt" / href).resolve().is_file(), href
 
 
 @pytest.mark.parametrize("path", FRENCH, ids=[p.relative_to(NOTEBOOKS).as_posix() for p in FRENCH])

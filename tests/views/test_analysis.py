@@ -141,7 +141,7 @@ def test_dashboard_joins_the_bots_score_sentences_with_the_languages_semicolon()
 SHARE_CHARTS = ("seats", "scores", "ends", "bots")
 
 
-@pytest.mark.parametrize("code, sign", [("fr", "\u00a0%"), ("en", "%")])
+@pytest.mark.parametrize("code, sign", [("fr", "\u00a0%"), ("en", "%"), ("pt", "%")])
 def test_dashboard_share_ticks_and_hover_write_percent_as_the_language_does(code, sign):
     """The share charts' ticks and hover read « 56 % » in French, with a no-break space before
     « % » (plotly's ``.0%`` format wrote « 56% »), and « 56% » in English: whole percentages

@@ -535,7 +535,7 @@ def _markdown(path: Path) -> str:
                      if c["cell_type"] == "markdown")
 
 
-@pytest.mark.parametrize("pages", ["notebooks/fr", "notebooks"])
+@pytest.mark.parametrize("pages", ["notebooks/fr", "notebooks", "notebooks/pt"])
 def test_each_landing_page_names_each_lesson_by_its_title_and_no_french_page_says_draft(pages):
     pages = ROOT / pages
     links = dict((href, re.sub(r"\*\*", "", title)) for title, href in

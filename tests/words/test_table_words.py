@@ -114,13 +114,14 @@ def test_the_scan_finds_what_issue_30_saw():
     assert glued('<caption>Cards in rows per suit<span class="mk-rule" title="x">O-3</span></caption>')
 
 
+@pytest.mark.parametrize("code", ["fr", "pt"])
 @pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
-def test_a_french_page_takes_typed_moves_in_french_words(game):
-    """Issue 30: « montagne A noire » on a French page; the notation (English) works too, and
-    the record keeps the notation."""
+def test_a_french_or_portuguese_page_takes_typed_moves_in_its_words(game, code):
+    """Issue 30: « montagne A noire » on a French page; issue 31: « montanha A preta » on a
+    Portuguese page; the notation (English) works too, and the record keeps the notation."""
     from mandalakit.widgets.play.typed import in_words
 
-    with language("fr"):
+    with language(code):
         view = GameView(game, seats=["you", "medium"], seed=6, bot_delay=0)
         assert not re.search(r"\b(mountain|field|play|pick|place|on)\b", view.move_text.placeholder)
         for _turn in range(3):
@@ -131,3 +132,25 @@ def test_a_french_page_takes_typed_moves_in_french_words(game):
             assert mine[-1] == move
         move = view.state.legal_moves()[0]
         assert view.play_text(str(move))  # the notation itself
+
+
+@pytest.mark.parametrize("game, typed, notation", [
+    ("mandala", "Montanha A preta", "mountain A black"), ("mandala", "MONTANHA B ROXO", "mountain B purple"),
+    ("mandala", "campo A vermelhas 2", "field A red 2"), ("mandala", "descartar laranja 3", "discard orange 3"),
+    ("mandala", "pegar amarela", "pick yellow"), ("mandala", "escolher verdes", "pick green"),
+    ("flowers", "jogar 2 vermelhas na 3", "play 2 red on 3"), ("flowers", "jogar 1 cinza em 2", "play 1 grey on 2"),
+    ("flowers", "pegar roxa", "take purple"), ("flowers", "passar", "pass"),
+    ("ohanami", "escolher 12 45", "pick 12 45"), ("ohanami", "colocar 5>2 30>d", "place 5>2 30>x"),
+    ("ohanami", "pôr 7>1", "place 7>1")])
+def test_portuguese_words_of_a_typed_move_become_the_notation(game, typed, notation):
+    """Issue 31: the Portuguese verbs, places and colour words (the catalogue's feminine, its
+    plural, and the masculine a pupil may type) read as the notation; English text is unchanged."""
+    from mandalakit.widgets.play.typed import in_words, to_notation
+
+    with language("pt"):
+        assert to_notation(typed, game) == notation
+        assert to_notation(notation, game) == notation
+        assert in_words("mountain A black", "mandala") == "montanha A preta"
+        assert in_words("play 2 red on 3", "flowers") == "jogar 2 vermelhas na 3"
+        assert in_words("play 1 red on 3", "flowers") == "jogar 1 vermelha na 3"
+    assert to_notation(typed, game) == typed  # an English page reads only the notation

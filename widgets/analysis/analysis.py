@@ -21,7 +21,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from mandalakit.analysis import effect_sentence
-from mandalakit.core.messages import N_, _, bot_name, get_language, ngettext
+from mandalakit.core.messages import N_, _, bot_name, ngettext, percent_sign
 from mandalakit.summaries import EVERY, load_summaries
 
 from mandalakit.widgets.analysis.charts import FigureView
@@ -80,8 +80,8 @@ def load_datasets(folder: str | Path) -> dict:
 def _share_axis(title: str, **more) -> dict:
     """A y axis of shares drawn as percentages (the traces give 100 times each share): whole
     numbers with the language's percent sign on its ticks and in the hover text, ``56%``, in
-    French ``56 %`` with a no-break space (plotly's ``.0%`` format writes none)."""
-    sign = "\u00a0%" if get_language() == "fr" else "%"
+    French ``56 %`` with a no-break space (plotly's ``.0%`` format writes none), Portuguese ``56%``."""
+    sign = percent_sign()
     return dict(title=dict(text=title), tickformat=".0f", hoverformat=".0f", ticksuffix=sign, **more)
 
 

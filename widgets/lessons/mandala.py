@@ -29,6 +29,7 @@ import ipywidgets as W
 
 from mandalakit.core.errors import IllegalMoveError, as_written
 from mandalakit.core.messages import _, ngettext
+from mandalakit.core.messages import colour as colour_of
 from mandalakit.core.svg import colour_name
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
@@ -285,7 +286,7 @@ class RiverScore(W.VBox):
         # and a box that silently turned -3 into 0 or 99 into 18 would teach nothing either; the
         # value typed stays and :attr:`problem` says why it cannot be (M-1.1).
         self.cup = {name: W.Text(value=str(cup.get(name, 0)), description=_(name), continuous_update=False,
-                                 style={"description_width": "4.5em"}, layout=W.Layout(width="9em"))
+                                 style={"description_width": "5.5em"}, layout=W.Layout(width="9.5em"))  # « vermelha » fits
                     for name in COLOURS}
         for i, w in enumerate(self.spaces):
             w.add_class(f"mk-space-{i + 1}")
@@ -390,7 +391,9 @@ class RiverScore(W.VBox):
             self.table.value = ""
             return
         river, cup = self.river, self.cup_counts
-        terms = [f"{space} × {cup[c]} {escape(_(COLOURS[c]))}" for space, c in enumerate(river, 1)]
+        # "3 × 2 red": the colour agrees with its count of cup cards ("2 vermelhas", "1 rouge")
+        terms = [f"{space} × " + escape(_("{n} {colour}", n=cup[c], colour=colour_of(COLOURS[c], cup[c])))
+                 for space, c in enumerate(river, 1)]
         unscored = sum(cup) - sum(cup[c] for c in river)
         lines = [
             _("score = {terms} = {score}", terms=" + ".join(terms) or "0",

@@ -1,5 +1,5 @@
-"""Typed moves in the page's words: French pupils type « montagne A noire », the engine reads
-``mountain A black``.
+"""Typed moves in the page's words: French pupils type « montagne A noire », Brazilian pupils
+« montanha A preta », the engine reads ``mountain A black``.
 
 The notation stays English for records, the CLI and error messages (one notation, every
 language); this module only turns the words of a typed move into it, word for word, and the
@@ -13,6 +13,13 @@ unchanged, so the notation itself is always understood.
 >>> with language("fr"):
 ...     to_notation("garder 12 45", "ohanami"), to_notation("poser 5>2 30>d", "ohanami"), in_words("pick 12 45", "ohanami")
 ('pick 12 45', 'place 5>2 30>x', 'garder 12 45')
+>>> with language("pt"):
+...     to_notation("Montanha A pretas", "mandala"), to_notation("jogar 2 vermelhas em 3", "flowers"), in_words("field A red 2", "mandala")
+('mountain A black', 'play 2 red on 3', 'campo A vermelha 2')
+>>> with language("pt"):
+...     in_words("play 2 red on 3", "flowers")
+'jogar 2 vermelhas na 3'
+
 """
 
 from __future__ import annotations
@@ -26,8 +33,10 @@ from mandalakit.core.messages import colour, get_language
 __all__ = ["in_words", "to_notation"]
 
 #: The words a pupil may type for each notation word, by language and game (the first is the
-#: one the move box's example shows): a glossary of the notation, as the kit's French glossary
-#: names the games' terms (montagne, champ, défausse, rangée).
+#: one the move box's example shows): a glossary of the notation, as the kit's glossaries
+#: (docs/rules/glossary-fr.md, glossary-pt.md) name the games' terms (montagne, champ,
+#: défausse; montanha, campo, descarte). Colour words are not listed: they are the
+#: catalogue's own (:func:`~mandalakit.core.messages.colour`), singular and plural.
 WORDS = {
     "fr": {
         "mandala": {"mountain": ("montagne",), "field": ("champ",), "discard": ("défausser", "défausse"),
@@ -35,9 +44,18 @@ WORDS = {
         "flowers": {"play": ("jouer",), "on": ("sur",), "take": ("prendre", "garder"), "pass": ("passer", "passe")},
         "ohanami": {"pick": ("garder", "choisir"), "place": ("poser", "placer")},
     },
+    "pt": {
+        "mandala": {"mountain": ("montanha",), "field": ("campo",), "discard": ("descartar", "descarte"),
+                    "pick": ("pegar", "escolher")},
+        # "jogar 2 vermelhas na 3": mandala 3 ("a mandala") takes "na"; "em" and "sobre" work too
+        "flowers": {"play": ("jogar",), "on": ("na", "em", "sobre", "no"), "take": ("pegar", "coletar", "ficar"),
+                    "pass": ("passar", "passo")},
+        "ohanami": {"pick": ("escolher", "pegar", "ficar"), "place": ("colocar", "pôr", "por")},
+    },
 }
-#: Ohanami's discard in a placement, ``30>x``: the first letter of the page's word for it.
-DISCARD_MARK = {"fr": "d"}
+#: Ohanami's discard in a placement, ``30>x``: the first letter of the page's word for it
+#: (défausse, descarte).
+DISCARD_MARK = {"fr": "d", "pt": "d"}
 
 
 def _plain(word: str) -> str:
@@ -46,9 +64,14 @@ def _plain(word: str) -> str:
 
 
 def _stems(word: str) -> set[str]:
-    """A French adjective's forms reduced alike: ``noires``, ``noire``, ``noir`` -> ``noir``;
-    ``violettes``, ``violet`` -> ``violet``."""
+    """An adjective's forms reduced alike, in the language in force. French: ``noires``,
+    ``noire``, ``noir`` -> ``noir``; ``violettes``, ``violet`` -> ``violet``. Portuguese (the
+    feminine of the catalogue, or the masculine a pupil may type): ``pretas``, ``preta``,
+    ``preto`` -> ``pret``; ``verdes`` -> ``verd``."""
     w = _plain(word)
+    if get_language() == "pt":
+        w = w[:-1] if w.endswith("s") else w
+        return {w, w[:-1] if w[-1:] in ("a", "o", "e") and len(w) > 3 else w}
     w = w[:-1] if w.endswith("s") else w
     w = w[:-1] if w.endswith("e") and len(w) > 4 else w
     return {w, w[:-1] if w.endswith("tt") else w}
@@ -97,8 +120,8 @@ def in_words(notation: str, game: str) -> str:
     for token in notation.split():
         if token in words:
             out.append(words[token][0])
-        elif token in names:
-            out.append(colour(token, 1))
+        elif token in names:  # after a count, the colour agrees with it: « jouer 2 rouges sur 3 »
+            out.append(colour(token, int(out[-1]) if out and out[-1].isdigit() else 1))
         else:
             out.append(token)
     return " ".join(out)
