@@ -134,6 +134,15 @@ class Exercise(anywidget.AnyWidget):
             self.check()
         elif content.get("kind") == "show":
             self.show_answer()
+        elif content.get("kind") == "ready":
+            self._shown()
+
+    def _shown(self) -> None:
+        """The page has drawn the exercise: what a reload restored is sent again. The browser id
+        that starts the restore (:mod:`mandalakit.widgets.classroom.pupil`) comes while the page
+        still builds its widgets, and a change sent to one not built yet is lost on the way."""
+        if self.attempts:
+            self.send_state(["value", "feedback"])
 
     def is_right(self, value) -> bool:
         if value is None:
@@ -272,6 +281,7 @@ class BoardQuestion(W.VBox):
         self._draw = draw
         self.board = BoardView(svg=draw(self._marks(), None))
         self.board.on_target(self.click)
+        self.board.on_ready(self._shown)
         self.board.observe(lambda _change: self._redraw(), "width")
         check = W.Button(description=_("check"), button_style="primary")
         show = W.Button(description=_("show answer"))
@@ -284,6 +294,16 @@ class BoardQuestion(W.VBox):
         self.add_class("mk-exercise")
         self.add_class("mk-board-question")
         self.exercise = register(self, BOARD)  # "board 1": kept like the typed exercises in class mode
+
+    def _shown(self) -> None:
+        """The page has drawn the board, and so has built the question's feedback (the board is
+        drawn inside the question): what a reload restored is sent again. The browser id that
+        starts the restore (:mod:`mandalakit.widgets.classroom.pupil`) comes while the page still
+        builds its widgets, and a change sent to one not built yet (the feedback, under load) is
+        lost on the way: the board showed the chosen row and the feedback stayed empty."""
+        if self.attempts:
+            self.board.send_state("svg")
+            self.feedback.send_state("value")
 
     def _marks(self, shown: frozenset[str] | None = None) -> dict[str, str]:
         chosen = self.chosen if shown is None else shown

@@ -48,8 +48,8 @@ class BoardView(anywidget.AnyWidget):
         passes it to the renderer (``render_svg(..., width=...)``) so that a narrow page gets
         a drawing laid out for it rather than one scaled down.
 
-    Call :meth:`on_target` to be told of clicks (``callback(target)``) and :meth:`on_escape`
-    for the Escape key.
+    Call :meth:`on_target` to be told of clicks (``callback(target)``), :meth:`on_escape`
+    for the Escape key and :meth:`on_ready` once the page has drawn the board.
     """
 
     _esm = resources.files("mandalakit.widgets").joinpath("static", "board_view.js").read_text(encoding="utf-8")
@@ -72,6 +72,7 @@ class BoardView(anywidget.AnyWidget):
         self._on_target: Callable[[str], None] | None = None
         self._on_escape: Callable[[], None] | None = None
         self._on_resume: Callable[[str], None] | None = None
+        self._on_ready: Callable[[], None] | None = None
         self.on_msg(self._message)
 
     def on_target(self, callback: Callable[[str], None]) -> None:
@@ -84,6 +85,10 @@ class BoardView(anywidget.AnyWidget):
         """``callback(text)`` gets the record the browser kept under :attr:`store_key`."""
         self._on_resume = callback
 
+    def on_ready(self, callback: Callable[[], None]) -> None:
+        """``callback()`` is told each time the page has drawn this board (see :meth:`_message`)."""
+        self._on_ready = callback
+
     def _message(self, _widget, content, _buffers) -> None:
         # Everything from the page is checked: a forged message is ignored, never raised.
         if not isinstance(content, dict):
@@ -94,6 +99,8 @@ class BoardView(anywidget.AnyWidget):
             self._on_escape()
         elif content.get("kind") == "resume" and isinstance(content.get("record"), str) and self._on_resume:
             self._on_resume(content["record"])  # checked by the receiver (size, JSON, replay)
+        elif content.get("kind") == "ready" and self._on_ready:
+            self._on_ready()
 
 
 def drawing(state, player: int | None = None) -> BoardView:

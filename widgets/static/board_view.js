@@ -197,6 +197,9 @@ export default {
     model.on("change:svg", draw);
     model.on("change:chips", draw);
     model.on("change:hint", draw);
+    // Shown now, with the widgets around it (a board question's feedback): the kernel sends
+    // again what a reload restored, should it have come before they could take it.
+    model.send({ kind: "ready" });
     return () => {
       observer.disconnect();
       clearTimeout(resized);

@@ -76,6 +76,8 @@ export default {
     model.on("change:feedback", drawFeedback);
     model.on("change:value", drawValue);
     drawFeedback();
+    // Shown now: the kernel sends again what a reload restored, should it have come too early.
+    model.send({ kind: "ready" });
     return () => {
       model.off("change:feedback", drawFeedback);
       model.off("change:value", drawValue);
