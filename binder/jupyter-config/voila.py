@@ -50,8 +50,8 @@ from mandalakit.widgets.server.kernel import connection_root
 from mandalakit.widgets.server.not_found import ERROR_PAGE_SETTINGS, refuse_malformed, serve_template_files
 from mandalakit.widgets.server.page_owner import guard_query
 from mandalakit.widgets.server.pools import kernel_pools
-from mandalakit.widgets.server.server_log import (API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet,
-                                                  quiet_early_fill, short_kernel_ids)
+from mandalakit.widgets.server.server_log import (API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, hidden_keys,
+                                                  quiet, quiet_early_fill, short_kernel_ids)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +84,4 @@ quiet("ServerApp", API_ERROR)  # the same line under Jupyter Server (Binder, mak
 quiet("tornado.general", TORNADO_PING, REFUSAL_REASON)
 for logger in ("Voila", "tornado.access", "tornado.general"):  # the app's lines, requests, request warnings
     short_kernel_ids(logger)
+    hidden_keys(logger)  # a refused address that holds the class's key does not show it

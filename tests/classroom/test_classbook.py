@@ -62,7 +62,9 @@ def test_games_are_kept_with_their_record_once_per_key(tmp_path):
 def test_export_is_a_csv_a_spreadsheet_reads(tmp_path):
     book = ClassBook(tmp_path)
     book.attempt("Zoé, 5e B", "fr/ohanami", "e1", "21", True, at=0.0, attempt=2)
-    rows = list(csv.reader(book.export_csv(tmp_path / "out.csv").open(encoding="utf-8")))
+    exported = book.export_csv(tmp_path / "out.csv")
+    assert exported.read_bytes().startswith(b"\xef\xbb\xbfpupil,")  # the byte order mark a spreadsheet reads UTF-8 by
+    rows = list(csv.reader(exported.open(encoding="utf-8-sig")))
     assert rows == [["pupil", "lesson", "exercise", "attempt", "answer", "right", "time"],
                     ["Zoé, 5e B", "fr/ohanami", "e1", "2", "21", "yes", "1970-01-01T00:00:00Z"]]
 
@@ -73,7 +75,7 @@ def test_no_cell_of_the_export_runs_as_a_formula(tmp_path, typed):
     book = ClassBook(tmp_path)
     book.attempt(typed, "ohanami", "1", typed, False, at=0.0)
     # the book keeps names and answers on one line: a leading tab or CR is gone, the rest quoted
-    row = list(csv.reader(book.export_csv(tmp_path / "out.csv").open(encoding="utf-8")))[1]
+    row = list(csv.reader(book.export_csv(tmp_path / "out.csv").open(encoding="utf-8-sig")))[1]
     for cell in (row[0], row[4]):
         assert cell[0] == "'" and cell[1:] == typed.strip(), row
     assert classbook.as_text("\t=1") == "'\t=1" and classbook.as_text("\r=1") == "'\r=1"

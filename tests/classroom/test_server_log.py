@@ -7,7 +7,8 @@ import logging
 
 import pytest
 
-from mandalakit.widgets.server.server_log import API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, quiet, short_kernel_ids
+from mandalakit.widgets.server.server_log import (API_ERROR, REFUSAL_REASON, TORNADO_PING, UNTRUSTED, hidden_keys, quiet,
+                                                      short_kernel_ids)
 
 
 @pytest.fixture
@@ -59,3 +60,25 @@ def test_kernel_ids_are_shown_by_their_first_8_characters(caplog):
     assert caplog.messages == ["Kernel started: 1f9ce12b…", "Using pre-heated kernel: 15107562… for ohanami.ipynb",
                                "Culling 'idle' kernel 'python3' (a8544a06…) with 0 connections",
                                "Kernel pool of ohanami.ipynb is filled with 30 kernel(s)"]
+
+
+def test_the_teachers_key_is_never_written_in_the_log(caplog):
+    name = "mandalakit-test-hidden-keys"
+    hidden_keys(name)
+    caplog.set_level(logging.INFO, logger=name)
+    log = logging.getLogger(name)
+    key = "Zq3_x-9AbCdEfGhIjKlMnOpQrStUvWxY"
+    try:
+        log.warning("403 GET /voila/render/class.ipynb?teacher=%sx (127.0.0.1) 1.60ms", key)
+        log.warning("403 GET /voila/render/class.ipynb?Teacher=%s (127.0.0.1) 1.10ms", key)
+        log.warning("403 GET /voila/render/class.ipynb?teacher=%s&teacher=wrong (127.0.0.1) 1.10ms", key)
+        log.warning("302 GET /voila/render/class.ipynb%%3Fteacher%%3D%s (127.0.0.1) 0.90ms", key)
+        log.info("200 GET /voila/render/ohanami.ipynb (127.0.0.1) 80.00ms")
+    finally:
+        log.filters.clear()
+    assert not any(key in m for m in caplog.messages), caplog.messages
+    assert caplog.messages == ["403 GET /voila/render/class.ipynb?teacher=… (127.0.0.1) 1.60ms",
+                               "403 GET /voila/render/class.ipynb?Teacher=… (127.0.0.1) 1.10ms",
+                               "403 GET /voila/render/class.ipynb?teacher=…&teacher=… (127.0.0.1) 1.10ms",
+                               "302 GET /voila/render/class.ipynb%3Fteacher%3D… (127.0.0.1) 0.90ms",
+                               "200 GET /voila/render/ohanami.ipynb (127.0.0.1) 80.00ms"]

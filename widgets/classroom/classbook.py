@@ -296,9 +296,10 @@ class ClassBook:
     def export_csv(self, path: str | os.PathLike) -> Path:
         """Write every attempt as a CSV table (pupil, lesson, exercise, attempt, answer, right, time
         in ISO 8601, UTC) for a spreadsheet; returns the path. No cell runs as a formula
-        (:func:`as_text`)."""
+        (:func:`as_text`). UTF-8 with a byte order mark: a spreadsheet opened by a double click
+        (Excel) reads "Zoé" as written, not "ZoÃ©"."""
         path = Path(path)
-        with path.open("w", newline="", encoding="utf-8") as fh:
+        with path.open("w", newline="", encoding="utf-8-sig") as fh:
             out = csv.writer(fh)
             out.writerow(["pupil", "lesson", "exercise", "attempt", "answer", "right", "time"])
             for a in self.attempts():

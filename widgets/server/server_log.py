@@ -26,7 +26,10 @@ gone since the kernels talk over Unix sockets: :mod:`mandalakit.widgets.server.k
 Every other line of the log, warnings included, is kept; but a kernel's id is shown by its first
 8 characters (``Kernel started: 1f9ce12b…``, :func:`short_kernel_ids`). A teacher may project this
 terminal, and whoever knows a page's whole kernel id can drive that pupil's widgets (README,
-"What a pupil can reach"); 8 characters still tell the kernels apart in the log.
+"What a pupil can reach"); 8 characters still tell the kernels apart in the log. For the same
+reason the value of the class page's key argument is never shown (``?teacher=…``,
+:func:`hidden_keys`): a request that is refused although it holds the key (a key mistyped by one
+letter, the argument spelt ``Teacher``, given twice) writes its address in the access line.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ from __future__ import annotations
 import logging
 import re
 
-__all__ = ["API_ERROR", "EARLY_FILL", "REFUSAL_REASON", "TORNADO_PING", "UNTRUSTED", "quiet", "quiet_early_fill",
-           "short_kernel_ids"]
+__all__ = ["API_ERROR", "EARLY_FILL", "REFUSAL_REASON", "TORNADO_PING", "UNTRUSTED", "hidden_keys", "quiet",
+           "quiet_early_fill", "short_kernel_ids"]
 
 UNTRUSTED = "Notebook {} is not trusted"  #: Jupyter Server's contents manager, for a page read
 TORNADO_PING = "The websocket_ping_timeout ({}) cannot be longer than the websocket_ping_interval"  #: Tornado
@@ -102,3 +105,24 @@ def short_kernel_ids(logger: str) -> None:
     """Show every kernel id in the messages of ``logger`` by its first 8 characters
     (``1f9ce12b-9c46-4ac9-bec8-e551bb20e911`` → ``1f9ce12b…``); tracebacks are left whole."""
     logging.getLogger(logger).addFilter(_ShortIds())
+
+
+#: The value of the teacher's key argument in an address, as typed or percent-encoded
+#: (``teacher=``, ``Teacher%3D``): :data:`mandalakit.widgets.classroom.teacher.ARGUMENT`.
+_KEY_VALUE = re.compile(r"(teacher(?:=|%3D))[^&;#\s\"']*", re.IGNORECASE)
+
+
+class _HiddenKeys(logging.Filter):
+    """Writes the value of each teacher's key argument in a record's message as an ellipsis."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if _KEY_VALUE.search(message):
+            record.msg, record.args = _KEY_VALUE.sub("\\1…", message), ()
+        return True
+
+
+def hidden_keys(logger: str) -> None:
+    """Show no teacher's key in the messages of ``logger``: ``GET /voila/render/class.ipynb?teacher=Xy…``
+    becomes ``GET /voila/render/class.ipynb?teacher=…``, whatever the argument's case or encoding."""
+    logging.getLogger(logger).addFilter(_HiddenKeys())
