@@ -197,16 +197,23 @@ def watch(page) -> tuple[list[str], list[str]]:
     return errors, outside
 
 
-def scroll_to(locator, attempts: int = 20) -> None:
+def scroll_to(locator, attempts: int = 20, *, gone_ok: bool = False) -> bool:
     """Scroll ``locator``'s element into view, looking it up again while the board is redrawn
     under it (a board's SVG is replaced when the page tells its width): Playwright's own scroll
-    gives up on an element taken out of the page. Bounded: the last refusal is raised."""
-    from playwright.sync_api import Error
+    gives up on an element taken out of the page. Bounded: the last refusal is raised, or with
+    ``gone_ok`` the element no longer on the page returns False. Returns True once in view."""
+    from playwright.sync_api import Error, TimeoutError
 
-    for attempt in range(attempts):
+    for _attempt in range(attempts - 1):
         try:
             locator.scroll_into_view_if_needed(timeout=10_000)
-            return
+            return True
+        except TimeoutError:
+            if gone_ok and locator.count() == 0:
+                return False
+            raise
         except Error as error:
-            if "not attached" not in str(error) or attempt == attempts - 1:
+            if "not attached" not in str(error):
                 raise
+    locator.scroll_into_view_if_needed(timeout=10_000)
+    return True

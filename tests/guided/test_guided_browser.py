@@ -34,7 +34,11 @@ def _shot(page, name: str) -> None:
 
 
 def _play(page, label: str) -> int:
-    """Play the guide to its end by its highlights; return the number of clicks."""
+    """Play the guide to its end by its highlights; return the number of clicks.
+
+    After each click the page gets several updates (the move's drawing, then the guide's words, its
+    Next button and the lit next click): each round waits for one of the three things a pupil acts
+    on, and looks again if what it found was replaced before it could be used."""
     clicks, milestones = 0, 0
     page.locator(LIT).first.wait_for(timeout=120_000)
     _shot(page, f"{label}-step1")
@@ -43,18 +47,21 @@ def _play(page, label: str) -> int:
     wrong.locator("rect").first.click()
     page.locator(".mk-guide-kind").wait_for(timeout=30_000)
     assert page.locator(LIT).count() == 1, "the highlight again after a kind word"
-    while not page.locator(".mk-guide-play").is_visible():
-        assert clicks < 80
+    for _round in range(200):
+        page.locator(f"{LIT}, .mk-guide-next:visible, .mk-guide-play:visible").first.wait_for(timeout=60_000)
+        if page.locator(".mk-guide-play").is_visible():
+            break
         nxt = page.locator(".mk-guide-next")
         if nxt.is_visible():
             milestones += 1
             if milestones == 1:
                 _shot(page, f"{label}-milestone")
             nxt.click()
-            page.locator(f"{LIT}, .mk-guide-play").first.wait_for(timeout=30_000)
+            nxt.wait_for(state="hidden", timeout=30_000)
             continue
         target = page.locator(LIT).first
-        scroll_to(target)
+        if not scroll_to(target, gone_ok=True):
+            continue  # the drawing it was on was replaced: look again
         assert _in_view(page, LIT) and _in_view(page, ".mk-guide"), "the guide's words and the lit target in one window"
         before = page.locator(".mk-board-svg").inner_html()
         if target.evaluate("e => e.tagName.toLowerCase() === 'g'"):
@@ -62,8 +69,10 @@ def _play(page, label: str) -> int:
         else:
             target.click()
         clicks += 1
+        assert clicks < 80
         page.wait_for_function("t => document.querySelector('.mk-board-svg').innerHTML !== t", arg=before,
                                timeout=30_000)  # each click redraws the board (the card chosen, or the move)
+    assert page.locator(".mk-guide-play").is_visible(), "the guide ends with its link to a whole game"
     assert milestones == 2
     _shot(page, f"{label}-end")
     return clicks
@@ -99,16 +108,17 @@ def test_the_french_guide_speaks_french(browser, demo_url, width, height):
         text = page.locator(".mk-guide").inner_text()
         assert "Robot (facile)" in text and "Étape 1 sur 9" in text, text
         _shot(page, f"ohanami-fr-{width}-step1")
-        for _click in range(10):  # on to the first milestone (6 clicks)
+        for _round in range(20):  # on to the first milestone (6 clicks)
+            page.locator(f"{LIT}, .mk-guide-next:visible").first.wait_for(timeout=30_000)
+            if page.locator(".mk-guide-next").is_visible():
+                break
             target = page.locator(LIT).first
-            scroll_to(target)
+            if not scroll_to(target, gone_ok=True):
+                continue  # the drawing it was on was replaced: look again
             before = page.locator(".mk-board-svg").inner_html()
             target.locator("rect").first.click()
             page.wait_for_function("t => document.querySelector('.mk-board-svg').innerHTML !== t", arg=before,
                                    timeout=30_000)
-            page.locator(f"{LIT}, .mk-guide-next:visible").first.wait_for(timeout=30_000)
-            if page.locator(".mk-guide-next").is_visible():
-                break
         page.locator(".mk-guide-next").wait_for(timeout=30_000)
         assert "Suivant" in page.locator(".mk-guide-next").inner_text()
         _shot(page, f"ohanami-fr-{width}-milestone")
