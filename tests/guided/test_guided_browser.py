@@ -64,6 +64,8 @@ def _play(page, label: str) -> int:
         clicks += 1
         page.wait_for_function("t => document.querySelector('.mk-board-svg').innerHTML !== t", arg=before,
                                timeout=30_000)  # each click redraws the board (the card chosen, or the move)
+        # the move's drawing can come before the bot's answer and the milestone's Next: wait for one
+        page.locator(f"{LIT}, .mk-guide-next:visible, .mk-guide-play:visible").first.wait_for(timeout=30_000)
     assert milestones == 2
     _shot(page, f"{label}-end")
     return clicks

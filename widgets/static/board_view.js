@@ -92,10 +92,10 @@ function scroller(node) {
   return found ?? document.scrollingElement;
 }
 
-// In a guided game, what glows (the next click, or what a milestone shows) is brought into the
-// window when it is out of it: into the middle of the room below the sticky status line and the
-// guide's words (its top first if it is taller), once the cards have stopped sliding. Glowing
-// things already in view leave the page where it is.
+// In a guided game, what a milestone lights is brought into the window when it is out of it
+// (the next click's glow is left to the pupil, who may be clicking): into the middle of the
+// room below the sticky status line and the guide's words (its top first if it is taller),
+// once the cards have stopped sliding. Lit things already in view leave the page where it is.
 function lit_into_view(el) {
   const rects = [...el.querySelectorAll(".mk-hint")].map((e) => e.getBoundingClientRect())
     .filter((r) => r.height > 0);
@@ -169,8 +169,8 @@ export default {
           ?? el.querySelector(".mk-active") ?? all[0];
         again?.focus();
       }
-      if (el.closest(".mk-guided")) {
-        clearTimeout(guided);
+      clearTimeout(guided);
+      if (el.closest(".mk-guided") && !model.get("hint").length) {  // a milestone: what the guide shows
         guided = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
       }
     };
