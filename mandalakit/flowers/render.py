@@ -221,7 +221,7 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
              for label, label_w, w, kind in groups for k, tiles in enumerate(kind)]
     if items:
         placed, height = _svg.flow(MARGIN, y, items, right + 6, 2 * TILE_R + 6)
-        paired_drawn = 0
+        paired_drawn = single_drawn = 0
         for x, yy, (label, label_w, tiles) in placed:
             if label is not None:
                 parts.append(_svg.text(x, yy + TILE_R + 4, label, size=12))
@@ -231,6 +231,9 @@ def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you
                 frame = _svg.rect(x - 3, yy - 1, 4 * TILE_R + 10, 2 * TILE_R + 4, stroke="#333333", rx=TILE_R)
                 drawn = [f'<g class="mk-flower" data-mk-flower="{seat}:{paired_drawn}">{frame}{"".join(drawn)}</g>']
                 paired_drawn += 1
+            else:  # an unpaired tile, one a page may light ("single<seat>:k")
+                drawn = [f'<g class="mk-tile" data-mk-key="single{seat}:{single_drawn}">{"".join(drawn)}</g>']
+                single_drawn += 1
             parts += drawn
         y += height
     else:

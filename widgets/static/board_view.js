@@ -81,6 +81,33 @@ function animate(before, after) {
   }
 }
 
+// The page's scroller: the outermost ancestor that scrolls (Voilà's page scrolls in a box, not
+// in the window; a widget box inside it may scroll by a pixel or two of its own).
+function scroller(node) {
+  let found = null;
+  for (let e = node.parentElement; e; e = e.parentElement) {
+    const y = getComputedStyle(e).overflowY;
+    if ((y === "auto" || y === "scroll") && e.scrollHeight > e.clientHeight + 1) found = e;
+  }
+  return found ?? document.scrollingElement;
+}
+
+// In a guided game, what a milestone lights is brought into the window when it is out of it
+// (the next click's glow is left to the pupil, who may be clicking): into the middle of the
+// room below the sticky status line and the guide's words (its top first if it is taller),
+// once the cards have stopped sliding. Lit things already in view leave the page where it is.
+function lit_into_view(el) {
+  const rects = [...el.querySelectorAll(".mk-hint")].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height > 0);
+  if (!rects.length) return;
+  const bar = el.closest(".mk-game-view")?.querySelector(".mk-top")?.getBoundingClientRect();
+  const top = Math.max(bar ? bar.bottom : 0, 0), bottom = window.innerHeight;
+  const upper = Math.min(...rects.map((r) => r.top)), lower = Math.max(...rects.map((r) => r.bottom));
+  if (upper >= top && lower <= bottom) return;
+  const dy = lower - upper > bottom - top - 16 ? upper - top - 8 : (upper + lower) / 2 - (top + bottom) / 2;
+  scroller(el).scrollBy({ top: dy, behavior: "auto" });
+}
+
 export default {
   render({ model, el }) {
     const style = document.createElement("style");
@@ -97,6 +124,7 @@ export default {
     // Which target had the keyboard focus, so a redraw does not throw the pupil back to the top.
     let focused = null;
     let shown = null;  // the drawing on the page
+    let guided = null;  // a guided game's pending look at what glows
 
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
@@ -140,6 +168,10 @@ export default {
         const again = all.find((e) => e.dataset.mkTarget === focused)
           ?? el.querySelector(".mk-active") ?? all[0];
         again?.focus();
+      }
+      clearTimeout(guided);
+      if (el.closest(".mk-guided") && !model.get("hint").length) {  // a milestone: what the guide shows
+        guided = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
       }
     };
 
@@ -203,6 +235,7 @@ export default {
     return () => {
       observer.disconnect();
       clearTimeout(resized);
+      clearTimeout(guided);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
       model.off("change:hint", draw);
