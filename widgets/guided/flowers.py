@@ -20,7 +20,7 @@ SCRIPT = Script(
         Step("play 1 green on 3", N_("Play green on mandala 3: it is the last colour missing there, so the "
                                      "mandala is complete."),
              milestone=N_("Mandala 3 is complete. The bot had more cards there, so it chose a tile first, and you "
-                          "got the other tile: see it beside your score."),
+                          "got the other tile: it glows under your hand."),
              light=("single0:0",)),
         Step("play 1 red on 2", N_("Play red on mandala 2, a new colour there: it fills the mandala one colour "
                                    "at a time.")),
