@@ -89,40 +89,32 @@ def quiet(logger: str, *patterns: str) -> None:
 
 #: A kernel id as Jupyter makes them (a UUID), its first 8 characters apart.
 _KERNEL_ID = re.compile(r"\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+#: The value of the teacher's key argument in an address, as typed or percent-encoded
+#: (``teacher=``, ``Teacher%3D``): :data:`mandalakit.widgets.classroom.teacher.ARGUMENT`.
+_KEY_VALUE = re.compile(r"(teacher(?:=|%3D))[^&;#\s\"']*", re.IGNORECASE)
 
 
-class _ShortIds(logging.Filter):
-    """Writes each kernel id in a record's message as its first 8 characters and an ellipsis."""
+class _Cut(logging.Filter):
+    """Writes what ``pattern`` matches in a record's message as its first group and an ellipsis."""
+
+    def __init__(self, pattern: re.Pattern):
+        super().__init__()
+        self.pattern = pattern
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if _KERNEL_ID.search(message):
-            record.msg, record.args = _KERNEL_ID.sub("\\1…", message), ()
+        if self.pattern.search(message):
+            record.msg, record.args = self.pattern.sub("\\1…", message), ()
         return True
 
 
 def short_kernel_ids(logger: str) -> None:
     """Show every kernel id in the messages of ``logger`` by its first 8 characters
     (``1f9ce12b-9c46-4ac9-bec8-e551bb20e911`` → ``1f9ce12b…``); tracebacks are left whole."""
-    logging.getLogger(logger).addFilter(_ShortIds())
-
-
-#: The value of the teacher's key argument in an address, as typed or percent-encoded
-#: (``teacher=``, ``Teacher%3D``): :data:`mandalakit.widgets.classroom.teacher.ARGUMENT`.
-_KEY_VALUE = re.compile(r"(teacher(?:=|%3D))[^&;#\s\"']*", re.IGNORECASE)
-
-
-class _HiddenKeys(logging.Filter):
-    """Writes the value of each teacher's key argument in a record's message as an ellipsis."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if _KEY_VALUE.search(message):
-            record.msg, record.args = _KEY_VALUE.sub("\\1…", message), ()
-        return True
+    logging.getLogger(logger).addFilter(_Cut(_KERNEL_ID))
 
 
 def hidden_keys(logger: str) -> None:
     """Show no teacher's key in the messages of ``logger``: ``GET /voila/render/class.ipynb?teacher=Xy…``
     becomes ``GET /voila/render/class.ipynb?teacher=…``, whatever the argument's case or encoding."""
-    logging.getLogger(logger).addFilter(_HiddenKeys())
+    logging.getLogger(logger).addFilter(_Cut(_KEY_VALUE))
