@@ -97,9 +97,11 @@ def _stop(signum: int) -> None:
 def bar_showing() -> bool:
     """True while a tqdm progress bar is open (not disabled): its line on stderr has no end yet,
     so a message must start on a new line, in a terminal or in a file alike."""
-    tqdm = sys.modules.get("tqdm")
+    bars = getattr(getattr(sys.modules.get("tqdm"), "tqdm", None), "_instances", None)
+    if bars is None:  # tqdm not imported, or still being imported when the signal came: no bar yet
+        return False
     try:
-        return tqdm is not None and any(not getattr(bar, "disable", True) for bar in list(tqdm.tqdm._instances))
+        return any(not getattr(bar, "disable", True) for bar in list(bars))
     except Exception:  # the set was being changed when the signal came
         return True
 

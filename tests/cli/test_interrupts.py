@@ -172,3 +172,19 @@ def test_a_sigterm_before_the_handlers_leaves_nothing_either(tmp_path, delay):
             assert len(err.splitlines()) <= 1 and "Traceback" not in err, err[-2000:]
             assert _processes.leftovers(tmp_path) == []
             assert _processes.wait_until(lambda: not _processes.group_members(proc.pid), 30)
+
+
+def test_a_progress_bar_is_showing_only_once_tqdm_has_one_open(monkeypatch):
+    # A signal while tqdm is still being imported (its module in sys.modules, its class not yet
+    # made) finds no bar: the stop's line comes alone, without a blank line before it.
+    import types
+
+    from mandalakit.core.interrupts import bar_showing
+
+    half = types.ModuleType("tqdm")
+    monkeypatch.setitem(sys.modules, "tqdm", half)
+    assert bar_showing() is False
+    half.tqdm = types.SimpleNamespace(_instances=[types.SimpleNamespace(disable=True)])  # a disabled bar
+    assert bar_showing() is False
+    half.tqdm._instances.append(types.SimpleNamespace(disable=False))
+    assert bar_showing() is True
