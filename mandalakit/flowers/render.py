@@ -104,22 +104,26 @@ def _side_label(view, seat: int, player: int, heads, you: bool) -> str:
     return _("{name}: {cards}, {up} face up", name=heads[seat], cards=cards, up=view.face_up_totals[seat])
 
 
-def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, heads, you: bool,
-             near: float | None = None) -> tuple[list[str], float, float]:
-    """Mandala ``i`` in a column ``col_w`` px wide from ``x0``: the other seats' cards on the far
-    side, a round mat with the two tiles and the claim marker, the missing colours, then the
-    viewing seat's side (a target, F-3.1), from ``near`` down if given (so that the three
-    columns' near sides stand on one line).
+def _column(col_w: float) -> tuple[bool, float, int, float, float]:
+    """How a mandala's column ``col_w`` px wide is drawn: ``(compact, inset, size, room, pad)``.
 
-    A column narrower than the wide layout's (:data:`COLUMN_MIN`) is drawn compact: less
-    margin, a mat just wide enough for its two tiles, the texts at 11 px.
-    Returns the parts, the column's bottom and where its near side would start.
-    """
-    view = obs.mandalas[i]
+    A column narrower than the wide layout's (:data:`COLUMN_MIN`) is compact: less margin, its
+    texts at 11 px, its cards closer to the frame (``pad``)."""
     compact = col_w < COLUMN_MIN
     inset, size = (6, _svg.MIN_FONT) if compact else (10, 12)
-    room = col_w - 2 * inset + 4
     pad = min(12.0, max(6.0, (col_w - 2 * (CARD_W + GAP)) / 2)) if compact else 12
+    return compact, inset, size, col_w - 2 * inset + 4, pad
+
+
+def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: float, marks, heads, you: bool,
+             ) -> tuple[list[str], float]:
+    """Mandala ``i`` in a column ``col_w`` px wide from ``x0``, but its near side
+    (:func:`_near_side`): the other seats' cards on the far side, a round mat with the two
+    tiles and the claim marker, the missing colours. A compact column (:func:`_column`) has a
+    mat just wide enough for its two tiles. Returns the parts and where the near side starts.
+    """
+    view = obs.mandalas[i]
+    compact, inset, size, room, pad = _column(col_w)
     parts: list[str] = []
     yy = top + 22
     parts.append(_svg.text(x0 + inset, yy, _("Mandala {mandala}", mandala=i + 1), size=15, weight="bold"))
@@ -170,10 +174,15 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
     else:
         yy += _svg.lines(parts, x0 + inset, yy, _("no tiles: the stacks ran out"), room, size=size,
                          colour=_svg.MUTED) + step
-    start = yy
-    if near is not None:
-        yy = max(yy, near)
-    # the near side: the viewing seat plays onto it (F-3.1); always a box to click
+    return parts, yy
+
+
+def _near_side(obs, i: int, player: int, x0: float, yy: float, col_w: float, marks, heads, you: bool,
+               ) -> tuple[list[str], float]:
+    """The viewing seat's side of mandala ``i`` from ``yy`` down: it plays onto it (F-3.1), always
+    a box to click. Returns the parts and the column's bottom."""
+    view = obs.mandalas[i]
+    compact, inset, size, room, pad = _column(col_w)
     head: list[str] = []
     extra = _svg.lines(head, x0 + inset + 2, yy + 13, _side_label(view, player, player, heads, you),
                        room - (4 if not compact else 2), size=size, weight="bold")
@@ -183,8 +192,8 @@ def _mandala(obs, i: int, player: int, n: int, x0: float, top: float, col_w: flo
     side = [_svg.rect(*box, fill_colour=_svg.PAGE, stroke=_svg.MUTED, dash=True)]
     words = _("mandala {mandala}, {side}: {cards}", mandala=i + 1, side=_side_label(view, player, player, heads, you),
               cards=_svg.counts_words(view.cards[player], COLOURS))
-    parts.append(_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks))
-    return parts, yy + height + (28 if not compact else 24), start
+    return [_svg.target(f"mandala:{i + 1}", words, box, side + head + drawn, marks)], \
+        yy + height + (28 if not compact else 24)
 
 
 def _seat(obs, seat: int, player: int, y: float, right: float, marks, heads, you: bool) -> tuple[list[str], float]:
@@ -314,14 +323,14 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     # right under them; on a narrow page (a phone) in compact columns whose near sides stand on one
     # line, so that the sides to play on and the hand are in one window
     col_w = room / NUM_MANDALAS
-    near = None
-    if col_w < COLUMN_MIN:
-        near = max(_mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed)[2]
-                   for i in range(NUM_MANDALAS))
+    columns = [_mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed)
+               for i in range(NUM_MANDALAS)]
+    line = max(start for _drawn, start in columns) if col_w < COLUMN_MIN else None  # the compact near sides' line
     bottom = y
-    for i in range(NUM_MANDALAS):
-        drawn, yy, _start = _mandala(obs, i, player, n, MARGIN + i * col_w, y, col_w, marks, heads, addressed, near)
-        parts += drawn
+    for i, (drawn, start) in enumerate(columns):
+        near, yy = _near_side(obs, i, player, MARGIN + i * col_w, start if line is None else line, col_w, marks,
+                              heads, addressed)
+        parts += drawn + near
         bottom = max(bottom, yy + 4)
     for i in range(NUM_MANDALAS):
         parts.insert(0, _svg.rect(MARGIN + i * col_w + 2, y, col_w - 4, bottom - y, stroke="#999999", rx=10))
