@@ -144,7 +144,7 @@ def percent_sign() -> str:
     >>> percent_sign(), french, portuguese
     ('%', '\xa0%', '%')
     """
-    return "%" if _language == "en" else _percent_sign(_language)
+    return _percent_sign(_language)
 
 
 class _Formatter(string.Formatter):

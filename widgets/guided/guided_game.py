@@ -27,8 +27,9 @@ from mandalakit.core.messages import N_, _, set_language
 
 from mandalakit.widgets.guided.script import Script, script_of
 from mandalakit.widgets.play.game_view import GameView
-from mandalakit.widgets.play.language import close_all, language_buttons
+from mandalakit.widgets.play.language import language_buttons
 from mandalakit.widgets.play.people import HUMAN
+from mandalakit.widgets.play.widget_tree import close_all, drop
 
 __all__ = ["GuidedGame", "lit"]
 
@@ -66,21 +67,6 @@ def lit(svg: str, ids) -> str:
         svg = re.sub(rf'class="([^"]*)" (data-mk-(?:key|flower))="{re.escape(name)}"', r'class="\1 mk-hint" \2="' + name + '"',
                      svg)
     return svg
-
-
-def _drop(root: W.Box, widgets) -> None:
-    """Take ``widgets`` out of the boxes under ``root`` and close them (:func:`close_all`)."""
-    for box in list(_boxes(root)):
-        box.children = tuple(w for w in box.children if all(w is not gone for gone in widgets))
-    for widget in widgets:
-        close_all(widget)
-
-
-def _boxes(root: W.Widget):
-    if isinstance(root, W.Box):
-        yield root
-        for child in root.children:
-            yield from _boxes(child)
 
 
 class _GuidedPart:
@@ -163,7 +149,7 @@ class GuidedGame(W.VBox):
         # words lead to the play page): out of the page and closed, so that no message from the
         # browser can change the deal under the guide.
         view.board.on_resume(lambda _text: None)
-        _drop(view, (view.panels, view.controls, view.resume_offer, view.end.again_button, view.end.save_button))
+        drop(view, (view.panels, view.controls, view.resume_offer, view.end.again_button, view.end.save_button))
         self.view = view
         done, self.step = self.step, 0
         while self.step < done:  # deterministic: the same deal, bot seed and moves

@@ -29,7 +29,6 @@ import ipywidgets as W
 
 from mandalakit.core.errors import IllegalMoveError, as_written
 from mandalakit.core.messages import _, ngettext
-from mandalakit.core.messages import colour as colour_of
 from mandalakit.core.svg import colour_name
 from mandalakit.mandala import COLOURS, MANDALAS, Field, Mountain, river_score
 from mandalakit.mandala.cards import PER_COLOUR, RIVER_SPACES
@@ -392,7 +391,7 @@ class RiverScore(W.VBox):
             return
         river, cup = self.river, self.cup_counts
         # "3 × 2 red": the colour agrees with its count of cup cards ("2 vermelhas", "1 rouge")
-        terms = [f"{space} × " + escape(_("{n} {colour}", n=cup[c], colour=colour_of(COLOURS[c], cup[c])))
+        terms = [f"{space} × " + escape(_("{n} {colour}", n=cup[c], colour=colour_name(COLOURS[c], cup[c])))
                  for space, c in enumerate(river, 1)]
         unscored = sum(cup) - sum(cup[c] for c in river)
         lines = [

@@ -16,8 +16,9 @@ import ipywidgets as W
 from mandalakit.core.messages import LANGUAGES, get_language, set_language
 
 from mandalakit.widgets.play.game_view import GameView
+from mandalakit.widgets.play.widget_tree import close_all
 
-__all__ = ["LanguageSwitch", "language_buttons", "close_all"]
+__all__ = ["LanguageSwitch", "language_buttons"]
 
 #: Each language of the kit as its button shows it: (label, tooltip).
 _BUTTONS = {"fr": ("FR", "Français"), "en": ("EN", "English"), "pt": ("PT", "Português")}
@@ -30,19 +31,6 @@ def language_buttons() -> W.ToggleButtons:
                               tooltips=[_BUTTONS[code][1] for code in LANGUAGES], style={"button_width": "4em"})
     buttons.add_class("mk-language")
     return buttons
-
-
-def close_all(widget: W.Widget, keep=()) -> None:
-    """Close ``widget`` and every widget under it (children, layouts, styles) but those in
-    ``keep`` and theirs: a closed widget has no comm, so no message from a browser reaches it."""
-    if any(widget is kept for kept in keep):
-        return
-    for name in widget.keys:
-        value = getattr(widget, name, None)
-        for child in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(child, W.Widget) and child.comm is not None:
-                close_all(child, keep)
-    widget.close()
 
 
 class LanguageSwitch(W.VBox):
