@@ -42,6 +42,7 @@ def test_the_guided_game_plays_to_its_end_by_its_own_highlights(game):
             assert page.next_button.layout.display == "" and page.view.board.hint == []
             assert page.view.board.svg.count("mk-hint") == len(step.light) > 0 or not step.light
             assert page.view.status.layout.display == "none", "no 'your turn' while the guide shows what happened"
+            assert page.view.board.reveal > 0, "the board is asked to bring what the milestone lights into view"
             before = len(page.view.state.history)  # the board waits for Next: a click is refused kindly
             page.click(targets_in(page.view.board.svg)[0])
             assert len(page.view.state.history) == before and _(READ_FIRST) in page.guide.value

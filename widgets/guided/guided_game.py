@@ -256,3 +256,5 @@ class GuidedGame(W.VBox):
         self.finish.value = (f'<a class="mk-guide-play" href="play-{s.game}.ipynb" target="_self">{words}</a>'
                              if done else "")
         view._redraw()
+        if self.waiting:  # what the milestone talks about, in the window
+            view.board.reveal += 1

@@ -66,6 +66,9 @@ class BoardView(anywidget.AnyWidget):
     marked = traitlets.Bool(False).tag(sync=True)
     #: Raised by one to bring the board into view (after *New game*: the form is left behind).
     scroll = traitlets.Int(0).tag(sync=True)
+    #: Raised by one to bring what glows on the board (``mk-hint``) into the window, once its
+    #: cards have stopped moving (a guided game's milestone).
+    reveal = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

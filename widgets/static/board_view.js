@@ -92,10 +92,10 @@ function scroller(node) {
   return found ?? document.scrollingElement;
 }
 
-// In a guided game, what a milestone lights is brought into the window when it is out of it
-// (the next click's glow is left to the pupil, who may be clicking): into the middle of the
-// room below the sticky status line and the guide's words (its top first if it is taller),
-// once the cards have stopped sliding. Lit things already in view leave the page where it is.
+// What glows on the board (.mk-hint) brought into the window when it is out of it (the model's
+// "reveal" raised by one: a guided game's milestone; the next click's glow is left to the
+// pupil, who may be clicking): into the middle of the room below the sticky status line and the
+// guide's words (its top first if it is taller). Lit things already in view leave the page where it is.
 function lit_into_view(el) {
   const rects = [...el.querySelectorAll(".mk-hint")].map((e) => e.getBoundingClientRect())
     .filter((r) => r.height > 0);
@@ -124,7 +124,7 @@ export default {
     // Which target had the keyboard focus, so a redraw does not throw the pupil back to the top.
     let focused = null;
     let shown = null;  // the drawing on the page
-    let guided = null;  // a guided game's pending look at what glows
+    let revealing = null;  // a pending look at what glows, once the cards have stopped sliding
 
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
@@ -168,10 +168,6 @@ export default {
         const again = all.find((e) => e.dataset.mkTarget === focused)
           ?? el.querySelector(".mk-active") ?? all[0];
         again?.focus();
-      }
-      clearTimeout(guided);
-      if (el.closest(".mk-guided") && !model.get("hint").length) {  // a milestone: what the guide shows
-        guided = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
       }
     };
 
@@ -225,6 +221,11 @@ export default {
     model.on("change:record", keep);
     const into_view = () => el.scrollIntoView({ block: "start", behavior: reduced() ? "auto" : "smooth" });
     model.on("change:scroll", into_view);
+    const reveal = () => {
+      clearTimeout(revealing);
+      revealing = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
+    };
+    model.on("change:reveal", reveal);
     draw();
     model.on("change:svg", draw);
     model.on("change:chips", draw);
@@ -235,7 +236,8 @@ export default {
     return () => {
       observer.disconnect();
       clearTimeout(resized);
-      clearTimeout(guided);
+      clearTimeout(revealing);
+      model.off("change:reveal", reveal);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
       model.off("change:hint", draw);
