@@ -88,11 +88,17 @@ def fill(colour: str) -> str:
 
 
 def text(x: float, y: float, s: object, *, size: int = 12, anchor: str = "start", colour: str = INK,
-         weight: str = "normal") -> str:
+         weight: str = "normal", length: float | None = None) -> str:
     """A text element; ``s`` is escaped. Defaults (start anchor, normal weight) are left out to keep
-    drawings small; the font family is set once on the root (:func:`document`)."""
+    drawings small; the font family is set once on the root (:func:`document`).
+
+    ``length`` (px) draws the text exactly that wide, its letters pressed together (SVG
+    ``textLength``): for a word that would otherwise run out of its box at the smallest
+    readable size (:data:`MIN_FONT`), as « vermelha » on a 44 px card.
+    """
     extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
     extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    extra += f' textLength="{length:g}" lengthAdjust="spacingAndGlyphs"' if length is not None else ""
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{colour}"{extra}>{escape(str(s))}</text>'
 
 
@@ -143,7 +149,10 @@ def card(x: float, y: float, colour: str, label: object = "", *, w: float = 44, 
     if label != "":
         parts.append(text(middle, y + 17, label, size=14, anchor="middle", colour=fg, weight="bold"))
     parts.append(symbol(middle - 7, y + 21, colour, fg, size=14))
-    parts.append(text(middle, y + h - 6, name, size=MIN_FONT, anchor="middle", colour=fg))
+    # A name wider than the card (« vermelha », « amarela », « violette ») is pressed into the
+    # card's inner frame; one that fits, as every English name does, is left as it is.
+    pressed = w - 6 if text_width(name, MIN_FONT) > w - 2 else None
+    parts.append(text(middle, y + h - 6, name, size=MIN_FONT, anchor="middle", colour=fg, length=pressed))
     parts.append("</g>")
     return "".join(parts)
 

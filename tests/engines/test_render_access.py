@@ -412,3 +412,25 @@ def test_the_score_screen_gives_every_players_total_and_the_winner_and_refuses_a
                     else "share the victory!")
             assert said in text
             assert not [c for c in cells if "seat" in c.lower()]  # (a rule's hover text is the rulebook's)
+
+
+@pytest.mark.parametrize("lang", sorted(messages.LANGUAGES))
+def test_every_colour_name_stays_inside_its_card_in_every_language(lang):
+    """A colour name wider than the card's inner frame (« vermelha », « amarela ») is pressed into
+    it with SVG ``textLength``; a name that fits is drawn at its own width."""
+    with messages.language(lang):
+        for colour in (c for c in svg.PALETTE if c != "back"):
+            drawn = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg.card(0, 0, colour)}</svg>')
+            name = [t for t in drawn.iter("{http://www.w3.org/2000/svg}text") if t.text == svg.colour_name(colour)]
+            assert len(name) == 1, (lang, colour)
+            pressed = name[0].get("textLength")
+            if svg.text_width(svg.colour_name(colour), svg.MIN_FONT) > 44 - 2:
+                assert (float(pressed), name[0].get("lengthAdjust")) == (38, "spacingAndGlyphs"), (lang, colour)
+            else:
+                assert pressed is None, (lang, colour)
+
+
+def test_the_longest_portuguese_colour_names_are_pressed_into_the_card():
+    with messages.language("pt"):
+        assert 'textLength="38"' in svg.card(0, 0, "red") and 'textLength="38"' in svg.card(0, 0, "yellow")
+    assert "textLength" not in "".join(svg.card(0, 0, c) for c in svg.PALETTE if c != "back")
