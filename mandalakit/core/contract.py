@@ -377,7 +377,8 @@ class GameSpec:
     words : mapping
         Language -> notation word -> the words pupils type for it (``{"fr": {"pick":
         ("garder",)}}``), read by the views' typed moves; a language left out reads the
-        notation as typed.
+        notation as typed. A word starting with ``>`` is the end of a placement's target
+        (Ohanami's discard ``30>x``, typed ``30>d``: ``{">x": (">d",)}``).
     colours : tuple of str
         The colour words of the notation, in colour-code order (none for cards that are numbers).
     """

@@ -12,7 +12,9 @@ from ..rl.actions import TableCodec
 from ..rl.observations import ObservationEncoder, relative_seat, rotate, seat_one_hot
 
 
-def _action_codec() -> TableCodec:
+@lru_cache(maxsize=None)
+def action_codec() -> TableCodec:
+    """The game's :class:`~mandalakit.rl.actions.ActionCodec` (one object per process)."""
     from .cards import CARDS_PER_COLOUR, NUM_COLOURS, NUM_MANDALAS
     from .moves import PASS, TAKES, play
 
@@ -24,12 +26,6 @@ def _action_codec() -> TableCodec:
         ("take", "270 + tile colour (F-4.1)"),
         ("pass", "276 (F-5.3)"),
     ])
-
-
-@lru_cache(maxsize=None)
-def action_codec() -> TableCodec:
-    """The game's :class:`~mandalakit.rl.actions.ActionCodec` (one object per process)."""
-    return _action_codec()
 
 
 def observation_encoder(players: int) -> ObservationEncoder:

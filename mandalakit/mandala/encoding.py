@@ -12,7 +12,9 @@ from ..rl.actions import TableCodec
 from ..rl.observations import ObservationEncoder, relative_seat, rotate, seat_one_hot
 
 
-def _action_codec() -> TableCodec:
+@lru_cache(maxsize=None)
+def action_codec() -> TableCodec:
+    """The game's :class:`~mandalakit.rl.actions.ActionCodec` (one object per process)."""
     from .cards import NUM_COLOURS, PER_COLOUR
     from .moves import DISCARD, FIELD, MOUNTAIN, PICK
 
@@ -26,12 +28,6 @@ def _action_codec() -> TableCodec:
         ("discard", "228 + 18 * colour + count - 1 (M-4.3)"),
         ("pick", "336 + colour (M-5.3)"),
     ])
-
-
-@lru_cache(maxsize=None)
-def action_codec() -> TableCodec:
-    """The game's :class:`~mandalakit.rl.actions.ActionCodec` (one object per process)."""
-    return _action_codec()
 
 
 def observation_encoder(players: int) -> ObservationEncoder:

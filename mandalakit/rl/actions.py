@@ -153,10 +153,6 @@ class TableCodec(ActionCodec):
         return rows
 
 
-#: The name the games' modules used for :class:`TableCodec` before it moved out of this module.
-_TableCodec = TableCodec
-
-
 @lru_cache(maxsize=None)
 def action_codec(game: str, players: int | None = None) -> ActionCodec:
     """The :class:`ActionCodec` of ``game``, declared by the game (``GameSpec.encoding``).
