@@ -1,4 +1,4 @@
-"""Seat-balanced bot simulations into a tidy table (design.md, "Bots, simulation, analysis").
+"""Seat-balanced bot simulations into a tidy table (docs/design.md, "Bots, simulation, analysis").
 
 >>> from mandalakit.simulate import simulate
 >>> table = simulate("ohanami", players=2, games=100, seed=1, bots=["greedy", "random"])  # doctest: +SKIP

@@ -1,4 +1,4 @@
-"""Tournaments: bots × seats × rule options × player counts into one tidy table (design.md,
+"""Tournaments: bots × seats × rule options × player counts into one tidy table (docs/design.md,
 "Bots, simulation, analysis").
 
 >>> from mandalakit.tournament import tournament

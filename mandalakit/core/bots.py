@@ -1,7 +1,7 @@
 """Bots and the loop that plays them.
 
-A bot sees only an observation, the legal moves and its own generator (design.md, "Bots"):
-``bot.choose(observation, legal_moves) -> move``. Bots that ignore the observation set
+A bot sees only an observation, the legal moves and its own generator (docs/design.md, "Bots,
+simulation, analysis"): ``bot.choose(observation, legal_moves) -> move``. Bots that ignore the observation set
 ``uses_observation = False`` so the loop does not build one for them.
 """
 

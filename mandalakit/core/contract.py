@@ -1,4 +1,4 @@
-"""The engine contract every game implements (design.md, "Engines").
+"""The engine contract every game implements (docs/design.md, "Engines").
 
 A game is a subpackage exposing a :class:`GameSpec` named ``GAME``. Its :class:`State`
 subclass provides the game logic; this module provides what is the same for every game:
@@ -17,10 +17,7 @@ game does.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import importlib
-import types
-import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -28,8 +25,18 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalMoveError, RulesError, quote, shown
-from .messages import N_, _, bot_by_name, bot_name
-from .options import option_value
+from .messages import _, bot_by_name, bot_name
+# Seeds, rules options and argument checks have modules of their own; their names stay
+# importable from here, where the games and tools have always imported them.
+from .rules_base import RulesBase
+from .seeding import Seed, check_seed, copy_rng, game_rng, game_seeds, make_rng
+from .validators import check_flag, check_list, check_mapping, check_players, check_rules, check_whole
+
+__all__ = [
+    "CHANCE", "TERMINAL", "LEVELS", "ChanceEvent", "GameSpec", "Result", "RulesBase", "Seed", "State",
+    "check_flag", "check_list", "check_mapping", "check_players", "check_rules", "check_whole", "copy_rng",
+    "check_seed", "game_rng", "game_seeds", "make_rng",
+]
 
 #: ``current_player`` of a state waiting for a chance outcome.
 CHANCE = -1
@@ -38,57 +45,6 @@ TERMINAL = -2
 
 if TYPE_CHECKING:  # numpy is imported on first use, to keep `import mandalakit` fast
     import numpy as np
-
-Seed = "int | np.random.Generator | None"
-
-
-def make_rng(seed: Seed) -> np.random.Generator:
-    """Return the ``numpy.random.Generator`` for ``seed``.
-
-    Parameters
-    ----------
-    seed : int, numpy.random.Generator or None
-        An int gives a reproducible PCG64 generator; a Generator is used as is (not copied);
-        ``None`` draws fresh entropy from the operating system (not reproducible).
-    """
-    import numpy as np
-
-    if isinstance(seed, np.random.Generator):
-        return seed
-    return np.random.default_rng(None if seed is None else check_seed(seed))
-
-
-def game_rng(seed: Seed, manual_chance: bool) -> np.random.Generator | None:
-    """The generator a new game owns: ``None`` if ``manual_chance`` (the caller then applies
-    every chance outcome), else :func:`make_rng` of ``seed``.
-
-    Raises
-    ------
-    RulesError
-        If ``manual_chance`` is not ``True`` or ``False``, or for a bad seed.
-    """
-    return None if check_flag(manual_chance, "manual_chance") else make_rng(seed)
-
-
-def check_seed(seed) -> int:
-    """Return ``seed`` as an int; anything but a whole number >= 0 raises :class:`RulesError`."""
-    if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise RulesError("options", _("A seed must be a whole number, not {value}.", value=shown(seed)))
-    if seed < 0:
-        raise RulesError("options", _("A seed must be zero or positive, not {value}.", value=shown(seed)))
-    return int(seed)
-
-
-def game_seeds(seed: int, index: int) -> tuple[int, list[int]]:
-    """Seed of game ``index`` and of each of its bots, derived from ``seed`` (reproducible).
-
-    Raises :class:`RulesError` for a seed that is not a whole number >= 0.
-    """
-    import numpy as np
-
-    ss = np.random.SeedSequence([check_seed(seed), index])
-    words = ss.generate_state(9).tolist()
-    return words[0], words[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,152 +92,6 @@ class Result:
         return {"scores": list(self.scores), "winners": list(self.winners), "players": [dict(p) for p in self.players]}
 
 
-class RulesBase:
-    """Mixin for every game's frozen ``Rules`` dataclass (the "Ruling" options).
-
-    A game whose option may be read from a file names it in ``file_options`` (option name to
-    a function of the path, such as Flowers' ``{"tiles": read_tiles_csv}``): only
-    :meth:`option_from_command_line` reads such a file. The rules themselves never open a path,
-    so no value from a page or a record can name a file on the machine that runs them.
-    """
-
-    #: Options whose text on a command line is a file to read: option name -> reader of a path.
-    file_options: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
-
-    def __new__(cls, *args, **options):
-        """Unknown option names raise :class:`RulesError` naming the known ones (``Rules(foo=1)``),
-        not the bare ``TypeError`` of the dataclass's ``__init__``."""
-        known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise RulesError(
-                "options",
-                _("Unknown rules option {names}; known options are {known}.", names=quote(", ".join(map(repr, unknown))),
-                  known=", ".join(sorted(known)) or _("none")),
-            )
-        return super().__new__(cls)
-
-    @classmethod
-    def from_dict(cls, options: Mapping[str, Any] | None):
-        """Build rules from a mapping; unknown option names raise :class:`RulesError`."""
-        return cls(**dict(options or {}))
-
-    @classmethod
-    def option_from_text(cls, name: str, text: str):
-        """The value of the option ``name`` written as text (the CLI's ``--rule NAME=VALUE``, a
-        form), read only as the option's type admits (:func:`~mandalakit.core.options.option_value`):
-        ``none`` if it may be ``None``, ``true``/``false`` if it is a bool, a whole number if it
-        is an int; anything else stays as written, so the game's refusal quotes what was typed
-        (``sakura_cap`` given ``true``: ``[O-3.4] ... got 'true'.``). An unknown ``name`` is
-        read as any option would be; :meth:`from_dict` refuses it.
-
-        A value read as none, a bool or a number is checked at once: if the game refuses it, the
-        game's own refusal is given for the text as typed, so it quotes that text (``sakura_cap``
-        given ``-03``: ``[O-3.4] ... got '-03'.``, not ``got -3.``).
-
-        Raises
-        ------
-        RulesError
-            For a whole number of more than :data:`~mandalakit.core.options.MAX_DIGITS` digits,
-            or the game's refusal of a value read as none, a bool or a number (its rule id).
-        """
-        hint = typing.get_type_hints(cls).get(name)
-        if hint is None:
-            return option_value(text, name)
-        kinds = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-        value = option_value(text, name, [typing.get_origin(kind) or kind for kind in kinds])
-        if value is not text:
-            try:
-                cls(**{name: value})
-            except RulesError:
-                cls(**{name: text})  # the same check, refusing the text as typed
-                raise
-        return value
-
-    @classmethod
-    def option_from_command_line(cls, name: str, text: str):
-        """The value of the option ``name`` as a command line writes it (``--rule NAME=VALUE``):
-        for an option of :attr:`file_options`, text other than ``none`` is the path of a file,
-        read there (``--rule tiles=my_tiles.csv``); any other as :meth:`option_from_text` reads it.
-
-        Never used for a page's values: a page's text is data, never a path.
-
-        Raises
-        ------
-        RulesError
-            As :meth:`option_from_text`, or the reader's refusal of the file (its rule id).
-        """
-        reader = cls.file_options.get(name)
-        if reader is not None and text.strip().lower() not in ("none", "null"):
-            return reader(text)
-        return cls.option_from_text(name, text)
-
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)  # type: ignore[call-overload]
-
-
-def check_players(game: str, players: int, low: int, high: int, rule: str) -> int:
-    """Validate a player count; raise :class:`RulesError` naming ``rule`` if out of range."""
-    if isinstance(players, bool) or not isinstance(players, Integral):
-        raise RulesError(rule, _("The number of players must be a whole number, not {value}.", value=shown(players)))
-    if not low <= players <= high:
-        text = (N_("{game} is played by exactly {low} players, not {value}.") if low == high else
-                N_("{game} is played by {low} to {high} players, not {value}."))
-        raise RulesError(rule, _(text, game=game.capitalize(), low=low, high=high, value=shown(players)))
-    return int(players)
-
-
-def check_list(value, what: str, rule: str) -> list:
-    """``value`` as a new list if it is a list or a tuple (a JSON array), else
-    :class:`RulesError` naming ``rule``: text, a mapping or a number is not a list of things.
-    ``what`` names the field in the sentence ("The hands")."""
-    if not isinstance(value, (list, tuple)):
-        raise RulesError(rule, _("{what} must be a list, not {value}.", what=what, value=shown(value)))
-    return list(value)
-
-
-def check_mapping(value, what: str, rule: str) -> Mapping:
-    """``value`` if it is a mapping (a JSON object), else :class:`RulesError` naming ``rule``."""
-    if not isinstance(value, Mapping):
-        raise RulesError(rule, _("{what} must be a mapping (a JSON object), not {value}.", what=what, value=shown(value)))
-    return value
-
-
-def check_whole(value, what: str, rule: str, low: int, high: int) -> int:
-    """``value`` as an int if it is a whole number from ``low`` to ``high`` (not a bool, not
-    text), else :class:`RulesError` naming ``rule``."""
-    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= value <= high:
-        raise RulesError(rule, _("{what} must be a whole number from {low} to {high}, not {value}.",
-                                 what=what, low=low, high=high, value=shown(value)))
-    return int(value)
-
-
-def check_flag(value, what: str, rule: str = "options") -> bool:
-    """``value`` if it is ``True`` or ``False`` (not 0, 1 or text), else :class:`RulesError`."""
-    if not isinstance(value, bool):
-        raise RulesError(rule, _("{what} must be True or False, not {value}.", what=what, value=shown(value)))
-    return value
-
-
-def copy_rng(rng: np.random.Generator | None) -> np.random.Generator | None:
-    """An independent generator in the same state as ``rng`` (same future draws), or ``None``."""
-    if rng is None:
-        return None
-    new = type(rng)(type(rng.bit_generator)())
-    new.bit_generator.state = rng.bit_generator.state
-    return new
-
-
-def check_rules(game: str, rules, rules_type: type):
-    """``rules`` or, if ``None``, the default ``rules_type()``; rules of another type raise :class:`RulesError`."""
-    if rules is None:
-        return rules_type()
-    if not isinstance(rules, rules_type):
-        raise RulesError("options", _("rules must be mandalakit.{game}.Rules, not {kind}.", game=game,
-                                      kind=type(rules).__name__))
-    return rules
-
-
 class State(ABC):
     """A position of a game, with everything needed to continue it.
 
@@ -310,6 +120,9 @@ class State(ABC):
     setup: dict
     history: list
     rng: np.random.Generator | None
+    #: The rule id that ended the game (``"M-7.1"``), ``None`` before the end (a column of the
+    #: simulation tables); a game sets it or computes it as a property.
+    end_reason: str | None = None
 
     # ----- to implement -------------------------------------------------------------------
     @property
@@ -388,6 +201,12 @@ class State(ABC):
         moves = self.legal_moves()
         return moves[int(u * len(moves))]
 
+    def position(self) -> dict:
+        """The position, JSON-ready, as the game's ``GameSpec.from_position`` reads it back (the
+        same state, with an empty history); a game that writes no position raises
+        ``NotImplementedError``."""
+        raise NotImplementedError(f"{self.game} writes no position")
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the position breaks a game invariant (card conservation)."""
 
@@ -447,8 +266,7 @@ class State(ABC):
         "Player 2" for the others) names the seats, and ``you`` (default: ``names is None``)
         addresses ``player`` as *you* ("your field"); see the game's ``render.render_svg``.
         """
-        render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_svg(self, player, marks=marks, width=width, names=names, you=you)
+        return self._renderer().render_svg(self, player, marks=marks, width=width, names=names, you=you)
 
     def scores_svg(self, player: int | None = None, *, width: float | None = None, names=None,
                    you: bool | None = None) -> str:
@@ -461,8 +279,13 @@ class State(ABC):
         RulesError
             If the game is not over.
         """
-        render = importlib.import_module(f"mandalakit.{self.game}.render")
-        return render.render_scores(self, player, width=width, names=names, you=you)
+        return self._renderer().render_scores(self, player, width=width, names=names, you=you)
+
+    def _renderer(self):
+        """The game's drawing module (``GameSpec.renderer``)."""
+        from .registry import get_game
+
+        return get_game(self.game).module("renderer")
 
     def _repr_html_(self) -> str:
         """A notebook shows a state as :meth:`to_svg`'s drawing, inline in the page, where its
@@ -490,7 +313,7 @@ class GameSpec:
     Attributes
     ----------
     name : str
-        ``"ohanami"``, ``"mandala"`` or ``"flowers"``.
+        The game's name in the registry (:data:`mandalakit.core.registry.GAMES`).
     min_players, max_players : int
     player_rule : str
         Rule id of the player count.
@@ -512,6 +335,52 @@ class GameSpec:
         observation's seat that shows it that observation, the hidden cards in a fixed order
         (``determinize`` then samples them); what search bots start from
         (:mod:`mandalakit.core.search`).
+    title : str
+        The game's name as people write it (``"Mandala"``), marked for translation (``N_``).
+    renderer : str
+        Module drawing the game (``render_svg(state, player, *, marks, width, names, you)`` and
+        ``render_scores(state, player, *, width, names, you)``), imported on first drawing.
+    view : str
+        Module of the game's part of the play and replay views (its ``PART``, a
+        :class:`mandalakit.widgets.play.games.base.GamePart`).
+    from_position : callable or None
+        ``from_position(position, *, seed=None, rules=None, manual_chance=False) -> State``: a
+        state from a hand-built, JSON-ready position (lessons, puzzles, tests).
+    max_decisions : int
+        Most decisions in one game (OpenSpiel's ``max_game_length``).
+    chance_outcomes : int
+        One more than the largest code in a chance event's outcome (OpenSpiel's
+        ``max_chance_outcomes``: a shuffle is drawn code by code).
+    simultaneous : bool
+        Whether the decisions come in rounds where every seat chooses once, in seat order, each
+        without seeing the others' choices (PettingZoo's parallel API).
+    waiting_moves : callable or None
+        Of a simultaneous game: ``waiting_moves(state, seat) -> list``, the moves ``seat`` may
+        choose in this round while the others choose theirs (none once it has chosen).
+    encoding : str
+        Module of the fixed action numbering and the observation tensors: ``action_codec()``
+        and ``observation_encoder(players)`` (:mod:`mandalakit.rl`); ``""``: none.
+    layout_version : int
+        Version of the action and observation layouts (PettingZoo's ``<game>_v<version>``); it
+        goes up when either changes.
+    fast : str
+        Module of the compiled batch kernel (:mod:`mandalakit.fast.run`); ``""``: none.
+    playout : str
+        Module of the compiled playout kernel (:mod:`mandalakit.fast.playout`); ``""``: none.
+    hints : str
+        Module whose ``hint_facts(state, seat, move) -> dict`` says what ``move`` changes on the
+        board for ``seat`` (fields of :class:`mandalakit.core.hints.Hint`), on a state built from
+        the seat's observation; ``""``: the hint says only that the bot prefers the move.
+    unseen : callable or None
+        ``unseen(state, seat) -> dict``: colour name -> number of cards of that colour ``seat``
+        cannot see (hidden hands, the deck), in the game's colour order.
+    words : mapping
+        Language -> notation word -> the words pupils type for it (``{"fr": {"pick":
+        ("garder",)}}``), read by the views' typed moves; a language left out reads the
+        notation as typed. A word starting with ``>`` is the end of a placement's target
+        (Ohanami's discard ``30>x``, typed ``30>d``: ``{">x": (">d",)}``).
+    colours : tuple of str
+        The colour words of the notation, in colour-code order (none for cards that are numbers).
     """
 
     name: str
@@ -524,6 +393,41 @@ class GameSpec:
     seat_summary: Callable[[State, int], dict] = lambda state, seat: {}
     from_observation: Callable[..., State] | None = None
     levels: Mapping[str, str] = field(default_factory=lambda: dict(LEVELS))
+    title: str = ""
+    renderer: str = ""
+    view: str = ""
+    from_position: Callable[..., State] | None = None
+    max_decisions: int = 0
+    chance_outcomes: int = 0
+    simultaneous: bool = False
+    waiting_moves: Callable[[State, int], list] | None = None
+    encoding: str = ""
+    layout_version: int = 1
+    fast: str = ""
+    playout: str = ""
+    hints: str = ""
+    unseen: Callable[[State, int], dict] | None = None
+    words: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    colours: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not self.title:  # a game that names itself no other way: its name, capitalised
+            object.__setattr__(self, "title", self.name.capitalize())
+
+    def module(self, part: str):
+        """The module a field names (``"renderer"``, ``"encoding"``, ``"hints"``, ``"fast"``, ``"playout"``),
+        imported on first use; ``None`` if the game declares none."""
+        name = getattr(self, part)
+        return importlib.import_module(name) if name else None
+
+    def action_codec(self):
+        """The game's fixed action numbering (:class:`mandalakit.rl.actions.ActionCodec`)."""
+        return self.module("encoding").action_codec()
+
+    def observation_encoder(self, players: int):
+        """The game's observation tensors for ``players`` seats
+        (:class:`mandalakit.rl.observations.ObservationEncoder`)."""
+        return self.module("encoding").observation_encoder(players)
 
     def make_rules(self, options: Mapping[str, Any] | None = None):
         return self.rules.from_dict(options)

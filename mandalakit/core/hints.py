@@ -19,13 +19,17 @@ says what the move changes on the board, each fact computed by the engine in tha
 - points now: the seat's score (``State.scores``) after the move minus before (a Mandala pick
   into the river and cup, a Flowers tile);
 - points at the end of the round (Ohanami): the cards the move lays in the seat's rows, scored
-  by :func:`mandalakit.ohanami.scoring.round_score` with and without them (O-3.1 to O-3.3), and
-  the pink cards, which score at the end of round 3 (O-3.3, O-3.4);
+  by the game's round scoring with and without them (O-3.1 to O-3.3), and the pink cards,
+  which score at the end of round 3 (O-3.3, O-3.4);
 - the bigger field (Mandala): the seat's field of a mandala against the other's after a field
   play, since the bigger field chooses first at the completion (M-5.2);
 - the claim marker taken (Flowers F-3.6);
 - the cards likely to come: the cards it draws and the colour most common among the cards the
   seat cannot see, with the counts that is based on (Mandala M-4.1, M-4.3; Flowers F-3.3).
+
+Each game computes its facts (``GameSpec.hints``: a module with ``hint_facts(state, seat,
+move)``, most through :func:`board_facts`, which asks the game what the seat cannot see,
+``GameSpec.unseen``); this module searches, words the facts and names no game.
 
 Every number a sentence quotes is a field of the :class:`Hint`, and :attr:`Hint.reasons` names
 the templates used, so a test checks each number against the engine. The search's own figures
@@ -34,7 +38,6 @@ the templates used, so a test checks each number against the engine. The search'
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -156,49 +159,28 @@ def hint(game: str, observation, legal_moves: Sequence, *, seed: Seed = 0, rules
 
 def _facts(spec, observation, move, rules) -> dict:
     """What ``move`` changes on the board for the observation's seat (the :class:`Hint`'s
-    fact fields), computed by the engine on a state built from the observation."""
-    state = spec.from_observation(observation, rules)
-    me = observation.player
-    facts = {}
-    if spec.name == "ohanami":
-        facts.update(_rows_points(state, me, move))
-        return facts
-    after = state.clone()
-    after.rng = None  # a draw that needs a reshuffle stops at the chance node: nothing drawn yet
-    after.apply(move)
-    facts["now"] = after.scores()[me] - state.scores()[me]
-    facts["draws"], facts["likely"] = _draws(state, after, me, move)
-    if spec.name == "mandala" and hasattr(move, "mandala") and hasattr(move, "count"):  # a field play (M-4.2)
-        fields = observation.fields[move.mandala]
-        mine = sum(fields[me]) + move.count
-        facts["field"] = (move.mandala, mine, sum(fields[1 - me]))
-    if spec.name == "flowers" and hasattr(move, "mandala"):
-        m = move.mandala
-        if state.observation(me).mandalas[m].claim != me and after.observation(me).mandalas[m].claim == me:
-            facts["claim"] = m
-    return facts
-
-
-def _rows_points(state, me: int, move) -> dict:
-    """Ohanami: the points the cards ``move`` lays in the rows (a placement) or may lay there (a
-    pick: both cards) add at the end of this round (O-3.1 to O-3.3), and, before round 3, what the
-    pink cards among them add at the end of round 3 (O-3.3, O-3.4)."""
-    from mandalakit.ohanami.cards import PINK, SUIT_OF
-    from mandalakit.ohanami.scoring import round_score, sakura_points
-
-    cards = [c for c, row in move.steps if row] if hasattr(move, "steps") else list(move.cards)
-    if not cards:
+    fact fields), computed by the game (``GameSpec.hints``) on a state built from the observation."""
+    module = spec.module("hints")
+    if module is None:
         return {}
-    counts = state.counts[me]  # the seat's cards in rows by suit, kept by the state
-    more = list(counts)
-    for c in cards:
-        more[SUIT_OF[c]] += 1
-    rnd, cap = state.round, state.rules.sakura_cap
-    facts = {"round_points": round_score(rnd, more, cap) - round_score(rnd, counts, cap), "laid": len(cards),
-             "picked": not hasattr(move, "steps")}
-    if rnd < 3 and more[PINK] > counts[PINK]:
-        facts["pink"] = (more[PINK], sakura_points(more[PINK], cap) - sakura_points(counts[PINK], cap))
-    return facts
+    return module.hint_facts(spec.from_observation(observation, rules), observation.player, move)
+
+
+def board_facts(state, me: int, move, *, hand, played: int) -> tuple[dict, object]:
+    """The facts every card game of the kit shares, and the state after ``move``: the points it
+    adds now (``now``: ``State.scores`` after minus before) and the cards it draws into the seat's
+    hand (``draws``), with the likeliest colour among the cards the seat cannot see (``likely``,
+    from ``GameSpec.unseen``). ``hand(state)`` counts the seat's cards in hand; ``played`` is the
+    number of cards the move takes out of it.
+
+    A draw that needs a reshuffle stops at the chance node: nothing is drawn yet."""
+    after = state.clone()
+    after.rng = None
+    after.apply(move)
+    facts = {"now": after.scores()[me] - state.scores()[me]}
+    draws = hand(after) - (hand(state) - played)
+    facts["draws"], facts["likely"] = _likely(draws, get_game(state.game).unseen(state, me))
+    return facts, after
 
 
 def _sentence(facts: dict) -> tuple[tuple[str, ...], str]:
@@ -254,33 +236,13 @@ def _sentence(facts: dict) -> tuple[tuple[str, ...], str]:
     return tuple(reasons), " ".join(said)
 
 
-def _draws(state, after, me: int, move) -> tuple[int, tuple | None]:
-    """Cards ``move`` draws into the seat's hand (``after`` is ``state`` after it), and the
-    likeliest colour among the cards the seat cannot see: ``(colour name, likely count of it
-    among the draws, unseen cards of it, unseen cards)``."""
-    unseen = _unseen(state, me)
-    # Cards that leave the hand: a count, or the one card of a Mandala mountain play; none for a
-    # pick, a tile choice or a pass.
-    played = getattr(move, "count", 1 if hasattr(move, "mandala") else 0)
-    draws = sum(after.hands[me]) - (sum(state.hands[me]) - played)
-    total = sum(unseen)
+def _likely(draws: int, unseen: dict) -> tuple[int, tuple | None]:
+    """Cards drawn (at least 0), and the likeliest colour among the cards the seat cannot see
+    (``unseen``: colour name -> count): ``(colour name, likely count of it among the draws, unseen
+    cards of it, unseen cards)``, or ``None`` if nothing is drawn or nothing is unseen."""
+    names, counts = list(unseen), list(unseen.values())
+    total = sum(counts)
     if draws <= 0 or not total:
         return max(draws, 0), None
-    c = max(range(len(unseen)), key=unseen.__getitem__)
-    name = importlib.import_module(f"mandalakit.{state.game}.cards").COLOURS[c]
-    return draws, (name, round(draws * unseen[c] / total), unseen[c], total)
-
-
-def _unseen(state, me: int) -> list[int]:
-    """Cards of each colour seat ``me`` cannot see in a state built from its observation: the
-    deck, the other hands and, in Mandala, the other seat's cup."""
-    counts = [0] * len(state.hands[me])
-    for c in state.deck:
-        counts[c] += 1
-    hidden = [hand for p, hand in enumerate(state.hands) if p != me]
-    if state.game == "mandala":
-        hidden.append(state.cups[1 - me])
-    for cards in hidden:
-        for c, n in enumerate(cards):
-            counts[c] += n
-    return counts
+    c = max(range(len(counts)), key=counts.__getitem__)
+    return draws, (names[c], round(draws * counts[c] / total), counts[c], total)

@@ -1,4 +1,4 @@
-"""Game records: one JSON document per game (design.md, "Records").
+"""Game records: one JSON document per game (docs/design.md, "Records").
 
 A record holds the format name and version, the game, its rules options, the players, the
 explicit setup, every event in order (moves and chance outcomes, in notation) and a result

@@ -1,8 +1,8 @@
 """Search bots over the engine contract: determinised sampling (PIMC) and information-set MCTS.
 
-Both see only the observation and the legal moves (design.md, "Bots"). From the observation
-the game's :attr:`~.contract.GameSpec.from_observation` builds a state with the hidden cards
-in a fixed order, and :meth:`~.contract.State.determinize` deals them again with the bot's own
+Both see only the observation and the legal moves (docs/design.md, "Bots, simulation,
+analysis"). From the observation the game's :attr:`~.contract.GameSpec.from_observation`
+builds a state with the hidden cards in a fixed order, and :meth:`~.contract.State.determinize` deals them again with the bot's own
 generator: every sample is a state the seat cannot tell from the real one (a *determinisation*
 of its *information set*). Nothing else of the real game reaches the search, so the bots
 cannot peek (``tests/engines/test_search.py`` permutes the hidden cards and checks the choice).

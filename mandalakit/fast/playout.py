@@ -18,15 +18,36 @@ same moves on either path.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 import numpy as np
 
-from ..core.registry import get_game
-from . import flowers_playout, mandala_playout, ohanami_playout, seeds
+from ..core.registry import GAMES, get_game
+from . import seeds
 from ._jit import compiled
+
+
+class _Kernels(Mapping):
+    """Game -> its playout kernel module (``GameSpec.playout``), for every game of the registry
+    that declares one; each imported on first use."""
+
+    def __getitem__(self, game: str):
+        name = get_game(game).playout if game in GAMES else ""
+        if not name:
+            raise KeyError(game)
+        return importlib.import_module(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([game for game in list(GAMES) if get_game(game).playout])
+
+    def __len__(self) -> int:
+        return sum(1 for _game in self)
+
 
 #: The games whose playouts run on the fast path, by name: their kernel modules (``loadable``,
 #: ``load``, ``play``, ``scores``, ``winners``, ``moves`` and the ``ROLLOUTS`` they play).
-KERNELS = {"ohanami": ohanami_playout, "mandala": mandala_playout, "flowers": flowers_playout}
+KERNELS = _Kernels()
 
 
 def usable(game: str, rollout: str, rules=None) -> bool:

@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from ..core.contract import LEVELS
-from ..core.registry import get_game
+from ..core.registry import GAMES, get_game
 from ..core.search import light_clone
 from .bench import load_average
 from .playout import KERNELS, usable
@@ -96,7 +96,7 @@ def line(game: str, players: int, seconds: float, seed: int) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=("mandala", "ohanami", "flowers"))
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (4 of them)")
     parser.add_argument("--seed", type=int, default=1)

@@ -24,22 +24,22 @@ from itertools import islice
 import numpy as np
 
 from ..core.contract import check_seed
+from ..core.registry import GAMES, get_game
 from . import seeds
 from ._jit import compiled
 from ._kernel import whole_blocks
 
-#: Game -> module of its kernel.
-KERNELS = {"ohanami": "mandalakit.fast.ohanami", "mandala": "mandalakit.fast.mandala",
-           "flowers": "mandalakit.fast.flowers"}
 #: Games a :func:`frames` chunk holds: each game is seeded on its own, so a small chunk costs
 #: no speed; its random numbers take at most 64 MB (4 seats of at most 2,048 numbers a game).
 CHUNK = 1024
 
 
 def kernel(game: str):
-    """The kernel module of ``game``, or None if the game has none (yet)."""
-    name = KERNELS.get(game)
-    if name is None:
+    """The kernel module of ``game`` (its ``GameSpec.fast``), or None if the game has none (yet)."""
+    if game not in GAMES:
+        return None
+    name = get_game(game).fast
+    if not name:
         return None
     try:
         return importlib.import_module(name)

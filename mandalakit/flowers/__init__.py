@@ -13,11 +13,12 @@ Pass ``Rules(tiles=rows)`` or ``Rules.from_csv(path)`` to play with another tabl
 
 from ..core.bots import game_bots
 from ..core.contract import GameSpec
+from ..core.messages import N_
 from .bots import GreedyBot, seat_summary
-from .infoset import from_observation
+from .infoset import from_observation, unseen
 from .cards import BACKS, COLOURS, colour_code
 from .moves import PASS, Pass, Play, Take, parse
-from .position import from_position, parse_cards
+from .position import from_mapping, from_position, parse_cards
 from .rules import Rules
 from .scoring import flower_score, gain_value, score_tiles, single_score
 from .mandalas import MandalaView, claim_winner, runner_up
@@ -41,6 +42,25 @@ GAME = GameSpec(
     bots=game_bots("flowers", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
+    title=N_("Flowers"),
+    renderer="mandalakit.flowers.render",
+    view="mandalakit.widgets.play.games.flowers",
+    from_position=from_mapping,
+    max_decisions=8_000,  # test_game_length's bound for 4 seats
+    chance_outcomes=37,  # colour codes 0-5, tile ids 1-36
+    hints="mandalakit.flowers.hints",
+    unseen=unseen,
+    encoding="mandalakit.flowers.encoding",
+    layout_version=1,
+    fast="mandalakit.fast.flowers",
+    playout="mandalakit.fast.flowers_playout",
+    words={
+        "fr": {"play": ("jouer",), "on": ("sur",), "take": ("prendre", "garder"), "pass": ("passer", "passe")},
+        # "jogar 2 vermelhas na 3": mandala 3 ("a mandala") takes "na"; "em" and "sobre" work too
+        "pt": {"play": ("jogar",), "on": ("na", "em", "sobre", "no"), "take": ("pegar", "coletar", "ficar"),
+               "pass": ("passar", "passo")},
+    },
+    colours=COLOURS,
 )
 
 __all__ = [

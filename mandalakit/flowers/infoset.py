@@ -10,7 +10,7 @@ cannot peek.
 
 from __future__ import annotations
 
-from .cards import CARDS_PER_COLOUR, DARK, LIGHT, NUM_COLOURS
+from .cards import CARDS_PER_COLOUR, COLOURS, DARK, LIGHT, NUM_COLOURS
 from .rules import Rules
 from .state import CHOOSE, PLAY, SETUP_EVENTS, FlowersState, Observation
 
@@ -88,3 +88,16 @@ def from_observation(obs: Observation, rules: Rules | None = None) -> FlowersSta
     if obs.phase == CHOOSE:
         state._pending, state._runner = obs.pending, obs.runner_up
     return state
+
+
+def unseen(state: FlowersState, seat: int) -> dict[str, int]:
+    """Colour name -> cards of that colour ``seat`` cannot see (``GameSpec.unseen``): the deck
+    and the other hands (F-2.4)."""
+    counts = [0] * NUM_COLOURS
+    for c in state.deck:
+        counts[c] += 1
+    for p, hand in enumerate(state.hands):
+        if p != seat:
+            for c, n in enumerate(hand):
+                counts[c] += n
+    return dict(zip(COLOURS, counts))

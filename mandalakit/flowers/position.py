@@ -406,3 +406,18 @@ def from_position(
     except AssertionError as exc:  # pragma: no cover - every case above is checked first
         raise RulesError("F-6", _("This position is not consistent: {problem}.", problem=exc)) from None
     return state
+
+
+def from_mapping(position: Mapping, *, seed=None, rules: Rules | None = None, manual_chance: bool = False) -> FlowersState:
+    """:func:`from_position` of a JSON-ready mapping of its keyword arguments (``players``, if
+    left out, is the number of ``hands``): the form every game's ``GameSpec.from_position`` takes.
+
+    Raises
+    ------
+    RulesError
+        As :func:`from_position`.
+    """
+    position = dict(position)
+    hands = position.get("hands")
+    position.setdefault("players", len(hands) if isinstance(hands, (list, tuple)) else 2)
+    return from_position(**position, seed=seed, rules=rules, manual_chance=manual_chance)

@@ -9,9 +9,10 @@ of mandala.md.
 
 from ..core.bots import game_bots
 from ..core.contract import GameSpec
+from ..core.messages import N_
 from .bots import GreedyBot, seat_summary
 from .heuristic import HeuristicBot
-from .infoset import from_observation
+from .infoset import from_observation, unseen
 from .cards import COLOURS, MANDALAS, colour_code
 from .moves import Discard, Field, Mountain, Pick, parse
 from .rules import END_AT_ONCE, RESHUFFLE_THEN_LAST_COMPLETION, STALEMATE_END, STALEMATE_PLAY_ON, Rules
@@ -36,6 +37,27 @@ GAME = GameSpec(
     bots=game_bots("mandala", GreedyBot, SEARCH, heuristic=HeuristicBot),
     seat_summary=seat_summary,
     from_observation=from_observation,
+    title=N_("Mandala"),
+    renderer="mandalakit.mandala.render",
+    view="mandalakit.widgets.play.games.mandala",
+    from_position=from_position,
+    # Mandala has no bound (a discard can repeat forever, M-6.1): 1,000 lies some 80 eight-fold
+    # factors beyond the longest of 100,000 random games (140 decisions).
+    max_decisions=1_000,
+    chance_outcomes=6,  # colour codes 0-5
+    hints="mandalakit.mandala.hints",
+    unseen=unseen,
+    encoding="mandalakit.mandala.encoding",
+    layout_version=1,
+    fast="mandalakit.fast.mandala",
+    playout="mandalakit.fast.mandala_playout",
+    words={
+        "fr": {"mountain": ("montagne",), "field": ("champ",), "discard": ("défausser", "défausse"),
+               "pick": ("prendre", "choisir")},
+        "pt": {"mountain": ("montanha",), "field": ("campo",), "discard": ("descartar", "descarte"),
+               "pick": ("pegar", "escolher")},
+    },
+    colours=COLOURS,
 )
 
 __all__ = [

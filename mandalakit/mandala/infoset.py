@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.contract import TERMINAL
-from .cards import NUM_COLOURS, PER_COLOUR, RIVER_SPACES
+from .cards import COLOURS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES
 from .rules import STALL_TURNS, Rules
 from .state import _COLOURS, _MOUNTAIN, _NONE, RESHUFFLE, MandalaState, Observation
 
@@ -91,3 +91,15 @@ def from_observation(obs: Observation, rules: Rules | None = None) -> MandalaSta
     state._chance_kind = RESHUFFLE
     state.count_free()
     return state
+
+
+def unseen(state: MandalaState, seat: int) -> dict[str, int]:
+    """Colour name -> cards of that colour ``seat`` cannot see (``GameSpec.unseen``): the deck,
+    the other hand and the other seat's cup."""
+    counts = [0] * NUM_COLOURS
+    for c in state.deck:
+        counts[c] += 1
+    for cards in [*(hand for p, hand in enumerate(state.hands) if p != seat), state.cups[1 - seat]]:
+        for c, n in enumerate(cards):
+            counts[c] += n
+    return dict(zip(COLOURS, counts))

@@ -8,10 +8,11 @@
 
 from ..core.bots import game_bots
 from ..core.contract import GameSpec
+from ..core.messages import N_
 from .bots import GreedyBot, seat_summary
 from .infoset import from_observation
 from .cards import SUIT_OF, SUITS, suit_name
-from .moves import Pick, Place, parse, placements
+from .moves import Pick, Place, parse, placements, waiting_moves
 from .rules import Rules
 from .scoring import round_score, sakura_points, triangular
 from .setup import from_position, new_game
@@ -33,6 +34,25 @@ GAME = GameSpec(
     bots=game_bots("ohanami", GreedyBot, SEARCH),
     seat_summary=seat_summary,
     from_observation=from_observation,
+    title=N_("Ohanami"),
+    renderer="mandalakit.ohanami.render",
+    view="mandalakit.widgets.play.games.ohanami",
+    from_position=from_position,
+    max_decisions=27 * 4,  # 27 per seat (test_game_length)
+    chance_outcomes=121,  # card numbers 1-120
+    simultaneous=True,  # every seat picks, then every seat places, in seat order (O-2.2, O-2.6)
+    waiting_moves=waiting_moves,
+    hints="mandalakit.ohanami.hints",
+    encoding="mandalakit.ohanami.encoding",
+    layout_version=1,
+    fast="mandalakit.fast.ohanami",
+    playout="mandalakit.fast.ohanami_playout",
+    # A discard in a placement, ``30>x``, typed with the first letter of the page's word for
+    # it (défausse, descarte): ``30>d``.
+    words={
+        "fr": {"pick": ("garder", "choisir"), "place": ("poser", "placer"), ">x": (">d",)},
+        "pt": {"pick": ("escolher", "pegar", "ficar"), "place": ("colocar", "pôr", "por"), ">x": (">d",)},
+    },
 )
 
 __all__ = [

@@ -246,3 +246,14 @@ def placements(cards: tuple[int, int], rows: list[list[int]]) -> list[Place]:
     See :func:`placement_steps` for the order and the canonical form.
     """
     return [Place(steps) for steps in placement_steps(cards, rows)]
+
+
+def waiting_moves(state, seat: int) -> list:
+    """The moves ``seat`` may choose in this draft step while other seats choose theirs
+    (O-2.6): its picks before it has picked, its placements before it has placed; else none.
+    The engine asks the seats one at a time, so this is what a simultaneous move offers."""
+    if state.phase == "pick" and state.picks[seat] is None:
+        return picks_of(state.hands[seat])
+    if state.phase == "place" and state.places[seat] is None:
+        return placements(state.picks[seat], state.rows[seat])
+    return []

@@ -63,7 +63,8 @@ def new_game(
     return state
 
 
-def from_position(position: Mapping, *, rules: Rules | None = None) -> OhanamiState:
+def from_position(position: Mapping, *, seed=None, rules: Rules | None = None,
+                  manual_chance: bool = False) -> OhanamiState:
     """Build a state in the middle of a draft step from a hand-built position (lessons, tests).
 
     Same as ``new_game(len(position["hands"]), rules=rules, setup={"position": position})``.
@@ -101,6 +102,8 @@ def from_position(position: Mapping, *, rules: Rules | None = None) -> OhanamiSt
         Cards given nowhere go first to the discards left out (seat by seat, lowest cards
         first, as many as each seat has discarded), then to the deck if it is left out
         (ascending). If both are given, every card 1 to 120 must be somewhere.
+    seed, manual_chance
+        As for :func:`new_game` (the generator deals the next rounds).
     rules : Rules, optional
         Options (O-3.4 ``sakura_cap``, which also scores the ended rounds).
 
@@ -153,4 +156,4 @@ def from_position(position: Mapping, *, rules: Rules | None = None) -> OhanamiSt
     """
     hands = position.get("hands") if isinstance(position, Mapping) else None
     players = len(hands) if isinstance(hands, (list, tuple)) else 2  # else the position is refused
-    return new_game(players, rules=rules, setup={"position": position})
+    return new_game(players, seed=seed, rules=rules, setup={"position": position}, manual_chance=manual_chance)

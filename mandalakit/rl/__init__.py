@@ -10,7 +10,7 @@ PettingZoo environment and OpenSpiel games (issue 26, docs/rl.md).
 * :mod:`mandalakit.rl.openspiel` - ``load("mandala")``: the games as OpenSpiel Python games
   (``python_mandalakit_mandala``); needs ``pip install 'mandalakit[rl]'``.
 
-Nothing in the kit imports this package; importing it imports neither PettingZoo nor OpenSpiel.
+Every game of the registry (:data:`mandalakit.core.registry.GAMES`) is here; each declares its
+numbering, tensors and the facts the frameworks need in its ``GameSpec``. Importing this package
+imports neither PettingZoo nor OpenSpiel.
 """
-
-GAMES = ("mandala", "flowers", "ohanami")

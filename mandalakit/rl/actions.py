@@ -39,7 +39,6 @@ Examples
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 from numbers import Integral
 
 import numpy as np
@@ -51,7 +50,8 @@ from ..core.registry import get_game
 
 
 class ActionCodec:
-    """The fixed numbering of one game's moves (see the module docstring for the tables).
+    """The fixed numbering of one game's moves (see the module docstring for the tables); each
+    game's own lives in its package (``mandalakit.<game>.encoding``).
 
     Attributes
     ----------
@@ -121,7 +121,7 @@ class ActionCodec:
         raise NotImplementedError
 
 
-class _TableCodec(ActionCodec):
+class TableCodec(ActionCodec):
     """A codec whose every action is one fixed move object (Mandala, Flowers)."""
 
     def __init__(self, game: str, moves: list, blocks: list[tuple[str, str]]):
@@ -153,78 +153,9 @@ class _TableCodec(ActionCodec):
         return rows
 
 
-def _mandala() -> _TableCodec:
-    from ..mandala.cards import NUM_COLOURS, PER_COLOUR
-    from ..mandala.moves import DISCARD, FIELD, MOUNTAIN, PICK
-
-    moves = [MOUNTAIN[m][c] for m in range(2) for c in range(NUM_COLOURS)]
-    moves += [FIELD[m][c][n] for m in range(2) for c in range(NUM_COLOURS) for n in range(PER_COLOUR)]
-    moves += [DISCARD[c][n] for c in range(NUM_COLOURS) for n in range(PER_COLOUR)]
-    moves += list(PICK)
-    return _TableCodec("mandala", moves, [
-        ("mountain", "6 * mandala + colour (M-4.1)"),
-        ("field", "12 + 108 * mandala + 18 * colour + count - 1 (M-4.2)"),
-        ("discard", "228 + 18 * colour + count - 1 (M-4.3)"),
-        ("pick", "336 + colour (M-5.3)"),
-    ])
-
-
-def _flowers() -> _TableCodec:
-    from ..flowers.cards import CARDS_PER_COLOUR, NUM_COLOURS, NUM_MANDALAS
-    from ..flowers.moves import PASS, TAKES, play
-
-    moves = [play(c, n, m) for c in range(NUM_COLOURS) for n in range(1, CARDS_PER_COLOUR + 1)
-             for m in range(NUM_MANDALAS)]
-    moves += list(TAKES) + [PASS]
-    return _TableCodec("flowers", moves, [
-        ("play", "45 * colour + 3 * (count - 1) + mandala (F-3.1)"),
-        ("take", "270 + tile colour (F-4.1)"),
-        ("pass", "276 (F-5.3)"),
-    ])
-
-
-class _OhanamiCodec(ActionCodec):
-    """Picks by their two cards, placements by the rows of the lower and the higher card."""
-
-    game = "ohanami"
-
-    def __init__(self):
-        from ..ohanami.cards import DECK_SIZE
-        from ..ohanami.moves import MAX_ROWS, Pick, Place
-
-        self._Pick, self._Place = Pick, Place
-        self.pairs = tuple(combinations(range(1, DECK_SIZE + 1), 2))
-        self._pair_index = {pair: i for i, pair in enumerate(self.pairs)}
-        self.targets = MAX_ROWS + 1  # x, row 1, row 2, row 3
-        self.place_base = len(self.pairs)  # 7140
-        self.size = self.place_base + self.targets ** 2  # 7156
-        rows = "x123"[:self.targets]
-        self._names = tuple(f"pick {a} {b}" for a, b in self.pairs) + tuple(
-            f"place lower>{low} higher>{high}" for low in rows for high in rows)
-
-    def encode(self, move) -> int:
-        if type(move) is self._Pick and move.cards in self._pair_index:
-            return self._pair_index[move.cards]
-        if type(move) is self._Place and len(move.steps) == 2:
-            (a, x), (b, y) = move.steps
-            low, high = (x, y) if a < b else (y, x)
-            if 0 <= low < self.targets and 0 <= high < self.targets:
-                return self.place_base + self.targets * low + high
-        raise ValueError(f"{move!r} is not an Ohanami move.")
-
-    def table(self) -> list[tuple[str, str, str]]:
-        return [
-            (f"0-{self.place_base - 1}", "pick", "the pairs (a, b), 1 <= a < b <= 120, in ascending order: "
-                                                 "(1, 2) = 0, (1, 3) = 1, ..., (119, 120) = 7139 (O-2.2)"),
-            (f"{self.place_base}-{self.size - 1}", "place",
-             f"{self.place_base} + 4 * row of the lower card + row of the higher card; row 0 = discard (x), "
-             "1-3 = rows in the order they were started (O-2.3 to O-2.5)"),
-        ]
-
-
 @lru_cache(maxsize=None)
 def action_codec(game: str, players: int | None = None) -> ActionCodec:
-    """The :class:`ActionCodec` of ``game`` (``"mandala"``, ``"flowers"`` or ``"ohanami"``).
+    """The :class:`ActionCodec` of ``game``, declared by the game (``GameSpec.encoding``).
 
     Parameters
     ----------
@@ -243,4 +174,4 @@ def action_codec(game: str, players: int | None = None) -> ActionCodec:
         from ..core.contract import check_players
 
         check_players(game, players, spec.min_players, spec.max_players, spec.player_rule)
-    return {"mandala": _mandala, "flowers": _flowers, "ohanami": _OhanamiCodec}[game]()
+    return spec.action_codec()

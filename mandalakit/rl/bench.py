@@ -31,10 +31,13 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ..core import interrupts
-from ..core.registry import get_game
+from ..core.registry import all_games, get_game
 from ..simulate import bench as engine_bench
 
-CASES = [("mandala", 2), ("flowers", 2), ("flowers", 3), ("flowers", 4), ("ohanami", 2), ("ohanami", 3), ("ohanami", 4)]
+
+def all_cases() -> list[tuple[str, int]]:
+    """``(game, players)`` for every game of the registry and every player count it is played with."""
+    return [(spec.name, n) for spec in all_games() for n in range(spec.min_players, spec.max_players + 1)]
 
 
 def _rate(play_one: Callable[[np.random.Generator], int], seconds: float, seed: int) -> float:
@@ -102,11 +105,12 @@ def openspiel_game(game: str, players: int) -> Callable[[np.random.Generator], i
     return play
 
 
-def measure(seconds: float = 2.0, seed: int = 0, cases: Sequence[tuple[str, int]] = CASES,
+def measure(seconds: float = 2.0, seed: int = 0, cases: Sequence[tuple[str, int]] | None = None,
             progress: bool = True) -> pd.DataFrame:
-    """The table of the module docstring: one row per ``(game, players)`` of ``cases``."""
+    """The table of the module docstring: one row per ``(game, players)`` of ``cases`` (default:
+    :func:`all_cases`, every game and player count)."""
     rows = []
-    for game, players in tqdm(cases, desc="Measuring", disable=not progress):
+    for game, players in tqdm(all_cases() if cases is None else cases, desc="Measuring", disable=not progress):
         engine = engine_bench(game, players, seconds=seconds, seed=seed)["decisions_per_s"]
         base = _rate(engine_with_observations(game, players), seconds, seed)
         zoo = _rate(pettingzoo_env(game, players), seconds, seed)

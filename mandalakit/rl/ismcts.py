@@ -19,6 +19,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..core import interrupts
+from ..core.registry import GAMES
 from .openspiel import load, resampler
 
 
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     interrupts.install()  # Ctrl-C: one line, no traceback, status 130
     interrupts.set_message("python -m mandalakit.rl.ismcts: interrupted")
     parser = argparse.ArgumentParser(prog="python -m mandalakit.rl.ismcts", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", choices=["mandala", "flowers", "ohanami"], default="mandala")
+    parser.add_argument("--game", choices=sorted(GAMES), default="mandala")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--simulations", type=int, default=100, help="IS-MCTS simulations per decision")

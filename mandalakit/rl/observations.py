@@ -29,7 +29,8 @@ from ..core.registry import get_game
 
 
 class ObservationEncoder:
-    """The tensor layout of one game and player count.
+    """The tensor layout of one game and player count; each game's own lives in its package
+    (``mandalakit.<game>.encoding``).
 
     Attributes
     ----------
@@ -72,186 +73,21 @@ class ObservationEncoder:
         return out
 
 
-def _seat(seat: int, player: int, n: int) -> int:
+def relative_seat(seat: int, player: int, n: int) -> int:
     """``seat`` as seen from ``player``: 0 is the player, then clockwise."""
     return (seat - player) % n
 
 
-def _rotate(values, player: int) -> list:
+def rotate(values, player: int) -> list:
     """Per-seat ``values`` reordered so the observer comes first."""
     values = list(values)
     return values[player:] + values[:player]
 
 
-def _seat_one_hot(v: np.ndarray, seat: int, player: int, n: int) -> None:
+def seat_one_hot(v: np.ndarray, seat: int, player: int, n: int) -> None:
     """Set the entry of ``seat`` (as seen from ``player``) in ``v``; nothing for -1, -2 (none, chance, end)."""
     if seat >= 0:
-        v[_seat(seat, player, n)] = 1
-
-
-# ----- Mandala ------------------------------------------------------------------------------------
-def _mandala(players: int) -> ObservationEncoder:
-    from ..mandala.cards import NUM_COLOURS, RIVER_SPACES
-    from ..mandala.phases import CHANCE_PHASE, OVER, PICKING, PLAY
-
-    phases = (PLAY, PICKING, CHANCE_PHASE, OVER)
-    c = NUM_COLOURS
-    pieces = [
-        ("to_act", (2,), "one-hot: the seat to decide (0 = the observer); all 0 at chance or end"),
-        ("phase", (4,), "one-hot: play, pick (a destruction, M-5), chance, over"),
-        ("mover", (2,), "one-hot: the seat whose turn it is (M-2.5)"),
-        ("destroying", (2,), "one-hot: mandala A or B being destroyed (M-5.2); 0 otherwise"),
-        ("hand", (c,), "own hand, cards per colour (black, green, purple, yellow, orange, red)"),
-        ("cup", (c,), "own cup, cards per colour"),
-        ("hand_sizes", (2,), "cards in hand per seat"),
-        ("cup_sizes", (2,), "cards in cup per seat"),
-        ("rivers", (2, RIVER_SPACES, c), "per seat, per river space (value 1 to 6), one-hot colour (M-1.3)"),
-        ("mountains", (2, c), "per mandala A, B: mountain cards per colour"),
-        ("fields", (2, 2, c), "per mandala, per seat: field cards per colour"),
-        ("discard", (c,), "discard pile, cards per colour (face up, M-1.3)"),
-        ("deck_size", (1,), "cards left in the deck"),
-        ("end_triggered", (1,), "1 once the deck has been emptied (M-6.2)"),
-    ]
-
-    def fill(o, v, n):
-        p = o.player
-        _seat_one_hot(v["to_act"], o.to_act, p, n)
-        v["phase"][phases.index(o.phase)] = 1
-        v["mover"][_seat(o.mover, p, n)] = 1
-        if o.destroying >= 0:
-            v["destroying"][o.destroying] = 1
-        v["hand"][:] = o.hand
-        v["cup"][:] = o.cup
-        v["hand_sizes"][:] = _rotate(o.hand_sizes, p)
-        v["cup_sizes"][:] = _rotate(o.cup_sizes, p)
-        for s, river in enumerate(_rotate(o.rivers, p)):
-            for space, colour in enumerate(river):
-                v["rivers"][s, space, colour] = 1
-        v["mountains"][:] = o.mountains
-        v["fields"][:] = [_rotate(f, p) for f in o.fields]
-        v["discard"][:] = o.discard
-        v["deck_size"][0] = o.deck_size
-        v["end_triggered"][0] = o.end_triggered
-
-    return ObservationEncoder("mandala", players, pieces, fill)
-
-
-# ----- Flowers ------------------------------------------------------------------------------------
-def _flowers(players: int) -> ObservationEncoder:
-    from ..flowers.cards import NUM_COLOURS, NUM_MANDALAS
-    from ..flowers.phases import CHOOSE, DRAW, OVER, PLAY, SETUP
-    from ..flowers.tiles import NUM_TILES, X3
-
-    phases = (SETUP, PLAY, DRAW, CHOOSE, OVER)
-    n, c, m = players, NUM_COLOURS, NUM_MANDALAS
-    pieces = [
-        ("to_act", (n,), "one-hot: the seat to decide (0 = the observer); all 0 at chance or end"),
-        ("active", (n,), "one-hot: the seat whose turn it is (differs while a tile is chosen, F-4.1)"),
-        ("phase", (5,), "one-hot: setup, play, draw (a reshuffle is due), choose (a tile), over"),
-        ("hand", (c,), "own hand, cards per colour (grey, purple, red, green, orange, yellow)"),
-        ("hand_sizes", (n,), "cards in hand per seat"),
-        ("deck_size", (1,), "cards left in the deck"),
-        ("discard", (c,), "discard pile, cards per colour (F-3.5)"),
-        ("tiles", (m, 2, c + 2), "per mandala, its dark and light tile: one-hot colour, flowers, 1 if x3 (F-1.4)"),
-        ("claim", (m, n), "per mandala: one-hot claim-marker holder (F-3.6)"),
-        ("face_up", (m, n, c), "per mandala, per seat: face-up cards per colour (F-3.2)"),
-        ("cards", (m, n, c), "per mandala, per seat: all cards per colour, face up and face down"),
-        ("covered", (m, c), "per mandala: 1 for each colour present (tile or face-up card, F-3.7)"),
-        ("singles", (n, NUM_TILES), "per seat: unpaired tiles by tile id - 1 (F-4.3)"),
-        ("flowers", (n, NUM_TILES), "per seat: tiles in completed flowers by tile id - 1 (F-4.3)"),
-        ("stacks", (2,), "tiles left in the dark and the light stack"),
-        ("scores", (n,), "score per seat so far (F-5.4)"),
-        ("passes", (1,), "passes in a row (F-5.3)"),
-        ("pending", (m,), "one-hot: the completed mandala whose tile is being chosen (F-4.1)"),
-        ("runner_up", (n,), "one-hot: the seat that gets the other tile (F-4.2)"),
-    ]
-
-    def fill(o, v, n):
-        p = o.player
-        _seat_one_hot(v["to_act"], o.to_act, p, n)
-        _seat_one_hot(v["active"], o.active, p, n)
-        v["phase"][phases.index(o.phase)] = 1
-        v["hand"][:] = o.hand
-        v["hand_sizes"][:] = _rotate(o.hand_sizes, p)
-        v["deck_size"][0] = o.deck_size
-        v["discard"][:] = o.discard
-        for i, view in enumerate(o.mandalas):
-            for k, tile in enumerate(view.tiles):
-                v["tiles"][i, k, tile.colour] = 1
-                v["tiles"][i, k, c] = tile.face
-                v["tiles"][i, k, c + 1] = tile.face == X3
-            _seat_one_hot(v["claim"][i], view.claim, p, n)
-            for colour, (seat, count) in enumerate(view.face_up):
-                if seat >= 0:
-                    v["face_up"][i, _seat(seat, p, n), colour] = count
-            v["cards"][i] = _rotate(view.cards, p)
-            v["covered"][i] = [view.covered >> colour & 1 for colour in range(c)]
-        for s, tiles in enumerate(_rotate(o.singles, p)):
-            for tile in tiles:
-                v["singles"][s, tile.id - 1] = 1
-        for s, pairs in enumerate(_rotate(o.flowers, p)):
-            for pair in pairs:
-                for tile in pair:
-                    v["flowers"][s, tile.id - 1] = 1
-        v["stacks"][:] = o.stacks
-        v["scores"][:] = _rotate(o.scores, p)
-        v["passes"][0] = o.passes
-        if o.pending >= 0:
-            v["pending"][o.pending] = 1
-        _seat_one_hot(v["runner_up"], o.runner_up, p, n)
-
-    return ObservationEncoder("flowers", players, pieces, fill)
-
-
-# ----- Ohanami ------------------------------------------------------------------------------------
-def _ohanami(players: int) -> ObservationEncoder:
-    from ..ohanami.cards import DECK_SIZE
-    from ..ohanami.moves import MAX_ROWS, parse
-    from ..ohanami.state import DEAL, OVER, PICK, PLACE, ROUNDS, STEPS
-    from .actions import action_codec
-
-    codec = action_codec("ohanami")
-    phases = (PICK, PLACE, DEAL, OVER)
-    n, cards = players, DECK_SIZE
-    places = codec.size - codec.place_base
-    pieces = [
-        ("round", (ROUNDS,), "one-hot: round 1 to 3 (O-2.1)"),
-        ("step", (STEPS,), "one-hot: draft step 1 to 5 (O-2.2)"),
-        ("phase", (4,), "one-hot: pick, place, deal, over"),
-        ("hand", (cards,), "own hand: 1 at card number - 1"),
-        ("own_pick", (cards,), "own pick of this step, once made (O-2.2)"),
-        ("revealed", (n, cards), "per seat: its pick, once every seat has picked (O-2.6)"),
-        ("own_place", (places,), "one-hot: own placement of this step once made, as action - 7140"),
-        ("rows", (n, MAX_ROWS, cards), "per seat, per row (in the order started): its cards (O-2.4)"),
-        ("hand_sizes", (n,), "cards in hand per seat"),
-        ("discarded", (1,), "cards discarded face down so far, by everyone (O-2.3)"),
-        ("round_scores", (n, ROUNDS), "per seat: the score of each round ended (O-3)"),
-    ]
-
-    def fill(o, v, n):
-        p = o.player
-        if o.round:
-            v["round"][o.round - 1] = 1
-        if o.step:
-            v["step"][o.step - 1] = 1
-        v["phase"][phases.index(o.phase)] = 1
-        v["hand"][[card - 1 for card in o.hand]] = 1
-        if o.own_pick is not None:
-            v["own_pick"][[card - 1 for card in o.own_pick]] = 1
-        if o.revealed is not None:
-            for s, picked in enumerate(_rotate(o.revealed, p)):
-                v["revealed"][s, [card - 1 for card in picked]] = 1
-        if o.own_place is not None:
-            v["own_place"][codec.encode(parse(o.own_place)) - codec.place_base] = 1
-        for s, rows in enumerate(_rotate(o.rows, p)):
-            for r, row in enumerate(rows):
-                v["rows"][s, r, [card - 1 for card in row]] = 1
-        v["hand_sizes"][:] = _rotate(o.hand_sizes, p)
-        v["discarded"][0] = o.discarded
-        for s, scores in enumerate(_rotate(o.round_scores, p)):
-            v["round_scores"][s, :len(scores)] = scores
-
-    return ObservationEncoder("ohanami", players, pieces, fill)
+        v[relative_seat(seat, player, n)] = 1
 
 
 @lru_cache(maxsize=None)
@@ -267,5 +103,5 @@ def observation_encoder(game: str, players: int) -> ObservationEncoder:
 
     spec = get_game(game)
     check_players(game, players, spec.min_players, spec.max_players, spec.player_rule)
-    return {"mandala": _mandala, "flowers": _flowers, "ohanami": _ohanami}[game](players)
+    return spec.observation_encoder(players)
 

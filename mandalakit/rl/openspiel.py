@@ -1,5 +1,6 @@
-"""The three games as OpenSpiel Python games: ``python_mandalakit_mandala``, ``..._flowers`` and
-``..._ohanami``, registered with ``pyspiel.register_game`` when this module is imported.
+"""The games as OpenSpiel Python games: ``python_mandalakit_mandala``, ``..._flowers`` and
+``..._ohanami`` (``python_mandalakit_<game>`` of every game of the registry), registered with
+``pyspiel.register_game`` when this module is imported.
 
 >>> from mandalakit.rl.openspiel import load
 >>> game = load("ohanami", players=3)
@@ -45,17 +46,11 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("mandalakit.rl.openspiel needs OpenSpiel: pip install 'mandalakit[rl]'") from exc
 
 from ..core.contract import CHANCE, TERMINAL, ChanceEvent
-from ..core.registry import get_game
+from ..core.registry import GAMES, get_game
 from .actions import action_codec
 from .observations import observation_encoder
 from .returns import rank_returns
 
-#: One more than the largest card code of a chance event (colour codes, tile ids, card numbers).
-CHANCE_CODES = {"mandala": 6, "flowers": 37, "ohanami": 121}
-#: Most decisions in one game. Ohanami: 27 per seat (test_game_length); Flowers: that test's
-#: bound for 4 seats; Mandala has no bound (a discard can repeat forever, M-6.1): 1,000 lies
-#: some 80 eight-fold factors beyond the longest of 100,000 random games (140 decisions).
-MAX_DECISIONS = {"mandala": 1_000, "flowers": 8_000, "ohanami": 27 * 4}
 #: The ``chance`` parameter's values and OpenSpiel's chance modes.
 CHANCE_MODES = {"explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
                 "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC}
@@ -115,12 +110,12 @@ class MandalakitGame(pyspiel.Game):
         sampled = self.chance == "sampled"
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
-            max_chance_outcomes=0 if sampled else CHANCE_CODES[self.name],
+            max_chance_outcomes=0 if sampled else spec.chance_outcomes,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_DECISIONS[self.name])
+            max_game_length=spec.max_decisions)
         super().__init__(self.game_type(self.chance), info, params)
         self.spec = spec
         self.seed = int(params.get("seed", 0))
@@ -129,7 +124,7 @@ class MandalakitGame(pyspiel.Game):
         # state first, then copies the attributes over it).
         self.start = None if sampled else _Engine(spec.new_game(players, manual_chance=True), [""] * players)
         if self.start is not None:
-            self.start.open_chance(CHANCE_CODES[self.name])
+            self.start.open_chance(spec.chance_outcomes)
 
     def __reduce__(self):
         # The game again from its name and parameters (a sampled game's generator starts again at its seed).
@@ -181,7 +176,7 @@ class MandalakitState(pyspiel.State):
 
     def __init__(self, game: MandalakitGame):
         super().__init__(game)
-        self._codes = CHANCE_CODES[game.name]
+        self._codes = game.spec.chance_outcomes
         self._engine, self._seed = game.new_start()
 
     def __reduce__(self):
@@ -306,33 +301,32 @@ class MandalakitObserver:
         return state._engine.seen[player] + now
 
 
-class MandalaGame(MandalakitGame):
-    """Mandala for OpenSpiel (``python_mandalakit_mandala``)."""
-
-    name = "mandala"
-
-
-class FlowersGame(MandalakitGame):
-    """Flowers for OpenSpiel (``python_mandalakit_flowers``)."""
-
-    name = "flowers"
+#: The game classes by game, each registered with ``pyspiel.register_game``: one per game of the
+#: registry, made by :func:`game_class` (the kit's games when this module is imported, a game
+#: registered later on its first :func:`load`). They have module-level names
+#: (``MandalaGame``), so games and states pickle (OpenSpiel's ``test_pickle`` of Python games).
+GAME_CLASSES: dict[str, type[MandalakitGame]] = {}
 
 
-class OhanamiGame(MandalakitGame):
-    """Ohanami for OpenSpiel (``python_mandalakit_ohanami``)."""
+def game_class(game: str) -> type[MandalakitGame]:
+    """The OpenSpiel game class of ``game`` (``MandalaGame`` for ``"mandala"``), made and
+    registered with ``pyspiel.register_game`` on first use."""
+    cls = GAME_CLASSES.get(game)
+    if cls is None:
+        name = f"{game.capitalize()}Game"
+        cls = type(name, (MandalakitGame,), {"name": game, "__module__": __name__, "__qualname__": name,
+                                             "__doc__": f"{game.capitalize()} for OpenSpiel (``{short_name(game)}``)."})
+        globals()[name] = GAME_CLASSES[game] = cls
+        pyspiel.register_game(cls.game_type(), cls)
+    return cls
 
-    name = "ohanami"
 
-
-#: The game classes by game, each registered with ``pyspiel.register_game``. They have
-#: module-level names, so games and states pickle (OpenSpiel's ``test_pickle`` of Python games).
-GAME_CLASSES = {cls.name: cls for cls in (MandalaGame, FlowersGame, OhanamiGame)}
-for _cls in GAME_CLASSES.values():
-    pyspiel.register_game(_cls.game_type(), _cls)
+for _game in GAMES:
+    game_class(_game)
 
 
 def load(game: str, players: int | None = None) -> pyspiel.Game:
-    """``pyspiel.load_game`` of ``game`` (``"mandala"``, ``"flowers"``, ``"ohanami"``).
+    """``pyspiel.load_game`` of ``game``, a game of the registry (``"mandala"``).
 
     Raises
     ------
@@ -340,6 +334,7 @@ def load(game: str, players: int | None = None) -> pyspiel.Game:
         For an unknown game or a player count the game is not played with.
     """
     spec = get_game(game)
+    game_class(game)
     return pyspiel.load_game(short_name(game), {"players": spec.min_players if players is None else players})
 
 

@@ -1,4 +1,4 @@
-"""PettingZoo environments of the three games (the AEC API; parallel where it fits).
+"""PettingZoo environments of the registered games (the AEC API; parallel where it fits).
 
 >>> from mandalakit.rl.pettingzoo import env
 >>> e = env("mandala", seed=1)
@@ -43,6 +43,7 @@ Needs the ``rl`` extra: ``pip install 'mandalakit[rl]'``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 
 import numpy as np
 
@@ -57,16 +58,31 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 from ..core.contract import make_rng
 from ..core.errors import IllegalMoveError
 from ..core.messages import _
-from ..core.registry import get_game
+from ..core.registry import GAMES, get_game
 from .actions import action_codec
 from .observations import observation_encoder
 from .returns import rank_returns
 
-#: Games whose decisions come in rounds where every seat acts once, in seat order (Ohanami's
-#: simultaneous picks and placements, O-2.2, O-2.6): these convert to the parallel API.
-PARALLEL = frozenset({"ohanami"})
-#: The environments' versions (``metadata["name"]`` is ``f"{game}_v{version}"``).
-VERSIONS = {"mandala": 1, "flowers": 1, "ohanami": 1}
+class _Versions(Mapping):
+    """Game -> version of its environment, ``GameSpec.layout_version`` of every registered game."""
+
+    def __getitem__(self, game: str) -> int:
+        if game not in GAMES:
+            raise KeyError(game)
+        return get_game(game).layout_version
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(GAMES))
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+#: The environments' versions (``metadata["name"]`` is ``f"{game}_v{version}"``), as each game
+#: declares them. A game whose decisions come in rounds where every seat acts once, in seat
+#: order (``GameSpec.simultaneous``: Ohanami's picks and placements, O-2.2, O-2.6), converts
+#: to the parallel API.
+VERSIONS = _Versions()
 ILLEGAL = ("raise", "terminate")
 
 
@@ -129,7 +145,7 @@ class MandalakitEnv(AECEnv):
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {ILLEGAL}, not {illegal!r}.")
         self.illegal = illegal
-        self.simultaneous = simultaneous and game in PARALLEL
+        self.simultaneous = simultaneous and self.spec_.simultaneous
         players = self.spec_.min_players if players is None else players
         self.codec = action_codec(game, players)
         self.encoder = observation_encoder(game, players)
@@ -138,7 +154,8 @@ class MandalakitEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                              f"not {render_mode!r}.")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"{game}_v{VERSIONS[game]}", "is_parallelizable": game in PARALLEL}
+        self.metadata = {**self.metadata, "name": f"{game}_v{VERSIONS[game]}",
+                         "is_parallelizable": self.spec_.simultaneous}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._rng = make_rng(seed)
         box = spaces.Box(0.0, np.inf, self.encoder.shape, np.float32)
@@ -254,16 +271,11 @@ class MandalakitEnv(AECEnv):
 
 
 def waiting_moves(state, seat: int) -> list:
-    """The Ohanami moves ``seat`` may choose in this draft step while other seats choose theirs
-    (O-2.6): its picks before it has picked, its placements before it has placed; else none.
-    The engine asks the seats one at a time, so this is what a simultaneous move offers."""
-    from ..ohanami.moves import picks_of, placements
-
-    if state.phase == "pick" and state.picks[seat] is None:
-        return picks_of(state.hands[seat])
-    if state.phase == "place" and state.places[seat] is None:
-        return placements(state.picks[seat], state.rows[seat])
-    return []
+    """The moves ``seat`` may choose in this round of a simultaneous game while other seats
+    choose theirs (Ohanami's draft step, O-2.6; ``GameSpec.waiting_moves``); else none. The
+    engine asks the seats one at a time, so this is what a simultaneous move offers."""
+    waiting = get_game(state.game).waiting_moves
+    return waiting(state, seat) if waiting is not None else []
 
 
 def ansi(state, seat: int) -> str:
@@ -297,8 +309,9 @@ def parallel_env(game: str, players: int | None = None, seed: int | None = None,
     turn-based, step one agent at a time (the others' actions are ignored: PettingZoo's
     ``turn_based_aec_to_parallel``)."""
     game = game_name(game)
-    aec = env(game, players, seed, rules, render_mode, illegal=illegal, simultaneous=game in PARALLEL)
-    return JointSteps(aec) if game in PARALLEL else turn_based_aec_to_parallel(aec)
+    simultaneous = get_game(game).simultaneous
+    aec = env(game, players, seed, rules, render_mode, illegal=illegal, simultaneous=simultaneous)
+    return JointSteps(aec) if simultaneous else turn_based_aec_to_parallel(aec)
 
 
 class JointSteps(aec_to_parallel_wrapper):

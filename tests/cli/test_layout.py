@@ -1,4 +1,5 @@
-"""The package's layout (issue 22): no import circle, no module over 600 lines.
+"""The package's layout (issue 22): no import circle, no module over 600 lines; the shared
+tools import no game (issue 32: each game declares itself in its GameSpec).
 
 The import graph is read from the source with :mod:`ast`, every import of a module counted
 (those inside functions too, which run later but still tie the two modules together); a
@@ -136,3 +137,40 @@ def test_no_module_of_the_package_or_the_views_is_over_600_lines():
                for path in (module_names() | module_names(WIDGETS, ("mandalakit",))).values()}
     assert len(lengths) > 80
     assert {path: n for path, n in lengths.items() if n > MAX_LINES} == {}
+
+
+#: The modules that hold no game of their own (issue 32): they ask each game's GameSpec through
+#: the registry. Each game's part of the views (its ``GameSpec.view``) is the game's own.
+SHARED = ("mandalakit.core", "mandalakit.rl", "mandalakit.fast.run", "mandalakit.widgets.play",
+          "mandalakit.widgets.analysis")
+
+
+def game_imports(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Per shared module (:data:`SHARED`), the modules of a registered game it imports."""
+    from mandalakit.core.registry import GAMES, get_game
+
+    games = tuple(GAMES.values())
+    own = {get_game(name).view for name in GAMES}
+    found = {}
+    for module, targets in graph.items():
+        if module in own or not any(module == s or module.startswith(s + ".") for s in SHARED):
+            continue
+        hits = {t for t in targets if any(t == g or t.startswith(g + ".") for g in games)}
+        if hits:
+            found[module] = hits
+    return found
+
+
+def test_the_shared_tools_and_the_views_import_no_game():
+    """core/, rl/, fast/run.py and the views (but each game's own part of them) name no game's
+    module: they iterate over the registry."""
+    assert game_imports(import_graph()) == {}
+
+
+def test_the_game_import_rule_sees_an_import_of_a_game():
+    """A check that cannot fail is no test: a game's own view part imports its game, and a
+    shared module that did so would be reported."""
+    graph = import_graph()
+    assert "mandalakit.mandala" in graph["mandalakit.widgets.play.games.mandala"]
+    graph["mandalakit.core.hints"] = graph["mandalakit.core.hints"] | {"mandalakit.ohanami.scoring"}
+    assert game_imports(graph) == {"mandalakit.core.hints": {"mandalakit.ohanami.scoring"}}

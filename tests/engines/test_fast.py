@@ -11,6 +11,10 @@
 MANDALAKIT_FAST_GAMES sets the number of games replayed per game and player count (default
 2,000, about half a minute in all on an idle machine): ``MANDALAKIT_FAST_GAMES=20000 pytest
 tests/engines/test_fast.py`` replays ten times more.
+
+Without numba (the ``fast`` extra) the replays still run, at a small count (the kernels run as
+plain Python, far slower): the fast path's proof never silently disappears. The comparisons of
+the two paths' tables and of the compiled greedy bots need the compiled loops and are skipped.
 """
 
 from __future__ import annotations
@@ -30,11 +34,15 @@ from mandalakit.fast import run
 from mandalakit.simulate import simulate
 from mandalakit.tournament import tournament
 
-pytestmark = pytest.mark.skipif(not fast.compiled(), reason="the 'fast' extra (numba) is not installed")
+#: The tests that need the compiled loops (the fast path of simulate and tournament, the
+#: compiled greedy bots' sampled positions, numba's py_func).
+needs_numba = pytest.mark.skipif(not fast.compiled(), reason="the 'fast' extra (numba) is not installed")
 
 COUNTS = [("ohanami", 2), ("ohanami", 3), ("ohanami", 4), ("mandala", 2), ("flowers", 2), ("flowers", 3),
           ("flowers", 4)]
-GAMES = int(os.environ.get("MANDALAKIT_FAST_GAMES", "2000"))
+GAMES = int(os.environ.get("MANDALAKIT_FAST_GAMES", "2000" if fast.compiled() else "40"))
+#: Games of each ruling other than the defaults replayed (fewer as plain Python).
+RULING_GAMES = 300 if fast.compiled() else 10
 
 
 def replay_all(game: str, batch, games: int) -> None:
@@ -71,8 +79,8 @@ def test_fast_rulings_replay_to_the_same_result():
                                  ("mandala", 2, {"deck_exhaustion": "end_at_once"}),
                                  ("mandala", 2, {"stalemate": "play_on"}), ("flowers", 3, {"single_play_draw": 2}),
                                  ("flowers", 2, {"tiles": tiles})]:
-        batch = fast.playouts(game, players, 300, np.random.default_rng(28), rules=rules, records=True)
-        for g in range(300):
+        batch = fast.playouts(game, players, RULING_GAMES, np.random.default_rng(28), rules=rules, records=True)
+        for g in range(RULING_GAMES):
             record = run.record(game, batch, g)
             for name, value in rules.items():
                 assert record["rules"][name] == value
@@ -87,6 +95,7 @@ def reference_table(monkeypatch, function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
+@needs_numba
 @pytest.mark.parametrize(("game", "players", "bots", "rules"), [
     ("ohanami", 2, ["greedy", "random"], None), ("ohanami", 3, ["random"], {"sakura_cap": None}),
     ("ohanami", 4, ["greedy"], None), ("mandala", 2, ["random"], None),
@@ -104,6 +113,7 @@ def test_simulate_gives_the_same_rows_on_both_paths(monkeypatch, game, players, 
     pd.testing.assert_frame_equal(table, reference_table(monkeypatch, simulate, game, players, **kwargs))
 
 
+@needs_numba
 def test_simulate_on_two_processes_gives_the_same_rows(monkeypatch):
     monkeypatch.setattr(run, "CHUNK", 40)  # forked workers see it too
     kwargs = dict(seed=8, bots=["greedy", "random", "random"], progress=False)
@@ -112,6 +122,7 @@ def test_simulate_on_two_processes_gives_the_same_rows(monkeypatch):
     pd.testing.assert_frame_equal(table, reference_table(monkeypatch, simulate, "ohanami", 3, 150, jobs=1, **kwargs))
 
 
+@needs_numba
 def test_tournament_gives_the_same_rows_on_both_paths(monkeypatch):
     kwargs = dict(players=[2, 3], bots=["greedy", "random"], vary={"sakura_cap": [15, None]}, rotations=3, seed=4,
                   jobs=1, progress=False)
@@ -122,6 +133,7 @@ def test_tournament_gives_the_same_rows_on_both_paths(monkeypatch):
     pd.testing.assert_frame_equal(table, reference_table(monkeypatch, tournament, "flowers", **kwargs))
 
 
+@needs_numba
 def test_bots_the_fast_path_does_not_play_use_the_reference_engines():
     assert fast.usable("ohanami", ["greedy", "random"], {"sakura_cap": 15})
     assert fast.usable("mandala", ["greedy", "random"], {})
@@ -143,6 +155,7 @@ def test_playouts_are_a_function_of_the_generator():
     assert not (a.scores() == c.scores()).all()
 
 
+@needs_numba
 @pytest.mark.parametrize(("game", "names"), [("mandala", ("random", "greedy")),
                                            ("flowers", ("greedy", "random", "random"))])
 def test_a_reference_game_needing_more_random_numbers_draws_them_further(game, names):
@@ -182,6 +195,7 @@ def sampled_positions(game: str, seed: int, games: int):
             state.apply(bot.choose(state.observation(state.current_player), state.legal_moves()))
 
 
+@needs_numba
 def test_fast_greedy_mandala_makes_the_reference_choice_on_sampled_positions():
     """Plays and picks from games of greedy and random bots: the compiled greedy bot and the
     reference GreedyBot, given the same numbers (one per legal move), choose the same move."""
@@ -196,6 +210,7 @@ def test_fast_greedy_mandala_makes_the_reference_choice_on_sampled_positions():
     assert compared["play"] > 500 and compared["pick"] > 100, compared
 
 
+@needs_numba
 def test_fast_greedy_flowers_makes_the_reference_choice_on_sampled_positions():
     """Plays and tile choices from 2-4 player games of greedy and random bots: the compiled
     greedy bot and the reference GreedyBot, given the same numbers, choose the same move."""
@@ -214,6 +229,7 @@ def test_fast_greedy_flowers_makes_the_reference_choice_on_sampled_positions():
     assert compared["play"] > 500 and compared["take"] > 50, compared
 
 
+@needs_numba
 def test_kernels_run_as_plain_python_without_numba():
     """Without the extra the kernels are plain Python (only slower): the same games."""
     from mandalakit.fast import ohanami

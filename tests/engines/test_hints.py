@@ -65,8 +65,8 @@ def test_a_hint_quotes_its_facts_not_the_search(game, lang):
 def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
     """M-4.1: a mountain play from a hand of 2 draws 3 cards; every card seat 0 cannot see is
     yellow (the deck of 14 and the other seat's 3), so all 3 draws are likely yellow."""
-    from mandalakit.core.hints import _draws
     from mandalakit.mandala import COLOURS, Mountain, colour_code, from_position
+    from mandalakit.mandala.hints import hint_facts
 
     position = {"hands": [{"orange": 1, "black": 1}, {"yellow": 3}], "deck": ["yellow"] * 14,
                 "mountains": {"A": {"red": 6, "green": 1, "purple": 1}, "B": {}},
@@ -75,9 +75,8 @@ def test_a_mountain_play_says_which_colour_its_draws_are_likely_to_be():
     position["discard"] = {name: 18 - used.get(name, 0) for name in COLOURS if name != "yellow"}
     state = from_position(position)
     move = Mountain(1, colour_code("black"))
-    after = state.clone()
-    after.apply(move)
-    assert _draws(state, after, 0, move) == (3, ("yellow", 3, 17, 17))
+    facts = hint_facts(state, 0, move)
+    assert (facts["draws"], facts["likely"]) == (3, ("yellow", 3, 17, 17))
     advice = hint("mandala", state.observation(0), [move], seed=2)
     assert advice.sentence.endswith("It draws 3 cards: 17 of the 17 cards you cannot see are yellow, so about 3 of "
                                     "them are likely yellow."), advice.sentence

@@ -90,10 +90,14 @@ GALLERY = (
     ("mandala", 2, 16, N_("Two players, two mandalas: collect colours in your river and your cup.")),
     ("flowers", 3, 9, N_("Play colours onto three mandalas and pair tiles into Flowers.")),
 )
-#: The games' names as people write them.
-TITLES = {"ohanami": N_("Ohanami"), "mandala": N_("Mandala"), "flowers": N_("Flowers")}
-#: The number of players each game takes, in words.
-PLAYER_COUNTS = {"ohanami": N_("2 to 4 players"), "mandala": N_("2 players"), "flowers": N_("2 to 4 players")}
+#: The numbers of players a game takes (``GameSpec.min_players``, ``max_players``), in words.
+PLAYER_COUNTS = {(2, 2): N_("2 players"), (2, 4): N_("2 to 4 players")}
+
+
+def player_count(game: str) -> str:
+    """The number of players ``game`` takes, in words, translated (« 2 à 4 joueurs »)."""
+    spec = get_game(game)
+    return _(PLAYER_COUNTS[spec.min_players, spec.max_players])
 
 
 def players(n: int) -> list[str]:
@@ -155,11 +159,11 @@ def game_gallery() -> HTML:
     for game, num, decisions, line in GALLERY:
         state = midgame(game, num, decisions)
         svg = card_picture(state.to_svg(0, names=players(num), width=width), height)
-        title = escape(_(TITLES[game]))
+        title = escape(_(get_game(game).title))
         cards.append(
             f'<a class="mk-game-card" href="guide-{game}.ipynb" target="_self">'
             f'<span class="mk-game-title">{title}</span>'
-            f'<span class="mk-game-count">{escape(_(PLAYER_COUNTS[game]))}</span>'
+            f'<span class="mk-game-count">{escape(player_count(game))}</span>'
             f'<span class="mk-game-line">{escape(_(line))}</span>'
             f'<span class="mk-game-picture" role="img" aria-label="{title}">{svg}</span>'
             f'<span class="mk-game-go">{go} →</span></a>')

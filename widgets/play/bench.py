@@ -20,12 +20,15 @@ import timeit
 import numpy as np
 
 from mandalakit.core.contract import CHANCE
-from mandalakit.core.registry import get_game
+from mandalakit.core.registry import all_games, get_game
 
 from mandalakit.widgets.play.game_view import GameView
 from mandalakit.widgets.play.warm import warm
 
-GAMES = (("ohanami", ["you", "medium"]), ("mandala", ["you", "medium"]), ("flowers", ["you", "medium", "medium", "medium"]))
+
+def cases() -> list[tuple[str, list[str]]]:
+    """Each game of the registry at its fullest table: a person's seat and medium bots."""
+    return [(spec.name, ["you"] + ["medium"] * (spec.max_players - 1)) for spec in all_games()]
 
 
 def click_times(game: str, seats, seed: int) -> list[float]:
@@ -83,7 +86,7 @@ def hard_cpu(game: str, seed: int = 0, moves: int = 10) -> tuple[float, list[flo
 
 
 def main() -> None:
-    for game, seats in GAMES:
+    for game, seats in cases():
         times = sorted(t for seed in range(3) for t in click_times(game, seats, seed))
         p95 = times[int(0.95 * (len(times) - 1))]
         print(f"{game:8s} {len(seats)}p: {len(times)} clicks, click to redrawn board: median "

@@ -24,38 +24,20 @@ unchanged, so the notation itself is always understood.
 
 from __future__ import annotations
 
-import importlib
 import re
 import unicodedata
 
 from mandalakit.core.messages import colour, get_language
+from mandalakit.core.registry import get_game
 
 __all__ = ["in_words", "to_notation"]
 
-#: The words a pupil may type for each notation word, by language and game (the first is the
-#: one the move box's example shows): a glossary of the notation, as the kit's glossaries
-#: (docs/rules/glossary-fr.md, glossary-pt.md) name the games' terms (montagne, champ,
-#: défausse; montanha, campo, descarte). Colour words are not listed: they are the
-#: catalogue's own (:func:`~mandalakit.core.messages.colour`), singular and plural.
-WORDS = {
-    "fr": {
-        "mandala": {"mountain": ("montagne",), "field": ("champ",), "discard": ("défausser", "défausse"),
-                    "pick": ("prendre", "choisir")},
-        "flowers": {"play": ("jouer",), "on": ("sur",), "take": ("prendre", "garder"), "pass": ("passer", "passe")},
-        "ohanami": {"pick": ("garder", "choisir"), "place": ("poser", "placer")},
-    },
-    "pt": {
-        "mandala": {"mountain": ("montanha",), "field": ("campo",), "discard": ("descartar", "descarte"),
-                    "pick": ("pegar", "escolher")},
-        # "jogar 2 vermelhas na 3": mandala 3 ("a mandala") takes "na"; "em" and "sobre" work too
-        "flowers": {"play": ("jogar",), "on": ("na", "em", "sobre", "no"), "take": ("pegar", "coletar", "ficar"),
-                    "pass": ("passar", "passo")},
-        "ohanami": {"pick": ("escolher", "pegar", "ficar"), "place": ("colocar", "pôr", "por")},
-    },
-}
-#: Ohanami's discard in a placement, ``30>x``: the first letter of the page's word for it
-#: (défausse, descarte).
-DISCARD_MARK = {"fr": "d", "pt": "d"}
+#: Where a game's words are: the words a pupil may type for each notation word, by language
+#: (``GameSpec.words``; the first is the one the move box's example shows), a glossary of the
+#: notation, as the kit's glossaries (docs/rules/glossary-fr.md, glossary-pt.md) name the games'
+#: terms. A word that starts with ``>`` is a placement's target (Ohanami's ``30>x``, typed
+#: ``30>d``). Colour words are not listed: they are the catalogue's own
+#: (:func:`~mandalakit.core.messages.colour`) for the game's ``GameSpec.colours``.
 
 
 def _plain(word: str) -> str:
@@ -77,14 +59,20 @@ def _stems(word: str) -> set[str]:
     return {w, w[:-1] if w.endswith("tt") else w}
 
 
+def _words(game: str) -> dict[str, tuple[str, ...]] | None:
+    """The page's words for ``game``'s notation words in the language in force, or None."""
+    return get_game(game).words.get(get_language())
+
+
 def _colours(game: str) -> tuple[str, ...]:
     """The notation's colour words of ``game`` (none in Ohanami, whose cards are numbers)."""
-    return tuple(getattr(importlib.import_module(f"mandalakit.{game}.cards"), "COLOURS", ()))
+    return tuple(get_game(game).colours)
 
 
 def _glossary(game: str) -> dict[str, str]:
     """The page's words (plain, see :func:`_plain`) to the notation's words, for ``game``."""
-    words = {_plain(w): own for own, typed in WORDS.get(get_language(), {}).get(game, {}).items() for w in typed}
+    words = {_plain(w): own for own, typed in (_words(game) or {}).items() if not own.startswith(">")
+             for w in typed}
     for name in _colours(game):
         for form in (colour(name, 1), colour(name, 2)):
             words.update({stem: name for stem in _stems(form)})
@@ -95,7 +83,8 @@ def to_notation(text: str, game: str) -> str:
     """``text``, typed on a page in the language in force, in the game's notation: each word the
     page uses for a notation word or a colour becomes that word; any other word (a number, a
     mandala's letter, the notation's own words) stays as typed."""
-    if get_language() not in WORDS:
+    targets = _words(game)
+    if targets is None:
         return text
     words = _glossary(game)
     out = []
@@ -104,15 +93,16 @@ def to_notation(text: str, game: str) -> str:
         own = words.get(plain) or next((words[s] for s in _stems(token) if s in words), None)
         out.append(own or token)
     typed = " ".join(out)
-    mark = DISCARD_MARK.get(get_language())
-    if game == "ohanami" and mark:
-        typed = re.sub(rf">{mark}\b", ">x", typed, flags=re.IGNORECASE)
+    for own, marks in targets.items():
+        if own.startswith(">"):
+            for mark in marks:
+                typed = re.sub(rf"{re.escape(mark)}\b", own, typed, flags=re.IGNORECASE)
     return typed
 
 
 def in_words(notation: str, game: str) -> str:
     """A move in notation written with the page's words (the move box's example)."""
-    words = WORDS.get(get_language(), {}).get(game)
+    words = _words(game)
     if words is None:
         return notation
     names = _colours(game)

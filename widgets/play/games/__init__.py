@@ -15,7 +15,8 @@ __all__ = ["part_of"]
 
 
 def part_of(game: str):
-    """The :class:`~mandalakit.widgets.play.clicks.GamePart` of ``game``; unknown names raise
+    """The :class:`~mandalakit.widgets.play.clicks.GamePart` of ``game``, in the module its
+    ``GameSpec.view`` names; unknown names raise
     :class:`~mandalakit.core.errors.RulesError` (the same refusal as the engines')."""
     spec = get_game(game)
-    return importlib.import_module(f"{__name__}.{spec.name}").PART
+    return importlib.import_module(spec.view).PART
