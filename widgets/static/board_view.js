@@ -147,9 +147,10 @@ function turn_into_view(el, whole, smooth) {
 }
 
 // What glows on the board (.mk-hint) brought into the window when it is out of it (the model's
-// "reveal" raised by one: a guided game's step or milestone): into the middle of the room below
-// the sticky status line and the guide's words (its top first if it is taller). Lit things
-// already in view leave the page where it is.
+// "reveal" raised by one: a guided game's step or milestone; the board carries the class
+// mk-board-revealing until then): into the middle of the room below the sticky status line and
+// the guide's words (its top first if it is taller). Lit things already in view leave the page
+// where it is.
 function lit_into_view(el) {
   const lit = rects(el, ".mk-hint").filter((r) => r.height > 0);
   if (!lit.length) return;
@@ -292,7 +293,9 @@ export default {
     model.on("change:scroll", into_view);
     const reveal = () => {
       clearTimeout(revealing);
-      revealing = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
+      el.classList.add("mk-board-revealing");
+      revealing = setTimeout(() => { el.classList.remove("mk-board-revealing"); lit_into_view(el); },
+                             reduced() ? 0 : MOVE_MS + 40);
     };
     model.on("change:reveal", reveal);
     draw();
