@@ -230,9 +230,10 @@ def _hand(parts, obs, seat, y, page, marks, x0, inline, label) -> float:
 
 
 def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you: bool,
-             radius: float = RADIUS) -> tuple[list[str], float]:
+             radius: float = RADIUS, far: str = "") -> tuple[list[str], float]:
     """Mandala ``m`` (M-1.2) as a disc centred on ``cx`` under its title at ``top``: the mountain
-    across the middle, the other seat's field on the far side, the viewer's on the near side."""
+    across the middle, the other seat's field on the far side (labelled ``far``, else by its
+    seat's name), the viewer's on the near side."""
     other = 1 - player
     name = MANDALAS[m]
     destroyed = obs.destroying == m
@@ -249,7 +250,7 @@ def _mandala(obs, m: int, player: int, cx: float, top: float, marks, heads, you:
     parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius - 9:g}" fill="none" stroke="{_svg.MAT_EDGE}" '
                  f'stroke-opacity="0.5" stroke-dasharray="2 5"/>')
     # the other seat's field, far side (not a target: a seat plays only into its own field, M-3.3)
-    parts.append(_svg.text(cx, cy - FIELD_Y - 8, _svg.field_words(other, player, heads, you=False), size=12,
+    parts.append(_svg.text(cx, cy - FIELD_Y - 8, far or _svg.field_words(other, player, heads, you=False), size=12,
                            anchor="middle", weight="bold"))
     parts += _row(cx, cy - FIELD_Y, obs.fields[m][other], f"field{name}{other}", room=chord)
     # the mountain, across the middle on a band of white
@@ -350,6 +351,8 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
     obs = state.observation(player)
     addressed = _addressed(names, you)
     heads = _heads(state, player, names)
+    # A pupil at a play page reads "your opponent's field", not "Bot (easy)'s field" (issue 30).
+    far = _("your opponent's field") if addressed and names is not None else ""
     over = state.current_player == TERMINAL
     result = state.result() if over else None
     page = _svg.layout_width(width, WIDTH, SMALLEST)
@@ -379,12 +382,12 @@ def render_svg(state, player: int | None = None, *, marks: Mapping[str, str] | N
         y += 6
     if not stacked:  # M-1.2: the two mandalas side by side (smaller under the wide layout's width)
         radius = RADIUS if page >= WIDTH else COMPACT_RADIUS
-        a, y_a = _mandala(obs, 0, player, page / 2 - MARGIN / 2 - 5 - radius, y, marks, heads, addressed, radius)
-        b, y = _mandala(obs, 1, player, page / 2 + MARGIN / 2 + 5 + radius, y, marks, heads, addressed, radius)
+        a, y_a = _mandala(obs, 0, player, page / 2 - MARGIN / 2 - 5 - radius, y, marks, heads, addressed, radius, far)
+        b, y = _mandala(obs, 1, player, page / 2 + MARGIN / 2 + 5 + radius, y, marks, heads, addressed, radius, far)
     else:  # one above the other, as large as the page allows
         radius = min(PHONE_RADIUS, (page - 2 * MARGIN) / 2)
-        a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed, radius)
-        b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed, radius)
+        a, y = _mandala(obs, 0, player, page / 2, y, marks, heads, addressed, radius, far)
+        b, y = _mandala(obs, 1, player, page / 2, y, marks, heads, addressed, radius, far)
     parts += a + b
     y += 2
     if stacked:  # a narrow page: the hand just under the mandalas, so a turn needs no scrolling

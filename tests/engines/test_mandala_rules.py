@@ -607,7 +607,9 @@ def test_svg_shows_both_mandalas_rivers_own_hand_and_colour_names_only():
                  "red", "green", 'data-mk-target="field:A"', 'data-mk-target="mountain:B"'):
         assert text in svg, text
     assert "seat" not in svg.lower() and "field 0" not in svg
-    assert "Bot (greedy)&#x27;s field" in state.to_svg(0, names=["Ann", "Bot (greedy)"], you=True)
+    named = state.to_svg(0, names=["Ann", "Bot (greedy)"], you=True)  # a play page: a pupil's words
+    assert "your opponent&#x27;s field" in named and "Bot (greedy)&#x27;s field" not in named
+    assert "Bot (greedy)&#x27;s field" in state.to_svg(0, names=["Ann", "Bot (greedy)"], you=False)
     # The drawing depends only on what seat 0 may know: other hidden cards, same picture.
     rng = np.random.default_rng(0)
     for _ in range(5):

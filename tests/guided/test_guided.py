@@ -54,8 +54,11 @@ def test_the_guided_game_plays_to_its_end_by_its_own_highlights(game):
         assert 'class="mk-active' not in page.view.board.svg.replace(f'data-mk-target="{target}"', "") or \
             page.view.board.svg.count("mk-active") == 1, "only the guided target is drawn clickable"
         assert page.next_button.layout.display == "none" and page.view.status.layout.display == ""
+        asked = page.view.board.reveal
         page.click(target)
         clicks += 1
+        assert page.view.board.reveal > asked or (page.step == len(script.steps) and not page.waiting), \
+            "the board is asked to bring the next glowing click (or the milestone) into view"
         assert clicks < 200
     assert milestones == [i for i, s in enumerate(script.steps) if s.milestone] and milestones
     assert page.expected_target() is None and page.view.board.hint == [] and page.view.status.layout.display == "none"

@@ -20,6 +20,22 @@ pytestmark = pytest.mark.browser
 LIT = ".mk-board-svg [data-mk-target].mk-hint, .mk-board-chips button.mk-hint"
 
 
+#: The board has stopped moving and has no look pending (static/board_view.js), and its place on
+#: the screen has not changed for three looks in a row, 100 ms apart.
+SETTLED = """() => {
+  const svg = document.querySelector('.mk-board-svg svg');
+  const ready = svg && !document.querySelector('.mk-board-settling, .mk-board-revealing')
+    && !document.getAnimations().some(a => a.playState === 'running'
+                                          && a.effect?.getComputedTiming?.().iterations !== Infinity);
+  const place = ready ? `${svg.getBoundingClientRect().top}|${document.querySelector('.mk-board-svg').innerHTML.length}` : '';
+  window.__mkPlaces = [...(window.__mkPlaces || []), place].slice(-3);
+  return ready && window.__mkPlaces.length === 3 && window.__mkPlaces.every(p => p === place);
+}"""
+
+#: Nothing on the board glows orange (the play page's mark of the bot's move) in a guided game.
+ONE_GLOW = "() => [...document.querySelectorAll('.mk-board .mk-last:not(.mk-hint)')].every(e => getComputedStyle(e).filter === 'none')"
+
+
 def _in_view(page, selector: str) -> bool:
     return page.locator(selector).first.evaluate(
         "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 "
@@ -59,10 +75,13 @@ def _play(page, label: str) -> int:
             nxt.click()
             nxt.wait_for(state="hidden", timeout=30_000)
             continue
-        target = page.locator(LIT).first
-        if not scroll_to(target, gone_ok=True):
+        page.wait_for_function(SETTLED, polling=100, timeout=30_000)
+        if not page.locator(LIT).count():
             continue  # the drawing it was on was replaced: look again
+        target = page.locator(LIT).first
+        # the page brought it into view itself (issue 30): the test does not scroll
         assert _in_view(page, LIT) and _in_view(page, ".mk-guide"), "the guide's words and the lit target in one window"
+        assert page.evaluate(ONE_GLOW), "no orange mark of the bot's move beside the guide's blue"
         before = page.locator(".mk-board-svg").inner_html()
         if target.evaluate("e => e.tagName.toLowerCase() === 'g'"):
             target.locator("rect").first.click()

@@ -4,7 +4,6 @@ fits a 1024 x 768 screen: once the status line is at the top, every target of th
 in the window without scrolling."""
 
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -110,6 +109,12 @@ TABLE_BOXES = """() => {
 }"""
 
 
+#: The board has stopped moving: no card slides (a finite animation), and no look at the turn is
+#: pending (``mk-board-settling``, static/board_view.js).
+SETTLED = """() => !document.querySelector('.mk-board-settling') && !document.getAnimations().some(
+  a => a.playState === 'running' && a.effect?.getComputedTiming?.().iterations !== Infinity)"""
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("game", ["mandala", "ohanami", "flowers"])
 def test_at_1024_x_768_the_status_line_the_whole_board_and_the_log_are_in_the_window(browser, demo_url, game):
@@ -137,7 +142,7 @@ def test_at_1024_x_768_the_status_line_the_whole_board_and_the_log_are_in_the_wi
                 page.locator(".mk-board-svg .mk-active rect").first.click()
                 page.wait_for_function("b => document.querySelector('.mk-board-svg').innerHTML !== b", arg=before,
                                        timeout=30_000)
-                time.sleep(0.5)  # the card's move animation
+                page.wait_for_function(SETTLED, polling=100, timeout=30_000)  # the card's move is over
         assert not errors, errors
     finally:
         page.close()

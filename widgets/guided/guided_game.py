@@ -53,6 +53,9 @@ GUIDE_STYLE = """<style>
 @keyframes mk-glow { from { filter: drop-shadow(0 0 2px #0072B2); }
   to { filter: drop-shadow(0 0 7px #0072B2) drop-shadow(0 0 3px #0072B2); } }
 @media (prefers-reduced-motion: reduce) { .mk-guided .mk-board svg .mk-hint { animation: none; } }
+/* One glow at a time: the guide's blue says what to click; the bot's move (the play page's
+   orange mark) is told in the log, not lit beside it. */
+.mk-guided .mk-board svg .mk-last:not(.mk-hint) { filter: none; }
 </style>"""
 
 
@@ -256,5 +259,5 @@ class GuidedGame(W.VBox):
         self.finish.value = (f'<a class="mk-guide-play" href="play-{s.game}.ipynb" target="_self">{words}</a>'
                              if done else "")
         view._redraw()
-        if self.waiting:  # what the milestone talks about, in the window
+        if self.waiting or not done:  # what glows (the next click, or what the milestone shows), in the window
             view.board.reveal += 1

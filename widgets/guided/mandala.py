@@ -1,4 +1,4 @@
-"""Mandala's guided first game: deal 3 against Bot (easy), to its first completed mandala (M-5)."""
+"""Mandala's guided first game: deal 3 against Bot (easy), to its first completed mandala (M-5) and a field started in the other."""
 
 from mandalakit.core.messages import N_
 
@@ -8,8 +8,9 @@ SCRIPT = Script(
     game="mandala", seed=3, level="easy",
     welcome=N_("Your first game of Mandala, with a guide. Each turn, click the glowing colour of your hand, then "
                "the glowing place."),
-    finale=N_("You completed your first mandala! At the end, each card in your cup scores the number of its "
-              "colour's space in your river. Now play a whole game on your own."),
+    finale=N_("Well done: you completed mandala B, put three colours into your river and started your field "
+              "in mandala A. At the end, each card in your cup scores the number of its colour's space in your "
+              "river. Now play a whole game on your own."),
     steps=(
         Step("mountain B black", N_("Put your black card on mountain B: after a mountain card you draw up to 3 new "
                                     "cards. A mountain's cards are the prize when its mandala is complete.")),

@@ -64,10 +64,12 @@ class BoardView(anywidget.AnyWidget):
     #: True when the drawing follows another player's move (a bot's): the page marks for a moment
     #: what changed on it (the cards played, the row grown), not only in the log.
     marked = traitlets.Bool(False).tag(sync=True)
-    #: Raised by one to bring the board into view (after *New game*: the form is left behind).
+    #: Raised by one to bring the board into view (after *New game*: the form is left behind):
+    #: its top under the status line, then the whole turn (the hand and where it may go). Any
+    #: later drawing brings the turn back into the window too, while the pupil looks at the board.
     scroll = traitlets.Int(0).tag(sync=True)
     #: Raised by one to bring what glows on the board (``mk-hint``) into the window, once its
-    #: cards have stopped moving (a guided game's milestone).
+    #: cards have stopped moving (a guided game's step or milestone).
     reveal = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):

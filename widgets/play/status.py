@@ -32,7 +32,16 @@ TABLE_STYLE = """<style>
 .mk-top .mk-status { font-size: 16px; font-weight: bold; }
 .mk-top .mk-message { font-size: 14px; max-height: 6.5em; overflow: auto; }
 .mk-top .mk-message:empty { display: none; }
+/* On a phone the line takes less of the window: a Mandala turn needs 650 px of its 800. */
+@media (max-width: 560px) {
+  .mk-top { padding: 2px 4px; }
+  .mk-top .mk-status { font-size: 15px; }
+  .mk-top .mk-message { font-size: 13px; max-height: 2.6em; }
+  .mk-top .mk-status .widget-html-content, .mk-top .mk-message .widget-html-content { line-height: 1.3; }
+}
 .mk-table { gap: 8px; overflow: visible !important; }
+/* The same for the boxes around the board: its chips stick to the window's bottom edge. */
+.mk-table .widget-box:has(.mk-board-chips), .mk-table .mk-board { overflow: visible !important; }
 /* Beside the board (a wide page), the log stays in sight under the status line too. */
 @media (min-width: 700px) { .mk-table > .mk-log { position: sticky; top: 96px; } }
 .mk-log { border: 1px solid #767676; border-radius: 4px; padding: 2px 4px; background: #ffffff; }

@@ -24,6 +24,10 @@ const STYLE = `
   outline: 3px solid #0072B2; filter: drop-shadow(0 0 3px #0072B2);
 }
 .mk-board-chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; min-height: 0; }
+/* The chips (a count, "pass") stay at the window's bottom edge while the board is in sight: on a
+   phone the board is taller than the window, and they are the turn's next click. */
+.mk-board-chips:not(:empty) { position: sticky; bottom: 0; z-index: 10; background: #ffffff; padding: 4px 0;
+  box-shadow: 0 -2px 4px rgba(0, 0, 0, 0.15); }
 .mk-board-chips button { font-size: 14px; padding: 4px 12px; border: 2px solid #000;
   border-radius: 14px; background: #fff; color: #000; cursor: pointer; }
 .mk-board-chips button:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
@@ -92,17 +96,67 @@ function scroller(node) {
   return found ?? document.scrollingElement;
 }
 
+// The room a turn has on the screen: from under the status line on top (sticky: its own
+// height once the page has scrolled past it) down to the window's bottom edge.
+function room(el) {
+  const bar = el.closest(".mk-game-view")?.querySelector(".mk-top");
+  const chips = el.querySelector(".mk-board-chips");  // sticky at the bottom edge when it has chips
+  const under = chips && chips.childElementCount ? chips.offsetHeight : 0;
+  return { top: (bar ? bar.offsetHeight : 0) + 8, bottom: window.innerHeight - under - 8 };
+}
+
+// The span of rects, or null.
+function span(rects) {
+  rects = rects.filter((r) => r.height > 0);
+  if (!rects.length) return null;
+  return { upper: Math.min(...rects.map((r) => r.top)), lower: Math.max(...rects.map((r) => r.bottom)) };
+}
+
+// How far to scroll (px, down positive) so that `want` (a span) is in the room, moving as little
+// as it can; `board`'s top goes under the status line first when everything fits (the
+// drawing's title stays in sight). A span taller than the room shows its top.
+function shift(want, board, r, whole) {
+  let dy = whole && board ? board.top - r.top : 0;
+  if (!whole && want.upper >= r.top && want.lower <= r.bottom) return 0;
+  if (want.lower - dy > r.bottom) dy = want.lower - r.bottom;
+  if (want.upper - dy < r.top) dy = want.upper - r.top;
+  return dy;
+}
+
+const board_of = (el) => el.querySelector(".mk-board-svg");
+const rects = (el, selector) => [...el.querySelectorAll(selector)].map((e) => e.getBoundingClientRect());
+
+// A turn brought into the room (issue 30: a turn needs no scrolling): every place of the turn
+// drawn on the board (its targets: the hand and where its cards may go; the chips stick to the
+// window's bottom edge) when they fit together, else what answers the next click and what is chosen. `whole`
+// (*New game*): the board's top under the status line first, then the turn. Otherwise the page
+// moves only when some of it is out of the window, and only while the pupil looks at the board.
+function turn_into_view(el, whole, smooth) {
+  const svg = el.querySelector(".mk-board-svg svg");
+  if (!svg) return;
+  const r = room(el);
+  const board = svg.getBoundingClientRect();
+  if (!whole && (board.bottom < r.top || board.top > r.bottom)) return;  // the pupil looks elsewhere
+  let want = span(rects(board_of(el), "[data-mk-target]"));
+  if (!want) return;
+  if (want.lower - want.upper > r.bottom - r.top) {
+    want = span(rects(board_of(el), ".mk-active, .mk-selected")) ?? want;
+  }
+  const dy = shift(want, board, r, whole);
+  if (Math.abs(dy) >= 1) scroller(el).scrollBy({ top: dy, behavior: smooth && !reduced() ? "smooth" : "auto" });
+}
+
 // What glows on the board (.mk-hint) brought into the window when it is out of it (the model's
-// "reveal" raised by one: a guided game's milestone; the next click's glow is left to the
-// pupil, who may be clicking): into the middle of the room below the sticky status line and the
-// guide's words (its top first if it is taller). Lit things already in view leave the page where it is.
+// "reveal" raised by one: a guided game's step or milestone; the board carries the class
+// mk-board-revealing until then): into the middle of the room below the sticky status line and
+// the guide's words (its top first if it is taller). Lit things already in view leave the page
+// where it is.
 function lit_into_view(el) {
-  const rects = [...el.querySelectorAll(".mk-hint")].map((e) => e.getBoundingClientRect())
-    .filter((r) => r.height > 0);
-  if (!rects.length) return;
+  const lit = rects(el, ".mk-hint").filter((r) => r.height > 0);
+  if (!lit.length) return;
   const bar = el.closest(".mk-game-view")?.querySelector(".mk-top")?.getBoundingClientRect();
   const top = Math.max(bar ? bar.bottom : 0, 0), bottom = window.innerHeight;
-  const upper = Math.min(...rects.map((r) => r.top)), lower = Math.max(...rects.map((r) => r.bottom));
+  const upper = Math.min(...lit.map((r) => r.top)), lower = Math.max(...lit.map((r) => r.bottom));
   if (upper >= top && lower <= bottom) return;
   const dy = lower - upper > bottom - top - 16 ? upper - top - 8 : (upper + lower) / 2 - (top + bottom) / 2;
   scroller(el).scrollBy({ top: dy, behavior: "auto" });
@@ -125,11 +179,26 @@ export default {
     let focused = null;
     let shown = null;  // the drawing on the page
     let revealing = null;  // a pending look at what glows, once the cards have stopped sliding
+    let following = null;  // a pending look at the turn, once the cards have stopped sliding
+    // The page brings the turn into the window once the cards have stopped sliding; meanwhile
+    // the board carries the class mk-board-settling (what a test waits on).
+    let whole = false;  // the pending look is New game's: the board's top first
+    const follow = (all) => {
+      clearTimeout(following);
+      whole = whole || all;
+      el.classList.add("mk-board-settling");
+      following = setTimeout(() => {
+        el.classList.remove("mk-board-settling");
+        if (model.get("clickable")) turn_into_view(el, whole, whole);
+        whole = false;
+      }, reduced() ? 0 : MOVE_MS + 40);
+    };
 
     const draw = () => {
       const hadFocus = el.contains(document.activeElement);
       if (model.get("svg") !== shown) {  // chips alone leave the drawing (and its moves) as it is
         const before = cards(board);
+        const again = Boolean(shown);  // not the page's first drawing: that leaves the page at its top
         shown = model.get("svg");
         board.innerHTML = shown;
         const after = cards(board);
@@ -139,6 +208,7 @@ export default {
           for (const g of marked) g.classList.add("mk-last");
           setTimeout(() => { for (const g of marked) g.classList.remove("mk-last"); }, MARK_MS);
         }
+        if (again && shown) follow(false);
       }
       // A board only looked at (`clickable` false) stays an image (role="img") with no stops
       // for Tab. Else its parts are buttons, and an image hides its parts from screen readers.
@@ -219,11 +289,13 @@ export default {
       } catch { /* storage full or refused: the game goes on without it */ }
     };
     model.on("change:record", keep);
-    const into_view = () => el.scrollIntoView({ block: "start", behavior: reduced() ? "auto" : "smooth" });
+    const into_view = () => follow(true);
     model.on("change:scroll", into_view);
     const reveal = () => {
       clearTimeout(revealing);
-      revealing = setTimeout(() => lit_into_view(el), reduced() ? 0 : MOVE_MS + 40);
+      el.classList.add("mk-board-revealing");
+      revealing = setTimeout(() => { el.classList.remove("mk-board-revealing"); lit_into_view(el); },
+                             reduced() ? 0 : MOVE_MS + 40);
     };
     model.on("change:reveal", reveal);
     draw();
@@ -237,6 +309,7 @@ export default {
       observer.disconnect();
       clearTimeout(resized);
       clearTimeout(revealing);
+      clearTimeout(following);
       model.off("change:reveal", reveal);
       model.off("change:svg", draw);
       model.off("change:chips", draw);
