@@ -412,6 +412,7 @@ def on_dask(function, make_shares, cluster: tuple, warm: Sequence[tuple] = ()) -
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     scheduler, workers = cluster
     with ExitStack() as stack:
+        stack.enter_context(dask.config.set(DASK_SETTINGS))
         # Dask's own log lines (a traceback for a lost scheduler) would come before the one sentence.
         for name in ["distributed", *(n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed."))]:
             quiet = logging.getLogger(name)
@@ -500,6 +501,14 @@ def dask_reason(exc: BaseException) -> str:
         return _("the connection to the cluster was lost ({reason})", reason=str(exc).split("\n")[0] or name)
     text = str(exc).strip().split("\n")[0]
     return f"{name}: {text}" if text else name
+
+
+#: Dask's settings during a run, in this process and in the workers of a local cluster: no
+#: sampling profiler in the workers (every 10 ms by default: a few CPU seconds a worker every
+#: minute, seen in ``make bench-dask``), the event loops' watch and the system monitor at 1 and
+#: 2 s instead of 20 and 500 ms. Workers of a scheduler's address keep their own settings.
+DASK_SETTINGS = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                 "distributed.admin.system-monitor.interval": "2s"}
 
 
 #: Seconds a running Dask scheduler has to answer before a run gives up on it.
