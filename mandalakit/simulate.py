@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
@@ -177,7 +178,8 @@ def simulate_frames(
                     else max(1, min(256, games // (16 * workers))))
             return ((spec.name, players, names, rules_dict, seed, a, min(a + size, games)) for a in range(0, games, size))
 
-        played = (frame for _share, frame in on_dask(play_share, shares, cluster))
+        warm = [(spec.name, players, names, rules_dict, seed, 0, 1)] if fast else []
+        played = (frame for _share, frame in on_dask(play_share, shares, cluster, warm))
         return _under_bar(recut(played, players * CHUNK if fast else FRAME_ROWS), games, players,
                           f"{game} {players}p", progress)
     if fast:
@@ -383,10 +385,16 @@ def dask_cluster(games: int, jobs: int | None, scheduler: str | None, workers: i
     return scheduler, None if workers is None else worker_count(games, workers)
 
 
-def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
+def on_dask(function, make_shares, cluster: tuple, warm: Sequence[tuple] = ()) -> Iterator[tuple]:
     """``(share, function(*share))`` for every share of ``make_shares(workers)``, in order, played
     on the Dask cluster ``cluster`` (:func:`dask_cluster`): a local one started here, or the one
     at a scheduler's address, whose workers are counted once connected.
+
+    A local cluster's workers are forked from this process where the system forks safely
+    (Linux; :func:`local_start_method`), after ``function(*share)`` for each share of ``warm``
+    (a game of each kind, played here): they start with its modules imported and its compiled
+    loops loaded, instead of a fresh interpreter each that imports Dask, pandas and mandalakit
+    and loads the loops again (seconds of CPU a worker).
 
     At most two shares a worker are sent and not yet read: the results wait on the workers,
     not here. A share lost with its worker is played again by Dask. Raises
@@ -398,20 +406,27 @@ def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
     import logging
 
     try:
+        import dask
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise RulesError("options", _("Dask is not installed: pip install 'mandalakit[analysis]'.")) from None
     scheduler, workers = cluster
     with ExitStack() as stack:
+        stack.enter_context(dask.config.set(DASK_SETTINGS))
         # Dask's own log lines (a traceback for a lost scheduler) would come before the one sentence.
         for name in ["distributed", *(n for n in list(logging.root.manager.loggerDict) if n.startswith("distributed."))]:
             quiet = logging.getLogger(name)
             stack.callback(quiet.setLevel, quiet.level)
             quiet.setLevel(logging.CRITICAL + 1)
         if scheduler is None:
-            local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
-                partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)))
+            method = local_start_method()
+            if method == "fork":
+                for share in warm:
+                    function(*share)
+            with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+                local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                    partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
+                            dashboard_address=None, silence_logs=logging.CRITICAL)))
             client = stack.enter_context(Client(local))
         else:
             client = stack.enter_context(connect(Client, scheduler))
@@ -422,6 +437,18 @@ def on_dask(function, make_shares, cluster: tuple) -> Iterator[tuple]:
             raise
         except (Exception, asyncio.CancelledError) as exc:  # noqa: BLE001 - Dask's failures, each in one sentence
             raise MandalakitError("dask", _("The Dask run failed: {reason}.", reason=dask_reason(exc))) from None
+
+
+def local_start_method() -> str:
+    """How a local Dask cluster starts its worker processes: ``"fork"`` on Linux (a copy of
+    this process, its imports and compiled loops included; the worker's first thread is the
+    one of Dask's event loop that forks it), else Dask's own setting (``"spawn"``: a fresh
+    interpreter; macOS's system libraries are not safe to fork)."""
+    import dask
+
+    if sys.platform.startswith("linux"):
+        return "fork"
+    return dask.config.get("distributed.worker.multiprocessing-method")
 
 
 def _in_order_on(client, function, shares, ahead: int) -> Iterator[tuple]:
@@ -474,6 +501,14 @@ def dask_reason(exc: BaseException) -> str:
         return _("the connection to the cluster was lost ({reason})", reason=str(exc).split("\n")[0] or name)
     text = str(exc).strip().split("\n")[0]
     return f"{name}: {text}" if text else name
+
+
+#: Dask's settings during a run, in this process and in the workers of a local cluster: no
+#: sampling profiler in the workers (every 10 ms by default: a few CPU seconds a worker every
+#: minute, seen in ``make bench-dask``), the event loops' watch and the system monitor at 1 and
+#: 2 s instead of 20 and 500 ms. Workers of a scheduler's address keep their own settings.
+DASK_SETTINGS = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                 "distributed.admin.system-monitor.interval": "2s"}
 
 
 #: Seconds a running Dask scheduler has to answer before a run gives up on it.

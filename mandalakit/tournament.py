@@ -256,7 +256,11 @@ def tournament_frames(
         return ((game, seed, share) for share in shares(game, grid, rotations, total, workers))
 
     if cluster is not None:
-        results = _run_dask(work, total, cluster, progress)
+        from .fast import usable
+
+        # One game of every cell the fast path plays, before a local cluster forks its workers.
+        warm = [(game, seed, ((cell, 0, 1),)) for cell in grid if usable(game, cell.lineup, cell.rules)]
+        results = _run_dask(work, total, cluster, progress, warm)
     else:
         jobs = worker_count(total, jobs)
         results = _run_local(work(jobs), total, jobs, progress)
@@ -352,11 +356,11 @@ def _in_order(submit, work: Iterator[tuple], ahead: int) -> Iterator[tuple]:
         yield share, patiently(future.result)
 
 
-def _run_dask(work, total: int, cluster: tuple, progress: bool) -> Iterator:
+def _run_dask(work, total: int, cluster: tuple, progress: bool, warm: Sequence[tuple] = ()) -> Iterator:
     """The DataFrame of every share of ``work(workers)``, in order, played on the Dask cluster
-    ``cluster`` (:func:`mandalakit.simulate.on_dask`)."""
+    ``cluster`` (:func:`mandalakit.simulate.on_dask`, which plays ``warm`` first)."""
     with _bar(total, progress) as bar:
-        for share, frame in on_dask(play_share, work, cluster):
+        for share, frame in on_dask(play_share, work, cluster, warm):
             yield frame
             bar.update(share_games(share[2]))
 

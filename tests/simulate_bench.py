@@ -5,7 +5,8 @@
 Runs the command under ``nice 10`` (the machine may be shared) with its table written to a
 Parquet file in a temporary folder, samples the memory of its process tree (the command
 and its worker processes) every 0.2 s, and prints the wall time, the CPU time of the
-tree, games per CPU second and per wall second, the peak resident memory of the largest
+tree (every process the command started, those outliving their parent too: this process is
+their subreaper), games per CPU second and per wall second, the peak resident memory of the largest
 process and the peak proportional memory (PSS) of the whole tree. The command is always
 waited for; on any error its process group is killed first.
 """
@@ -39,7 +40,44 @@ def tree_memory(process: psutil.Process) -> tuple[int, int]:
     return largest, total
 
 
+#: Linux's ``prctl(PR_SET_CHILD_SUBREAPER, ...)`` option number.
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_orphans() -> bool:
+    """Make this process the subreaper of its descendants (Linux): a process whose parent ends
+    first (a forkserver's workers, a daemon of Dask's) is handed to this one, which waits for
+    it, so that its CPU time counts in ``RUSAGE_CHILDREN`` as well. False where not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def reap_orphans(seconds: float = 30.0) -> None:
+    """Wait for the descendants handed to this process (:func:`adopt_orphans`) until none is
+    left; those still alive after ``seconds`` are killed and waited for."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            pid, _status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:  # none left
+            return
+        if pid:
+            continue
+        if time.monotonic() > deadline:
+            for child in psutil.Process().children():
+                child.kill()
+            deadline = float("inf")
+        time.sleep(0.05)
+
+
 def run(argv: list[str]) -> dict:
+    adopt_orphans()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     command = subprocess.Popen(argv, start_new_session=True, preexec_fn=lambda: os.nice(10),
@@ -59,6 +97,7 @@ def run(argv: list[str]) -> dict:
         if command.poll() is None:
             os.killpg(command.pid, signal.SIGKILL)
             command.wait()
+        reap_orphans()
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
 from ._jit import njit
-from .seeds import permutations
+from .seeds import from_generator, permutations, shuffle, to_generator
 
 GAME = "ohanami"
 RANDOM, GREEDY = 0, 1
@@ -83,8 +83,12 @@ class Batch:
 
     @classmethod
     def from_generator(cls, rng, bots, players, records=True):
-        """Every game shuffled by ``rng``."""
-        decks = rng.permuted(np.tile(np.arange(1, DECK_SIZE + 1, dtype=np.int64), (len(bots), 1)), axis=1)
+        """Every game shuffled by ``rng``: the decks of ``rng.permuted`` of every row of cards,
+        drawn in a compiled loop (0.6 microseconds a deck less)."""
+        decks = np.empty((len(bots), DECK_SIZE), np.int64)
+        state = from_generator(rng)
+        _shuffled_decks(state, decks)
+        to_generator(state, rng)
         return cls(decks, bots, players)
 
     def decisions(self) -> np.ndarray:
@@ -113,6 +117,16 @@ class Batch:
         """(B, P) bool: the seats that win after the tie-break on pink cards (O-3.5)."""
         key = self.scores() * 64 + self.counts[:, :, PINK]  # at most 34 pink cards
         return key == key.max(axis=1, keepdims=True)
+
+
+@njit
+def _shuffled_decks(state, decks):
+    """Every row of ``decks`` the cards 1 to 120 shuffled from the generator ``state``, row
+    after row, as ``Generator.permuted(..., axis=1)`` shuffles them."""
+    for g in range(decks.shape[0]):
+        for i in range(DECK_SIZE):
+            decks[g, i] = i + 1
+        shuffle(state, decks[g])
 
 
 def supports(rules: Mapping) -> bool:
@@ -194,32 +208,38 @@ def _place_value(a, ra, b, rb, lo, hi, nrows, rnd, pink):
 @njit
 def _placements(a, b, lo, hi, n, out):
     """Fill ``out`` (17, 4) with the listed placements of ``a < b`` (placement_steps order); return how many."""
-    ta = np.zeros(5, np.int64)
-    tb = np.zeros(5, np.int64)
-    na = 1
-    nb = 1
+    return _seat_placements(a, b, lo.reshape(1, lo.shape[0]), hi.reshape(1, hi.shape[0]), 0, n, out)
+
+
+@njit
+def _seat_placements(a, b, lo, hi, p, n, out):
+    """:func:`_placements` for seat ``p`` of the (players, 3) row ends ``lo`` and ``hi``."""
+    # Each card's targets (0: discard, then rows 1 to 3 and a new row), 4 bits each in one
+    # integer: no array made at every placement.
+    ta = tb = 0
+    na = nb = 1
     for i in range(n):
-        if a > hi[i] or a < lo[i]:
-            ta[na] = i + 1
+        if a > hi[p, i] or a < lo[p, i]:
+            ta |= (i + 1) << (4 * na)
             na += 1
-        if b > hi[i] or b < lo[i]:
-            tb[nb] = i + 1
+        if b > hi[p, i] or b < lo[p, i]:
+            tb |= (i + 1) << (4 * nb)
             nb += 1
     if n < MAX_ROWS:
-        ta[na] = n + 1
+        ta |= (n + 1) << (4 * na)
         na += 1
-        tb[nb] = n + 1
+        tb |= (n + 1) << (4 * nb)
         nb += 1
     k = 0
     for i in range(na):
-        x = ta[i]
+        x = ta >> (4 * i) & 15
         for j in range(nb):
-            y = tb[j]
+            y = tb >> (4 * j) & 15
             if x != y or x == 0 or x > n:
                 out[k, 0], out[k, 1], out[k, 2], out[k, 3] = a, x, b, y
                 k += 1
             else:  # _onto_one_row
-                rlo, rhi = lo[x - 1], hi[x - 1]
+                rlo, rhi = lo[p, x - 1], hi[p, x - 1]
                 if a > rhi or (a < rlo and b > rhi):
                     out[k, 0], out[k, 1], out[k, 2], out[k, 3] = a, x, b, x
                     k += 1
@@ -311,7 +331,8 @@ def round_score(rnd, cnt, cap):
 @njit
 def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, cells, ends):
     hands = np.zeros((players, HAND_SIZE), np.int64)
-    passed = np.zeros((players, HAND_SIZE), np.int64)
+    held = np.zeros(players, np.int64)  # the hand each seat holds (hands are passed by number)
+    passed = np.zeros(players, np.int64)
     sizes = np.zeros(players, np.int64)
     lo = np.zeros((players, MAX_ROWS), np.int64)  # row ends by value
     hi = np.zeros((players, MAX_ROWS), np.int64)
@@ -340,11 +361,14 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                     hands[p, i] = deck[dealt]
                     dealt += 1
                 sizes[p] = HAND_SIZE
+            for p in range(players):
+                held[p] = p
             for step in range(1, STEPS + 1):
                 for p in range(players):
                     n = sizes[p]
-                    h = hands[p]
-                    sort_hand(h, n)
+                    h = hands[held[p]]
+                    if step == 1:  # then the hands stay ascending: picks keep the order, passing too
+                        sort_hand(h, n)
                     if n == 2:  # O-2.2: the last two cards, no choice
                         i, j = 0, 1
                     elif bots[g, p] == RANDOM:
@@ -361,7 +385,7 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                     take_pair(h, n, i, j)  # O-2.3: revealed once all have picked
                     sizes[p] = n - 2
                 for p in range(players):  # O-2.3 to O-2.5: each seat chooses a placement
-                    count = _placements(picks[p, 0], picks[p, 1], lo[p], hi[p], nrows[p], options)
+                    count = _seat_placements(picks[p, 0], picks[p, 1], lo, hi, p, nrows[p], options)
                     if bots[g, p] == RANDOM:
                         k = int(streams[g, p, pos[p]] * count)
                         pos[p] += 1
@@ -395,14 +419,10 @@ def _play_games(players, decks, bots, streams, cap, round_scores, counts, log, c
                             first[p, r] -= 1
                             cells[g, p, r, first[p, r]] = card
                 shift = 1 if rnd != 2 else players - 1  # O-2.2: left, right, left
+                for p in range(players):  # seat p takes the hand of seat p - shift
+                    passed[p] = held[(p - shift) % players]
                 for p in range(players):
-                    q = (p - shift) % players
-                    for i in range(sizes[q]):
-                        passed[p, i] = hands[q, i]
-                for p in range(players):
-                    sizes[p] = sizes[0]
-                    for i in range(sizes[p]):
-                        hands[p, i] = passed[p, i]
+                    held[p] = passed[p]
             for p in range(players):  # O-3: score the round over every row
                 round_scores[g, p, rnd - 1] = round_score(rnd, cnt[p], cap)
                 for r in range(nrows[p]):

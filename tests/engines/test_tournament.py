@@ -88,6 +88,20 @@ def test_dask_local_cluster_of_two_workers_gives_the_local_table(small):
     pd.testing.assert_frame_equal(on_dask, small)
 
 
+@pytest.mark.parametrize("game, bots, games", [
+    ("ohanami", ["random", "greedy"], 5000),  # the fast path: shares of whole chunks, forked workers
+    ("mandala", ["heuristic", "random"], 40),  # the reference engine in the workers
+])
+def test_a_simulation_on_two_local_dask_workers_gives_the_local_table(game, bots, games):
+    pytest.importorskip("dask.distributed")
+    from mandalakit.simulate import simulate
+
+    local = simulate(game, 2, games, seed=35, bots=bots, progress=False, jobs=1)
+    on_dask = simulate(game, 2, games, seed=35, bots=bots, progress=False, dask_workers=2)
+    assert len(local) == 2 * games
+    pd.testing.assert_frame_equal(on_dask, local)
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(players=[5]), r"\[O-2.1\] Ohanami is played by 2 to 4 players, not 5"),
     (dict(players=[2, 2]), r"Give each player count once"),
