@@ -425,8 +425,11 @@ def on_dask(function, make_shares, cluster: tuple, warm: Sequence[tuple] = ()) -
                     function(*share)
             with dask.config.set({"distributed.worker.multiprocessing-method": method}):
                 local = stack.enter_context(deaf_to_ctrl_c(  # the command stops its workers itself
+                    # No dashboard, and the scheduler's own HTTP routes on a free port: on its default
+                    # (8787), taken by another run, Dask would print a warning before the command's lines.
                     partial(LocalCluster, n_workers=workers, threads_per_worker=1, processes=True,
-                            dashboard_address=None, silence_logs=logging.CRITICAL)))
+                            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                            silence_logs=logging.CRITICAL)))
             client = stack.enter_context(Client(local))
         else:
             client = stack.enter_context(connect(Client, scheduler))
