@@ -21,12 +21,15 @@ import re
 import urllib.parse
 
 import pytest
-from tornado.httpclient import HTTPClientError, HTTPRequest
-from tornado.websocket import websocket_connect
+from _browser import ROOT, need, serve_voila
 
-from _browser import ROOT, serve_voila
-from mandalakit.widgets.classroom import teacher
-from mandalakit.widgets.server.page_owner import COOKIE as PAGE_COOKIE
+need("voila", reason="the dashboard extra is not installed: pip install '.[dashboard]'")
+
+from tornado.httpclient import HTTPClientError, HTTPRequest  # noqa: E402
+from tornado.websocket import websocket_connect  # noqa: E402
+
+from mandalakit.widgets.classroom import teacher  # noqa: E402
+from mandalakit.widgets.server.page_owner import COOKIE as PAGE_COOKIE  # noqa: E402
 
 pytestmark = pytest.mark.server
 

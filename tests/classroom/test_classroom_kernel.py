@@ -11,11 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
-from jupyter_client.manager import KernelManager
+from _browser import need
 
-from mandalakit.widgets.server.kernel import SOCKET_PATH_MAX, DashboardKernelSpecManager, connection_root
-from mandalakit.widgets.server.kernel_manager import DashboardKernelManager
+need("jupyter_server", reason="the dashboard extra is not installed: pip install '.[dashboard]'")
+
+from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel  # noqa: E402
+from jupyter_client.manager import KernelManager  # noqa: E402
+
+from mandalakit.widgets.server.kernel import SOCKET_PATH_MAX, DashboardKernelSpecManager, connection_root  # noqa: E402
+from mandalakit.widgets.server.kernel_manager import DashboardKernelManager  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "ohanami.ipynb"  # the lesson with charts, the heaviest page

@@ -7,14 +7,18 @@ import stat
 from pathlib import Path
 
 import pytest
-from tornado.escape import url_unescape
-from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
-from tornado.web import Application, HTTPError, RequestHandler
+from _browser import need
 
-from jupyter_server.services.contents.filemanager import FileContentsManager
+need("jupyter_server", reason="the dashboard extra is not installed: pip install '.[dashboard]'")
 
-from mandalakit.widgets.classroom import classbook
-from mandalakit.widgets.classroom import teacher
+from tornado.escape import url_unescape  # noqa: E402
+from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine  # noqa: E402
+from tornado.web import Application, HTTPError, RequestHandler  # noqa: E402
+
+from jupyter_server.services.contents.filemanager import FileContentsManager  # noqa: E402
+
+from mandalakit.widgets.classroom import classbook  # noqa: E402
+from mandalakit.widgets.classroom import teacher  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
