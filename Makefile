@@ -148,7 +148,7 @@ messages: $(VENV)/.test
 	$(BIN)/python -m mandalakit.widgets.lessons.translate
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache build *.egg-info
 
 # ----- analysis: the shipped datasets (datasets/README.md) and tournament throughput ---------------
 # Each dataset is one `mandalakit tournament` command, quoted with its seed in its data card; the
