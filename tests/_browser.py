@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import importlib
 import os
 import re
 import shutil
@@ -44,6 +45,20 @@ def missing(reason: str):
     if REQUIRE:
         pytest.fail(f"MANDALAKIT_REQUIRE_BROWSER=1 but {reason}")
     pytest.skip(reason)
+
+
+def need(module: str, reason: str | None = None):
+    """Import ``module``, an optional extra's (``pyspiel``, ``playwright``, ``jupyter_server``...),
+    for a test or a whole test module, and return it. Without it the test (or the module) is
+    skipped with ``reason``, except under ``MANDALAKIT_REQUIRE_BROWSER=1`` (CI installs every
+    extra), where it fails: so each tier collects with only what it installs."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        reason = reason or f"{module} is not installed"
+        if REQUIRE:
+            pytest.fail(f"MANDALAKIT_REQUIRE_BROWSER=1 but {reason} ({exc})", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)
 
 
 def _free_port() -> int:
