@@ -250,18 +250,24 @@ def _relink(target: str, page, files, *, markdown: bool) -> str:
     if not path:
         return target
     here = posixpath.dirname(_repo_path(page.file.src_uri))
-    repo_path = posixpath.normpath(posixpath.join(here, path)).rstrip("/")
-    site = _site_of_repo(repo_path, files)
-    if site is None and (ROOT / repo_path).is_dir() and files.get_file_from_path(f"{repo_path[5:]}/README.md"):
-        site = f"{repo_path[5:]}/README.md"
+    bases = [here]
+    if page.file.src_uri.endswith(".ipynb"):
+        # a notebook may show a page of docs/ (the teachers' page shows docs/teachers.md), whose
+        # links are written from docs/ (docs/fr/, docs/pt/ for the other languages)
+        language = _language(page.file.src_uri)
+        bases.append("docs" if language == "en" else f"docs/{language}")
     fragment = f"#{anchor}" if anchor else ""
-    if site is not None:
-        if markdown:
-            return posixpath.relpath(site, posixpath.dirname(page.file.src_uri)) + fragment
-        url = files.get_file_from_path(site).url
-        return _relative_url(url, page.url) + fragment
-    if (ROOT / repo_path).exists():
-        return (_forge_file(repo_path) or "mk-unlinked:" + repo_path) + fragment
+    for base in bases:
+        repo_path = posixpath.normpath(posixpath.join(base, path)).rstrip("/")
+        site = _site_of_repo(repo_path, files)
+        if site is None and (ROOT / repo_path).is_dir() and files.get_file_from_path(f"{repo_path[5:]}/README.md"):
+            site = f"{repo_path[5:]}/README.md"
+        if site is not None:
+            if markdown:
+                return posixpath.relpath(site, posixpath.dirname(page.file.src_uri)) + fragment
+            return _relative_url(files.get_file_from_path(site).url, page.url) + fragment
+        if (ROOT / repo_path).exists():
+            return (_forge_file(repo_path) or "mk-unlinked:" + repo_path) + fragment
     return target
 
 
@@ -300,10 +306,10 @@ def _language(src_uri: str) -> str:
     return "en"
 
 
-def _rule_link(rule: str, page) -> str:
-    language = _language(page.file.src_uri)
-    game = GAMES[rule[0]]
-    return f"{ASSET}../rulebook/{game}.{language}/#{rule}"
+def _rule_link(rule: str, page, files) -> str:
+    """Where a lesson's rule tag points: the rule in the players' rulebook of the page's language."""
+    rulebook = files.get_file_from_path(f"rulebook/{GAMES[rule[0]]}.{_language(page.file.src_uri)}.md")
+    return f"{_relative_url(rulebook.url, page.url)}#{rule}"
 
 
 def _run_box(page) -> str:
@@ -322,7 +328,7 @@ def _run_box(page) -> str:
 
 def on_page_content(content, page, config, files):
     if page.file.src_uri.endswith(".ipynb"):
-        content = RULE_TAG.sub(lambda m: f'{m[1]}<a href="{_rule_link(m["id"], page)}">{m["text"]}</a>{m[4]}',
+        content = RULE_TAG.sub(lambda m: f'{m[1]}<a href="{_rule_link(m["id"], page, files)}">{m["text"]}</a>{m[4]}',
                                content)
         content = HTML_LINK.sub(lambda m: m["open"] + _relink(html.unescape(m["target"]), page, files,
                                                               markdown=False) + m["close"], content)
