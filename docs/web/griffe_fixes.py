@@ -3,6 +3,7 @@ that are right for ``help()`` and doctest but not for Markdown:
 
 - doctest lines (``>>> ...`` and what they print) outside an "Examples" section are shown as
   code, not read as Markdown (``[0.75, -0.046]`` is no link);
+- a Sphinx cross-reference (``:func:`name```) is shown as the name in code;
 - a paragraph after an "Attributes" list (numpy style), which Griffe reads as an attribute
   without a name, is shown as the text it is, after the list.
 """
@@ -14,6 +15,8 @@ import re
 import griffe
 
 _PROMPT = re.compile(r"^(?P<indent>\s*)>>> ")
+#: A Sphinx cross-reference (``:func:`~mandalakit.rule_text```), which Markdown shows as written.
+_ROLE = re.compile(r":(?:py:)?(?:mod|func|class|meth|attr|data|exc|obj|const):`~?(?P<name>[^`]+)`")
 
 
 def fence_doctests(text: str) -> str:
@@ -41,6 +44,7 @@ class NamelessAttributesAsText(griffe.Extension):
             return
         if ">>> " in obj.docstring.value:
             obj.docstring.value = fence_doctests(obj.docstring.value)
+        obj.docstring.value = _ROLE.sub(lambda m: f"`{m['name']}`", obj.docstring.value)
         sections = obj.docstring.parsed
         for section in list(sections):
             if section.kind is griffe.DocstringSectionKind.attributes:

@@ -67,6 +67,27 @@ RUN_BOX = {
     "fr": ("Lancer cette page", "Sur Binder, rien à installer", "Sur votre ordinateur : {demo}, puis ouvrez {url}"),
     "pt": ("Abrir esta página", "No Binder, nada para instalar", "No seu computador: {demo}, depois abra {url}"),
 }
+#: What the site holds for each reader, at the top of the home page of each language.
+ON_THIS_SITE = {
+    "index.md": ("On this site", [
+        ("Pupils", "the lessons as pages, with their pictures", "notebooks/index.ipynb"),
+        ("Teachers", "the guide, worksheets and answers, running a class", "teachers.md"),
+        ("Players and analysts", "the command line, the datasets and their data cards", "analysis.md"),
+        ("Students training agents", "PettingZoo and OpenSpiel", "rl.md"),
+        ("Contributors", "the layout, the rules of record by id, the API reference", "contributing.md"),
+    ]),
+    "fr/index.md": ("Sur ce site", [
+        ("Élèves", "les leçons en pages, avec leurs images", "../notebooks/fr/index.ipynb"),
+        ("Enseignants", "le guide, les fiches et corrigés", "enseignants.md"),
+        ("Règles", "les règles de chaque jeu, règle par règle", "../rulebook/mandala.fr.md"),
+    ]),
+    "pt/index.md": ("Neste site", [
+        ("Alunos", "as lições em páginas, com as suas imagens", "../notebooks/pt/index.ipynb"),
+        ("Professores", "o guia, as fichas e as respostas", "teachers.md"),
+        ("Regras", "as regras de cada jogo, regra por regra", "../rulebook/mandala.pt.md"),
+    ]),
+}
+
 #: The packages of the API reference, in the order of the layout (CONTRIBUTING.md).
 API = {
     "mandalakit": "the package: games, languages, rules texts, the command line",
@@ -289,12 +310,21 @@ def _anchor_rules(markdown: str) -> str:
     return RULE_HEADING.sub(lambda m: f'{m["hashes"]} {m["id"]}{m["rest"]} {{#{m["id"]}}}', markdown)
 
 
+def _on_this_site(src: str) -> str:
+    title, rows = ON_THIS_SITE[src]
+    items = "\n".join(f"    - **[{who}]({target})**: {what}" for who, what, target in rows)
+    return f'!!! note "{title}"\n{items}\n'
+
+
 def on_page_markdown(markdown, page, config, files):
     src = page.file.src_uri
     if src.startswith(("rules/", "rulebook/")) and "glossary" not in src and not src.endswith("README.md"):
         markdown = _anchor_rules(markdown)
     markdown = MD_LINK.sub(lambda m: m["open"] + _relink(m["target"], page, files, markdown=True) + m["close"],
                            markdown)
+    if src in ON_THIS_SITE:  # after the title: each reader's way in (links written for the site)
+        title, _, rest = markdown.partition("\n")
+        markdown = f"{title}\n\n{_on_this_site(src)}\n{rest}"
     return _unlink_markdown(markdown)
 
 
@@ -333,7 +363,10 @@ def on_page_content(content, page, config, files):
         content = HTML_LINK.sub(lambda m: m["open"] + _relink(html.unescape(m["target"]), page, files,
                                                               markdown=False) + m["close"], content)
         content = re.sub(r'<a href="mk-unlinked:[^"]*"[^>]*>(.*?)</a>', r"\1", content, flags=re.S)
-        content = MATHJAX_FONTS + _run_box(page) + content
+        # the box under the page's title (the notebook's first heading)
+        title = re.search(r"</h1>", content)
+        at = title.end() if title else 0
+        content = MATHJAX_FONTS + content[:at] + _run_box(page) + content[at:]
         if "mk-site-chart" in content:
             content += (f'<script src="{ASSET}plotly-basic.min.js"></script>'
                         f'<script src="{ASSET}charts.js"></script>')

@@ -94,11 +94,13 @@ def test_every_rule_of_record_and_of_the_rulebooks_has_its_anchor(site):
     from mandalakit.core.rulebook import rules, sections
 
     for game, prefix in (("mandala", "M"), ("flowers", "F"), ("ohanami", "O")):
-        record = linkcheck.read(site / f"rules/{game}.html").ids
-        assert {f"{prefix}-4", f"{prefix}-1.1", f"{prefix}-4.1"} <= record, game
+        written = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+        record = set(re.findall(rf"^(?:- |## )({prefix}-[\d.]+[a-z]?)\b", written, re.M))
+        assert len(record) >= 15 and {f"{prefix}-1", f"{prefix}-1.1"} <= record
+        assert record <= linkcheck.read(site / f"rules/{game}.html").ids, game
         for language in ("en", "fr", "pt"):
             expected = {r for section in sections(game, language) for r in (section, *rules(section, language))}
-            assert len(expected) > 20
+            assert len(expected) >= 15
             assert expected <= linkcheck.read(site / f"rulebook/{game}.{language}.html").ids, (game, language)
 
 
@@ -112,8 +114,11 @@ def test_the_api_pages_come_from_the_docstrings(site):
 
 @contextlib.contextmanager
 def served(folder: Path):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    handler.log_message = lambda *args: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -152,4 +157,6 @@ def test_home_lesson_and_api_pages_load_nothing_from_another_host(site, tmp_path
             page.screenshot(path=str(shots / f"search-{width}.png"))
             page.close()
             assert outside == [], outside
-            assert errors == [], errors
+            # MathJax 2's HTML-CSS output probes web fonts with a blank one (url about:blank), which
+            # Chromium refuses as a font: no request leaves the page, nothing else fails
+            assert [e for e in errors if "about:blank" not in e] == [], errors
