@@ -151,13 +151,16 @@ messages: $(VENV)/.test
 # The documentation site (mkdocs.yml, docs/web/): every notebook runs (kept in build/docs-notebooks/
 # while the sources stay the same), then the link check. Binder links: the origin remote, or
 # MANDALAKIT_FORGE=https://github.com/OWNER/NAME. MkDocs 2's notice (Material's) is silenced.
+# DOCS_SITE=folder builds elsewhere than site/ (tests/cli/test_site.py).
 $(VENV)/.docs: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[docs]'
 	@touch $@
 
+DOCS_SITE ?= site
 docs: $(VENV)/.docs
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
-	$(BIN)/python docs/web/linkcheck.py site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir '$(DOCS_SITE)'
+	$(BIN)/python docs/web/linkcheck.py '$(DOCS_SITE)'
+
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -63,7 +63,7 @@ LANGUAGES = ("fr", "pt")
 MATHJAX_FONTS = ('<script>window.MathJax = {"HTML-CSS": {availableFonts: [], preferredFont: null, '
                  'webFont: "STIX-Web", imageFont: null}};</script>')
 RUN_BOX = {
-    "en": ("Run this lesson", "On Binder, nothing to install", "On your computer: {demo}, then open {url}"),
+    "en": ("Run this page", "On Binder, nothing to install", "On your computer: {demo}, then open {url}"),
     "fr": ("Lancer cette page", "Sur Binder, rien à installer", "Sur votre ordinateur : {demo}, puis ouvrez {url}"),
     "pt": ("Abrir esta página", "No Binder, nada para instalar", "No seu computador: {demo}, depois abra {url}"),
 }
