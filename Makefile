@@ -14,7 +14,7 @@ PUPILS ?=
 CLASS_DIR ?= class
 CLASS_ENV = $(if $(LESSON),MANDALAKIT_CLASS='$(abspath $(CLASS_DIR))')
 
-.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui bench-rl messages clean help
+.PHONY: demo port-free test test-quick bench bench-dashboard bench-ui bench-rl messages clean help docs
 
 help:
 	@echo "make demo   - install into $(VENV) and serve notebooks/ with Voila; open http://$(HOST):$(PORT)/voila/render/index.ipynb"
@@ -36,6 +36,7 @@ help:
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
 	@echo "make bench-rl - train a MaskablePPO agent on Mandala (fixed budget, 1 thread) and print its win rate over 400 seat-balanced games against easy and medium"
+	@echo "make docs   - build the documentation site into site/ (no network; the notebooks run, a few minutes) and check its links; open site/index.html"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -59,7 +60,7 @@ $(VENV)/.dashboard: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(EDITABLE) '.[test]'
-	@touch $@ $(VENV)/.dashboard $(VENV)/.fast
+	@touch $@ $(VENV)/.dashboard $(VENV)/.fast $(VENV)/.docs
 
 # Is PORT free on HOST? Voila alone, on a taken port, prints "trying another port" and then
 # stops (port_retries=0), which reads as if it went on: say it in one sentence instead.
@@ -146,6 +147,20 @@ messages: $(VENV)/.test
 	@# mandalakit/locale/lessons.pot and every <language>/LC_MESSAGES/lessons.po, and the pages of
 	@# notebooks/<language>/ are written again from the source and the catalogue (never edit those)
 	$(BIN)/python -m mandalakit.widgets.lessons.translate
+
+# The documentation site (mkdocs.yml, docs/web/): every notebook runs (kept in build/docs-notebooks/
+# while the sources stay the same), then the link check. Binder links: the origin remote, or
+# MANDALAKIT_FORGE=https://github.com/OWNER/NAME. MkDocs 2's notice (Material's) is silenced.
+# DOCS_SITE=folder builds elsewhere than site/ (tests/cli/test_site.py).
+$(VENV)/.docs: pyproject.toml | $(BIN)/python
+	$(EDITABLE) '.[docs]'
+	@touch $@
+
+DOCS_SITE ?= site
+docs: $(VENV)/.docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir '$(DOCS_SITE)'
+	$(BIN)/python docs/web/linkcheck.py '$(DOCS_SITE)'
+
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache build *.egg-info
