@@ -129,6 +129,7 @@ class _TableCodec(ActionCodec):
         self.moves = tuple(moves)
         self.size = len(moves)
         self._index = {m: i for i, m in enumerate(moves)}
+        self._by_id = {id(m): i for i, m in enumerate(self.moves)}
         self._names = tuple(map(str, moves))
         self._blocks = blocks  # (kind, meaning) per run of one move type, in order
 
@@ -139,8 +140,17 @@ class _TableCodec(ActionCodec):
             raise ValueError(f"{move!r} is not a {self.game} move.") from None
 
     def legal(self, state: State) -> dict[int, object]:
-        index = self._index
-        return dict(sorted((index[m], m) for m in state.legal_moves()))
+        # The engines list their moves' shared objects (mandala.moves.FIELD, ...): found by
+        # identity first (hashing a move is a Python call; no other live object has the id of
+        # one of the table's moves), by equality else.
+        moves = state.legal_moves()
+        keys = list(map(self._by_id.get, map(id, moves)))
+        if None in keys:
+            keys = [self._index[m] if k is None else k for k, m in zip(keys, moves)]
+        legal = dict(zip(keys, moves))
+        if any(a > b for a, b in zip(keys, keys[1:])):
+            legal = dict(sorted(legal.items()))
+        return legal
 
     def table(self) -> list[tuple[str, str, str]]:
         rows, start = [], 0
@@ -211,6 +221,17 @@ class _OhanamiCodec(ActionCodec):
             if 0 <= low < self.targets and 0 <= high < self.targets:
                 return self.place_base + self.targets * low + high
         raise ValueError(f"{move!r} is not an Ohanami move.")
+
+    def legal(self, state: State) -> dict[int, object]:
+        # A pick's number straight from its cards (most legal moves are picks; the engine lists
+        # them in ascending order, so the sort is mostly skipped).
+        pairs, pick, encode = self._pair_index, self._Pick, self.encode
+        moves = state.legal_moves()
+        keys = [pairs[m.cards] if type(m) is pick and m.cards in pairs else encode(m) for m in moves]
+        legal = dict(zip(keys, moves))
+        if any(a > b for a, b in zip(keys, keys[1:])):
+            legal = dict(sorted(legal.items()))
+        return legal
 
     def table(self) -> list[tuple[str, str, str]]:
         return [

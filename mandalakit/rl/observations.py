@@ -113,25 +113,32 @@ def _mandala(players: int) -> ObservationEncoder:
         ("end_triggered", (1,), "1 once the deck has been emptied (M-6.2)"),
     ]
 
+    start, at = {}, 0
+    for name, shape, _ in pieces:
+        start[name] = at
+        at += int(np.prod(shape))
+    phase_of = {phase: start["phase"] + i for i, phase in enumerate(phases)}
+    counts = start["hand"], start["rivers"]  # hand .. cup_sizes: counts, one after the other
+    rest = start["mountains"], at  # mountains .. end_triggered too
+    rivers = start["rivers"]
+
     def fill(o, v, n):
+        # Three assignments into the flat tensor (the views' base): the one-hots as indices,
+        # and the two runs of counts as lists (a dozen small assignments took most of a step).
         p = o.player
-        _seat_one_hot(v["to_act"], o.to_act, p, n)
-        v["phase"][phases.index(o.phase)] = 1
-        v["mover"][_seat(o.mover, p, n)] = 1
+        flat = v["to_act"].base
+        ones = [phase_of[o.phase], start["mover"] + _seat(o.mover, p, n)]
+        if o.to_act >= 0:
+            ones.append(start["to_act"] + _seat(o.to_act, p, n))
         if o.destroying >= 0:
-            v["destroying"][o.destroying] = 1
-        v["hand"][:] = o.hand
-        v["cup"][:] = o.cup
-        v["hand_sizes"][:] = _rotate(o.hand_sizes, p)
-        v["cup_sizes"][:] = _rotate(o.cup_sizes, p)
+            ones.append(start["destroying"] + o.destroying)
         for s, river in enumerate(_rotate(o.rivers, p)):
-            for space, colour in enumerate(river):
-                v["rivers"][s, space, colour] = 1
-        v["mountains"][:] = o.mountains
-        v["fields"][:] = [_rotate(f, p) for f in o.fields]
-        v["discard"][:] = o.discard
-        v["deck_size"][0] = o.deck_size
-        v["end_triggered"][0] = o.end_triggered
+            base = rivers + s * RIVER_SPACES * c
+            ones += [base + space * c + colour for space, colour in enumerate(river)]
+        flat[ones] = 1
+        flat[counts[0]:counts[1]] = [*o.hand, *o.cup, *_rotate(o.hand_sizes, p), *_rotate(o.cup_sizes, p)]
+        fields = [x for f in o.fields for seat in _rotate(f, p) for x in seat]
+        flat[rest[0]:rest[1]] = [*o.mountains[0], *o.mountains[1], *fields, *o.discard, o.deck_size, o.end_triggered]
 
     return ObservationEncoder("mandala", players, pieces, fill)
 
@@ -228,24 +235,38 @@ def _ohanami(players: int) -> ObservationEncoder:
         ("round_scores", (n, ROUNDS), "per seat: the score of each round ended (O-3)"),
     ]
 
+    at, start = 0, {}
+    for name, shape, _ in pieces:
+        start[name] = at
+        at += int(np.prod(shape))
+    o_round, o_step, o_phase = start["round"] - 1, start["step"] - 1, start["phase"]
+    o_hand, o_pick, o_revealed = start["hand"] - 1, start["own_pick"] - 1, start["revealed"] - 1
+    o_place, o_rows = start["own_place"] - codec.place_base, start["rows"] - 1
+    phase_of = {phase: o_phase + i for i, phase in enumerate(phases)}
+
     def fill(o, v, n):
+        # The one-hot pieces as flat indices of the tensor (the views' base), set in one
+        # assignment: most of a step's time in Ohanami was spent on a dozen small ones.
         p = o.player
+        ones = [phase_of[o.phase]]
         if o.round:
-            v["round"][o.round - 1] = 1
+            ones.append(o_round + o.round)
         if o.step:
-            v["step"][o.step - 1] = 1
-        v["phase"][phases.index(o.phase)] = 1
-        v["hand"][[card - 1 for card in o.hand]] = 1
+            ones.append(o_step + o.step)
+        ones += [o_hand + card for card in o.hand]
         if o.own_pick is not None:
-            v["own_pick"][[card - 1 for card in o.own_pick]] = 1
+            ones += [o_pick + card for card in o.own_pick]
         if o.revealed is not None:
             for s, picked in enumerate(_rotate(o.revealed, p)):
-                v["revealed"][s, [card - 1 for card in picked]] = 1
+                base = o_revealed + s * cards
+                ones += [base + card for card in picked]
         if o.own_place is not None:
-            v["own_place"][codec.encode(parse(o.own_place)) - codec.place_base] = 1
+            ones.append(o_place + codec.encode(parse(o.own_place)))
         for s, rows in enumerate(_rotate(o.rows, p)):
             for r, row in enumerate(rows):
-                v["rows"][s, r, [card - 1 for card in row]] = 1
+                base = o_rows + (s * MAX_ROWS + r) * cards
+                ones += [base + card for card in row]
+        v["round"].base[ones] = 1
         v["hand_sizes"][:] = _rotate(o.hand_sizes, p)
         v["discarded"][0] = o.discarded
         for s, scores in enumerate(_rotate(o.round_scores, p)):
