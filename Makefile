@@ -96,11 +96,11 @@ demo: port-free $(VENV)/.dashboard
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 # --durations=25: the run ends with its 25 slowest tests, where CI's time goes.
-test: $(VENV)/.test
+test: $(VENV)/.test $(VENV)/.train
 	$(BIN)/python -m pytest --durations=25
 
 # The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
-test-quick: $(VENV)/.test
+test-quick: $(VENV)/.test $(VENV)/.train
 	$(BIN)/python -m pytest -m "not browser and not server and not slow"
 
 # Each game and player count on the reference engine and on the fast path (mandalakit.fast,
@@ -258,9 +258,11 @@ REMOTE ?=
 binder-links:
 	@$(PYTHON) binder/links.py $(REMOTE)
 
-# CPU-only torch first (a plain install pulls a CUDA build), then sb3-contrib.
+# CPU-only torch first (a plain install pulls a CUDA build), then sb3-contrib. --retries 0: where
+# that index cannot be reached, pip goes on at once with the indexes and wheels pip.conf names.
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 $(VENV)/.train: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet torch --index-url https://download.pytorch.org/whl/cpu
+	$(BIN)/python -m pip install --quiet --retries 0 torch --index-url $(TORCH_INDEX)
 	$(EDITABLE) '.[train]'
 	@touch $@
 
