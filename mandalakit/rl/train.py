@@ -37,16 +37,33 @@ from .observations import observation_encoder
 LEVELS = ("easy", "medium")
 
 
+try:  # the train extra; the module's other parts need only the rl extra
+    import torch
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+except ImportError:  # pragma: no cover - depends on the installed extras
+    torch = BaseFeaturesExtractor = None
+else:
+    class LogCounts(BaseFeaturesExtractor):
+        """The features extractor of :func:`new_model`: ``log(1 + x)`` of the observation tensor,
+        whose counts (cards in the deck: up to 88) would else outweigh its one-hot pieces."""
+
+        def __init__(self, observation_space):
+            super().__init__(observation_space, int(np.prod(observation_space.shape)))
+
+        def forward(self, observations):
+            return torch.log1p(torch.flatten(observations, 1).clamp(min=0))
+
+
 def new_model(env, seed: int = 0, learning_rate: float = 3e-4, n_steps: int = 1024, batch_size: int = 256,
               gamma: float = 0.99, **kwargs):
-    """A ``MaskablePPO`` with an MLP policy (two layers of 256) on ``env``, on the CPU."""
-    import torch
+    """A ``MaskablePPO`` with an MLP policy (two layers of 256 over :class:`LogCounts`) on
+    ``env``, on the CPU."""
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(1)
     return MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, n_steps=n_steps, batch_size=batch_size,
                        learning_rate=learning_rate, gamma=gamma, device="cpu",
-                       policy_kwargs={"net_arch": [256, 256]}, **kwargs)
+                       policy_kwargs={"net_arch": [256, 256], "features_extractor_class": LogCounts}, **kwargs)
 
 
 def teacher_games(game: str = "mandala", teacher="medium", decisions: int = 50_000, seed: int = 0,
