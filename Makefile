@@ -35,7 +35,7 @@ help:
 	@echo "make datasets-search - make the search bot's tournament tables (datasets/*-search.parquet, about 34 CPU minutes) and the summaries again"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
-	@echo "make bench-rl - train a MaskablePPO agent on Mandala (fixed budget, 1 thread) and print its win rate over 400 seat-balanced games against easy and medium"
+	@echo "make bench-rl - train a MaskablePPO agent on Mandala (copy medium, then PPO against it; fixed budget, 1 thread): its learning curve and its win rate over 400 seat-balanced games against easy and medium"
 	@echo "make clean  - remove $(VENV) and caches"
 
 $(BIN)/python:
@@ -267,4 +267,5 @@ $(VENV)/.train: pyproject.toml | $(BIN)/python
 	@touch $@
 
 bench-rl: $(VENV)/.train
-	$(BIN)/python -m mandalakit.rl.train --game mandala --opponent easy --steps 120000 --margin 0.5 --games 400
+	$(BIN)/python -m mandalakit.rl.train --game mandala --opponent medium --imitate 60000 --epochs 15 \
+		--learning-rate 1e-4 --steps 200000 --curve 20000 --curve-games 100 --games 400

@@ -147,10 +147,7 @@ class _TableCodec(ActionCodec):
         keys = list(map(self._by_id.get, map(id, moves)))
         if None in keys:
             keys = [self._index[m] if k is None else k for k, m in zip(keys, moves)]
-        legal = dict(zip(keys, moves))
-        if any(a > b for a, b in zip(keys, keys[1:])):
-            legal = dict(sorted(legal.items()))
-        return legal
+        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
 
     def table(self) -> list[tuple[str, str, str]]:
         rows, start = [], 0
@@ -223,15 +220,13 @@ class _OhanamiCodec(ActionCodec):
         raise ValueError(f"{move!r} is not an Ohanami move.")
 
     def legal(self, state: State) -> dict[int, object]:
-        # A pick's number straight from its cards (most legal moves are picks; the engine lists
-        # them in ascending order, so the sort is mostly skipped).
+        # A pick's number straight from its cards (most legal moves are picks).
         pairs, pick, encode = self._pair_index, self._Pick, self.encode
         moves = state.legal_moves()
-        keys = [pairs[m.cards] if type(m) is pick and m.cards in pairs else encode(m) for m in moves]
-        legal = dict(zip(keys, moves))
-        if any(a > b for a, b in zip(keys, keys[1:])):
-            legal = dict(sorted(legal.items()))
-        return legal
+        keys = [pairs.get(m.cards) if type(m) is pick else encode(m) for m in moves]
+        if None in keys:  # a pick that is no pair of the deck: encode refuses it
+            keys = [encode(m) if k is None else k for k, m in zip(keys, moves)]
+        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
 
     def table(self) -> list[tuple[str, str, str]]:
         return [
