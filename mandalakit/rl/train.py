@@ -100,13 +100,14 @@ def teacher_games(game: str = "mandala", teacher="medium", decisions: int = 50_0
             "targets": np.array(targets, np.float32)}
 
 
-def imitate(model, data: dict, epochs: int = 8, batch_size: int = 256, seed: int = 0) -> list[float]:
+def imitate(model, data: dict, epochs: int = 8, batch_size: int = 256, seed: int = 0,
+            learning_rate: float = 3e-4) -> list[float]:
     """Fit ``model``'s policy to the teacher's actions of ``data`` (:func:`teacher_games`) and
-    its value head to their end rewards; returns the share of the teacher's moves the policy
-    ranks first, after each epoch."""
-    import torch
-
+    its value head to their end rewards, at ``learning_rate`` (PPO sets its own again when it
+    trains); returns the share of the teacher's moves the policy ranks first, after each epoch."""
     policy = model.policy
+    for group in policy.optimizer.param_groups:
+        group["lr"] = learning_rate
     policy.set_training_mode(True)
     x = torch.as_tensor(data["obs"])
     a = torch.as_tensor(data["actions"])
