@@ -35,7 +35,7 @@ help:
 	@echo "make datasets-search - make the search bot's tournament tables (datasets/*-search.parquet, about 34 CPU minutes) and the summaries again"
 	@echo "make bench-tournament - print tournament throughput on 1 and 2 processes and on a local Dask cluster"
 	@echo "make bench-interrupts - signal a simulation at 50 random moments: clean stops, orphans, partial outputs"
-	@echo "make bench-rl - train a MaskablePPO agent on Mandala (fixed budget, 1 thread) and print its win rate over 400 seat-balanced games against easy and medium"
+	@echo "make bench-rl - train a MaskablePPO agent on Mandala (copy medium, then PPO against it; fixed budget, 1 thread): its learning curve and its win rate over 400 seat-balanced games against easy and medium"
 	@echo "make docs   - build the documentation site into site/ (no network; the notebooks run, a few minutes) and check its links; open site/index.html"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -97,11 +97,11 @@ demo: port-free $(VENV)/.dashboard
 	@MANDALAKIT_LESSON='$(LESSON)' MANDALAKIT_PUPILS='$(PUPILS)' $(CLASS_ENV) binder/start $(BIN)/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --no-browser
 
 # --durations=25: the run ends with its 25 slowest tests, where CI's time goes.
-test: $(VENV)/.test
+test: $(VENV)/.test $(VENV)/.train
 	$(BIN)/python -m pytest --durations=25
 
 # The quick run: engines, CLI, records, widgets and notebooks, without Chromium or a server.
-test-quick: $(VENV)/.test
+test-quick: $(VENV)/.test $(VENV)/.train
 	$(BIN)/python -m pytest -m "not browser and not server and not slow"
 
 # Each game and player count on the reference engine and on the fast path (mandalakit.fast,
@@ -273,11 +273,14 @@ REMOTE ?=
 binder-links:
 	@$(PYTHON) binder/links.py $(REMOTE)
 
-# CPU-only torch first (a plain install pulls a CUDA build), then sb3-contrib.
+# CPU-only torch first (a plain install pulls a CUDA build), then sb3-contrib. --retries 0: where
+# that index cannot be reached, pip goes on at once with the indexes and wheels pip.conf names.
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 $(VENV)/.train: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet torch --index-url https://download.pytorch.org/whl/cpu
+	$(BIN)/python -m pip install --quiet --retries 0 torch --index-url $(TORCH_INDEX)
 	$(EDITABLE) '.[train]'
 	@touch $@
 
 bench-rl: $(VENV)/.train
-	$(BIN)/python -m mandalakit.rl.train --game mandala --opponent easy --steps 120000 --margin 0.5 --games 400
+	$(BIN)/python -m mandalakit.rl.train --game mandala --opponent medium --imitate 60000 --epochs 15 \
+		--learning-rate 1e-4 --steps 200000 --curve 20000 --curve-games 100 --games 400

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from ..rl.actions import TableCodec
-from ..rl.observations import ObservationEncoder, relative_seat, rotate, seat_one_hot
+from ..rl.observations import ObservationEncoder, relative_seat, rotate
 
 
 @lru_cache(maxsize=None)
@@ -55,24 +57,31 @@ def observation_encoder(players: int) -> ObservationEncoder:
         ("end_triggered", (1,), "1 once the deck has been emptied (M-6.2)"),
     ]
 
+    start, at = {}, 0
+    for name, shape, _ in pieces:
+        start[name] = at
+        at += int(np.prod(shape))
+    phase_of = {phase: start["phase"] + i for i, phase in enumerate(phases)}
+    counts = start["hand"], start["rivers"]  # hand .. cup_sizes: counts, one after the other
+    rest = start["mountains"], at  # mountains .. end_triggered too
+    rivers = start["rivers"]
+
     def fill(o, v, n):
+        # Three assignments into the flat tensor (the views' base): the one-hots as indices,
+        # and the two runs of counts as lists (a dozen small assignments took most of a step).
         p = o.player
-        seat_one_hot(v["to_act"], o.to_act, p, n)
-        v["phase"][phases.index(o.phase)] = 1
-        v["mover"][relative_seat(o.mover, p, n)] = 1
+        flat = v["to_act"].base
+        ones = [phase_of[o.phase], start["mover"] + relative_seat(o.mover, p, n)]
+        if o.to_act >= 0:
+            ones.append(start["to_act"] + relative_seat(o.to_act, p, n))
         if o.destroying >= 0:
-            v["destroying"][o.destroying] = 1
-        v["hand"][:] = o.hand
-        v["cup"][:] = o.cup
-        v["hand_sizes"][:] = rotate(o.hand_sizes, p)
-        v["cup_sizes"][:] = rotate(o.cup_sizes, p)
+            ones.append(start["destroying"] + o.destroying)
         for s, river in enumerate(rotate(o.rivers, p)):
-            for space, colour in enumerate(river):
-                v["rivers"][s, space, colour] = 1
-        v["mountains"][:] = o.mountains
-        v["fields"][:] = [rotate(f, p) for f in o.fields]
-        v["discard"][:] = o.discard
-        v["deck_size"][0] = o.deck_size
-        v["end_triggered"][0] = o.end_triggered
+            base = rivers + s * RIVER_SPACES * c
+            ones += [base + space * c + colour for space, colour in enumerate(river)]
+        flat[ones] = 1
+        flat[counts[0]:counts[1]] = [*o.hand, *o.cup, *rotate(o.hand_sizes, p), *rotate(o.cup_sizes, p)]
+        fields = [x for f in o.fields for seat in rotate(f, p) for x in seat]
+        flat[rest[0]:rest[1]] = [*o.mountains[0], *o.mountains[1], *fields, *o.discard, o.deck_size, o.end_triggered]
 
     return ObservationEncoder("mandala", players, pieces, fill)

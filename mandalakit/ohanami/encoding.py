@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+import numpy as np
+
 from ..rl.actions import ActionCodec
 from ..rl.observations import ObservationEncoder, rotate
 
@@ -41,6 +43,15 @@ class OhanamiCodec(ActionCodec):
             if 0 <= low < self.targets and 0 <= high < self.targets:
                 return self.place_base + self.targets * low + high
         raise ValueError(f"{move!r} is not an Ohanami move.")
+
+    def legal(self, state) -> dict[int, object]:
+        # A pick's number straight from its cards (most legal moves are picks).
+        pairs, pick, encode = self._pair_index, self._Pick, self.encode
+        moves = state.legal_moves()
+        keys = [pairs.get(m.cards) if type(m) is pick else encode(m) for m in moves]
+        if None in keys:  # a pick that is no pair of the deck: encode refuses it
+            keys = [encode(m) if k is None else k for k, m in zip(keys, moves)]
+        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
 
     def table(self) -> list[tuple[str, str, str]]:
         return [
@@ -83,24 +94,38 @@ def observation_encoder(players: int) -> ObservationEncoder:
         ("round_scores", (n, ROUNDS), "per seat: the score of each round ended (O-3)"),
     ]
 
+    at, start = 0, {}
+    for name, shape, _ in pieces:
+        start[name] = at
+        at += int(np.prod(shape))
+    o_round, o_step, o_phase = start["round"] - 1, start["step"] - 1, start["phase"]
+    o_hand, o_pick, o_revealed = start["hand"] - 1, start["own_pick"] - 1, start["revealed"] - 1
+    o_place, o_rows = start["own_place"] - codec.place_base, start["rows"] - 1
+    phase_of = {phase: o_phase + i for i, phase in enumerate(phases)}
+
     def fill(o, v, n):
+        # The one-hot pieces as flat indices of the tensor (the views' base), set in one
+        # assignment: most of a step's time in Ohanami was spent on a dozen small ones.
         p = o.player
+        ones = [phase_of[o.phase]]
         if o.round:
-            v["round"][o.round - 1] = 1
+            ones.append(o_round + o.round)
         if o.step:
-            v["step"][o.step - 1] = 1
-        v["phase"][phases.index(o.phase)] = 1
-        v["hand"][[card - 1 for card in o.hand]] = 1
+            ones.append(o_step + o.step)
+        ones += [o_hand + card for card in o.hand]
         if o.own_pick is not None:
-            v["own_pick"][[card - 1 for card in o.own_pick]] = 1
+            ones += [o_pick + card for card in o.own_pick]
         if o.revealed is not None:
             for s, picked in enumerate(rotate(o.revealed, p)):
-                v["revealed"][s, [card - 1 for card in picked]] = 1
+                base = o_revealed + s * cards
+                ones += [base + card for card in picked]
         if o.own_place is not None:
-            v["own_place"][codec.encode(parse(o.own_place)) - codec.place_base] = 1
+            ones.append(o_place + codec.encode(parse(o.own_place)))
         for s, rows in enumerate(rotate(o.rows, p)):
             for r, row in enumerate(rows):
-                v["rows"][s, r, [card - 1 for card in row]] = 1
+                base = o_rows + (s * MAX_ROWS + r) * cards
+                ones += [base + card for card in row]
+        v["round"].base[ones] = 1
         v["hand_sizes"][:] = rotate(o.hand_sizes, p)
         v["discarded"][0] = o.discarded
         for s, scores in enumerate(rotate(o.round_scores, p)):

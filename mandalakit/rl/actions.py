@@ -129,6 +129,7 @@ class TableCodec(ActionCodec):
         self.moves = tuple(moves)
         self.size = len(moves)
         self._index = {m: i for i, m in enumerate(moves)}
+        self._by_id = {id(m): i for i, m in enumerate(self.moves)}
         self._names = tuple(map(str, moves))
         self._blocks = blocks  # (kind, meaning) per run of one move type, in order
 
@@ -139,8 +140,14 @@ class TableCodec(ActionCodec):
             raise ValueError(f"{move!r} is not a {self.game} move.") from None
 
     def legal(self, state: State) -> dict[int, object]:
-        index = self._index
-        return dict(sorted((index[m], m) for m in state.legal_moves()))
+        # The engines list their moves' shared objects (mandala.moves.FIELD, ...): found by
+        # identity first (hashing a move is a Python call; no other live object has the id of
+        # one of the table's moves), by equality else.
+        moves = state.legal_moves()
+        keys = list(map(self._by_id.get, map(id, moves)))
+        if None in keys:
+            keys = [self._index[m] if k is None else k for k, m in zip(keys, moves)]
+        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
 
     def table(self) -> list[tuple[str, str, str]]:
         rows, start = [], 0

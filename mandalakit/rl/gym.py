@@ -183,13 +183,7 @@ class MandalakitGymEnv(gymnasium.Env):
         return self._obs(), reward, terminated, truncated, self._info()
 
     def _reward(self) -> float:
-        result = self.state_.result()
-        reward = rank_returns(result)[self.seat]
-        if self.margin:
-            scores = result.scores
-            lead = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
-            reward += self.margin * math.tanh(lead / 10)
-        return float(reward)
+        return final_reward(self.state_.result(), self.seat, self.margin)
 
     def render(self):
         """The text (``"ansi"``) or SVG drawing (``"svg"``) of the game, seen by the learner."""
@@ -200,6 +194,17 @@ class MandalakitGymEnv(gymnasium.Env):
 
             return ansi(self.state_, self.seat)
         return self.state_.to_svg(self.seat)
+
+
+def final_reward(result, seat: int, margin: float = 0.0) -> float:
+    """The end reward of ``seat``: its rank (:func:`~mandalakit.rl.returns.rank_returns`),
+    plus ``margin * tanh(lead / 10)``, the lead being its score less the best other seat's."""
+    reward = rank_returns(result)[seat]
+    if margin:
+        scores = result.scores
+        lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        reward += margin * math.tanh(lead / 10)
+    return float(reward)
 
 
 def make(game: str = "mandala", **kwargs) -> MandalakitGymEnv:

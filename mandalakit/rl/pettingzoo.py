@@ -51,6 +51,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
     from pettingzoo.utils.conversions import aec_to_parallel_wrapper, turn_based_aec_to_parallel
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("mandalakit.rl.pettingzoo needs PettingZoo and Gymnasium: pip install 'mandalakit[rl]'") from exc
@@ -164,6 +165,7 @@ class MandalakitEnv(AECEnv):
         self.observation_spaces = {a: both for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.state_ = None
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -191,15 +193,18 @@ class MandalakitEnv(AECEnv):
     def _set_infos(self) -> None:
         """The agent to act gets the names of its legal actions (``info["legal_moves"]``,
         :meth:`~mandalakit.rl.actions.ActionCodec.name`), in action order; the others an empty list."""
-        name = self.codec.name
+        names = self.codec._names
+        acting = self.agent_selection
+        infos = self.infos
         for a in self.agents:
-            self.infos[a] = {"legal_moves": [name(i) for i in self._legal] if a == self.agent_selection else []}
+            infos[a] = {"legal_moves": [names[i] for i in self._legal] if a == acting else []}
 
     def observe(self, agent: str) -> dict:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         mask = np.zeros(self.codec.size, np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask[list(self._legal)] = 1
+            if self._legal:
+                mask[list(self._legal)] = 1
         elif self.simultaneous and not self.terminations[agent]:
             mask[[self.codec.encode(m) for m in waiting_moves(self.state_, seat)]] = 1
         return {"observation": self.encoder.encode(self.state_.observation(seat)), "action_mask": mask}
@@ -217,8 +222,10 @@ class MandalakitEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.codec._check(action)
-        move = self._legal.get(int(action))
+        move = self._legal.get(action) if type(action) is int else None
+        if move is None:
+            self.codec._check(action)
+            move = self._legal.get(int(action))
         if move is None:
             if self.illegal == "terminate":
                 self.end_illegal(agent)
@@ -299,7 +306,28 @@ def env(game: str, players: int | None = None, seed: int | None = None, rules: d
         render_mode: str | None = None, **options):
     """The AEC environment of ``game``, wrapped in PettingZoo's order check (arguments as
     :class:`MandalakitEnv`)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, seed, rules, render_mode, **options))
+    return OrderEnforcing(raw_env(game, players, seed, rules, render_mode, **options))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order check whose ``last()`` and ``step()`` ask the environment itself, in
+    one call (the wrapper's own read each value through two wrappers' ``__getattr__``: a sixth of
+    a step), with the same checks."""
+
+    def last(self, observe: bool = True):
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self.env.agents:  # the usual case, without the wrappers' reads
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def parallel_env(game: str, players: int | None = None, seed: int | None = None, rules: dict | None = None,

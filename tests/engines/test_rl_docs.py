@@ -33,10 +33,14 @@ def test_the_action_and_observation_tables_are_the_codes_own(game):
     assert f"#### {game.capitalize()} ({', '.join(map(str, sizes))}" in DOC
 
 
+BLOCKS = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
+#: The training example (it needs the train extra: torch and sb3-contrib).
+TRAINING = [block for block in BLOCKS if "mandalakit.rl.train" in block]
+
+
 def test_the_python_examples_run():
-    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
-    assert len(blocks) == 6
-    code = "\n".join(blocks).replace("TRAIN_GAMES, TEST_GAMES = 2000, 600", "TRAIN_GAMES, TEST_GAMES = 6, 4")
+    assert len(BLOCKS) == 7 and len(TRAINING) == 1
+    code = "\n".join(block for block in BLOCKS if block not in TRAINING).replace("TRAIN_GAMES, TEST_GAMES = 2000, 600", "TRAIN_GAMES, TEST_GAMES = 6, 4")
     namespace: dict = {}
     exec(compile(code, "docs/rl.md", "exec"), namespace)  # noqa: S102 - our own documentation
     assert namespace["svg"].lstrip().startswith("<svg")
@@ -45,6 +49,19 @@ def test_the_python_examples_run():
     assert -1 <= namespace["after"] <= 1
     rate = namespace["rate"]
     assert rate["games"] == 40 and 0.2 < rate["win_rate"] < 0.8  # random against random
+
+
+def test_the_training_example_runs(tmp_path, monkeypatch):
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed: make .venv/.train")
+    monkeypatch.chdir(tmp_path)  # it saves mandala-agent.zip where it runs
+    namespace: dict = {}
+    exec(compile(TRAINING[0], "docs/rl.md", "exec"), namespace)  # noqa: S102 - our own documentation
+    assert len(namespace["agreement"]) == 2 and all(0 <= a <= 1 for a in namespace["agreement"])
+    assert set(namespace["rates"]) == {"easy", "medium"} and namespace["rates"]["easy"]["games"] == 20
+    from sb3_contrib import MaskablePPO
+
+    again = MaskablePPO.load(tmp_path / "mandala-agent.zip", device="cpu")
+    assert again.observation_space.shape == (142,)
 
 
 def test_ctrl_c_stops_the_ismcts_command_with_one_line_and_no_traceback():

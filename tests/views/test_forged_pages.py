@@ -18,7 +18,7 @@ from mandalakit.widgets import GameView
 from mandalakit.widgets.play.refusals import MAX_MOVE_CHARS
 from mandalakit.widgets.play.replay import ReplayViewer
 
-PAGES = [p for p in dashboard_pages() if p.stem != "index"]  # the index page has no widget
+PAGES = [p for p in dashboard_pages() if p.stem not in ("index", "rl")]  # the index and the training page: no widget
 ENGLISH = [p for p in PAGES if p.parent == NOTEBOOKS]  # the other languages build the same widgets: slow test
 
 
