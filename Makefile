@@ -157,7 +157,8 @@ $(VENV)/.docs: pyproject.toml | $(BIN)/python
 	@touch $@
 
 DOCS_SITE ?= site
-docs: $(VENV)/.docs
+# The site runs every notebook, notebooks/rl.ipynb too: the train extra (sb3-contrib, torch) with the docs one.
+docs: $(VENV)/.docs $(VENV)/.train
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir '$(DOCS_SITE)'
 	$(BIN)/python docs/web/linkcheck.py '$(DOCS_SITE)'
 

@@ -232,3 +232,19 @@ def scroll_to(locator, attempts: int = 20, *, gone_ok: bool = False) -> bool:
                 raise
     locator.scroll_into_view_if_needed(timeout=10_000)
     return True
+
+
+def settled(ready: str = "true") -> str:
+    """A ``wait_for_function`` body: the board is drawn, ``ready`` (a JS expression) holds, no card
+    is moving, the board has no look pending (``mk-board-settling``, static/board_view.js), and
+    its place on the screen (the page's own smooth scroll) and its drawing have not changed for
+    three looks in a row, 100 ms apart (Playwright's polling)."""
+    return """() => {
+  const svg = document.querySelector('.mk-board-svg svg');
+  const ready = svg && !document.querySelector('.mk-board-settling') && (READY)
+    && !document.getAnimations().some(a => a.playState === 'running'
+                                          && a.effect?.getComputedTiming?.().iterations !== Infinity);
+  const place = ready ? `${svg.getBoundingClientRect().top}|${document.querySelector('.mk-board-svg').innerHTML.length}` : '';
+  window.__mkPlaces = [...(window.__mkPlaces || []), place].slice(-3);
+  return ready && window.__mkPlaces.length === 3 && window.__mkPlaces.every(p => p === place);
+}""".replace("READY", ready)

@@ -13,24 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from _browser import scroll_to, watch
+from _browser import scroll_to, settled, watch
 
 pytestmark = pytest.mark.browser
 
 LIT = ".mk-board-svg [data-mk-target].mk-hint, .mk-board-chips button.mk-hint"
 
 
-#: The board has stopped moving and has no look pending (static/board_view.js), and its place on
-#: the screen has not changed for three looks in a row, 100 ms apart.
-SETTLED = """() => {
-  const svg = document.querySelector('.mk-board-svg svg');
-  const ready = svg && !document.querySelector('.mk-board-settling, .mk-board-revealing')
-    && !document.getAnimations().some(a => a.playState === 'running'
-                                          && a.effect?.getComputedTiming?.().iterations !== Infinity);
-  const place = ready ? `${svg.getBoundingClientRect().top}|${document.querySelector('.mk-board-svg').innerHTML.length}` : '';
-  window.__mkPlaces = [...(window.__mkPlaces || []), place].slice(-3);
-  return ready && window.__mkPlaces.length === 3 && window.__mkPlaces.every(p => p === place);
-}"""
+#: The board has stopped moving, has no look pending and no milestone's light to bring into view.
+SETTLED = settled("!document.querySelector('.mk-board-revealing')")
 
 #: Nothing on the board glows orange (the play page's mark of the bot's move) in a guided game.
 ONE_GLOW = "() => [...document.querySelectorAll('.mk-board .mk-last:not(.mk-hint)')].every(e => getComputedStyle(e).filter === 'none')"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from _browser import watch
+from _browser import settled, watch
 
 pytestmark = pytest.mark.browser
 
@@ -21,19 +21,9 @@ pytestmark = pytest.mark.browser
 #: something on it answers a click, no card is moving, the board has no look at the turn pending
 #: (``mk-board-settling``), and it has kept its place on the screen (the page's own smooth
 #: scroll is over) for three looks in a row, 100 ms apart.
-SETTLED = """() => {
-  const status = document.querySelector('.mk-top .mk-status');
-  const svg = document.querySelector('.mk-board-svg svg');
-  const ready = status && status.textContent.includes('Your turn') && svg
-    && !document.querySelector('.mk-board-settling')
+SETTLED = settled("""(document.querySelector('.mk-top .mk-status')?.textContent || '').includes('Your turn')
     && +svg.getAttribute('width') <= svg.parentElement.clientWidth + 1
-    && document.querySelector('.mk-board-svg .mk-active, .mk-board-chips button')
-    && !document.getAnimations().some(a => a.playState === 'running'
-                                          && a.effect?.getComputedTiming?.().iterations !== Infinity);
-  const place = ready ? `${svg.getBoundingClientRect().top}|${document.querySelector('.mk-board-svg').innerHTML.length}` : '';
-  window.__mkPlaces = [...(window.__mkPlaces || []), place].slice(-3);
-  return ready && window.__mkPlaces.length === 3 && window.__mkPlaces.every(p => p === place);
-}"""
+    && document.querySelector('.mk-board-svg .mk-active, .mk-board-chips button')""")
 
 #: Where the prompt, the targets of the next click and the hand are in the window.
 BOXES = """() => {

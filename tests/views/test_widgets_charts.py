@@ -121,6 +121,11 @@ def test_voila_serves_the_bundle_from_the_widgets_static_folder():
     assert not (ROOT / "widgets" / "static" / "package.json").exists()  # no extension is loaded from it
 
 
-def test_voila_config_turns_off_the_full_plotly_extension():
-    config = json.loads((ROOT / "voila.json").read_text())
-    assert config["VoilaConfiguration"]["extension_denylist"] == ["jupyterlab-plotly"]
+def test_voila_config_loads_only_the_front_end_extensions_the_pages_need():
+    # Denied by default: the full plotly extension (the pages use widgets/static's basic bundle), and
+    # any other package's JupyterLab extension, such as jupytext's (from the docs extra), whose
+    # shared modules Voila's page lacks ("The getter for the shared module is not a function").
+    config = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    assert "extension_denylist" not in config  # with an allowlist Voila would ignore it
+    assert config["extension_allowlist"] == ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+                                             "anywidget", "jupyterlab_pygments"]

@@ -22,7 +22,8 @@ Why not plotly's own ways of showing a figure:
   per chart; two of them cost about 4 s in the browser.
 - plotly's MIME renderer (the ``jupyterlab-plotly`` extension) loads the full bundle on every
   Voilà page, charts or not, and evaluating it took ~0.9 s of the first render on these
-  machines. ``voila.json`` at the repository's root turns that extension off for Voilà.
+  machines. ``voila.json`` at the repository's root lets Voilà load only the front-end extensions
+  the pages need (an allowlist: the widget managers, anywidget, pygments), so not that one.
 
 Every trace the widgets use is in the basic bundle; :data:`BASIC_TRACES` lists them and
 :class:`FigureView` refuses a figure with any other trace type (it would not draw).
