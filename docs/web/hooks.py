@@ -151,8 +151,14 @@ def declared_hosts() -> set[str]:
 
 
 # ----- files --------------------------------------------------------------------------------------
-def on_config(config):
+def on_startup(command, dirty):
+    # Before any plugin reads its configuration: mkdocstrings keeps only the search paths that
+    # exist when it starts, so on a fresh clone's first build the tree must be there already
+    # (made in on_config, the first build could not find mandalakit.widgets; the second could).
     _api_tree(ROOT / "build" / "docs-api" / "mandalakit")
+
+
+def on_config(config):
     forge = _forge()
     _site.update(forge=forge, binder=_binder(forge), repo_of={})
     return config
