@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from numbers import Integral
 
 import numpy as np
 
@@ -42,6 +43,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 
 from ..core.errors import IllegalMoveError
 from ..core.registry import get_game
+from ..core.seeding import make_rng
 from .actions import action_codec
 from .observations import observation_encoder
 from .returns import rank_returns
@@ -110,7 +112,7 @@ class MandalakitGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, np.inf, self.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(self.codec.size)
-        self._rng = np.random.default_rng(seed)
+        self._rng = make_rng(seed)  # a bad seed is refused in one sentence
         self.state_ = None
         self.seat = 0 if seat is None else seat
         self._bots: list = []
@@ -119,9 +121,9 @@ class MandalakitGymEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game; returns ``(observation, info)`` at the learner's first decision."""
-        super().reset(seed=seed)
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = make_rng(seed)  # a bad seed is refused in one sentence, before Gymnasium's
+        super().reset(seed=seed)
         rng = self._rng
         self.seat = int(rng.integers(self.players)) if self.fixed_seat is None else self.fixed_seat
         self.state_ = self.spec_.new_game(self.players, seed=int(rng.integers(2**63)), rules=self.rules)
@@ -166,6 +168,10 @@ class MandalakitGymEnv(gymnasium.Env):
         IllegalMoveError
             Rule tag ``actions``, with ``illegal="raise"``: ``action`` is no legal move now.
         """
+        if isinstance(action, np.ndarray | np.generic) and action.size == 1:
+            action = action.item()  # a learner's action as numpy gives it (np.int64, a 0-d array)
+        if isinstance(action, bool) or not isinstance(action, Integral):
+            self.codec.decode(self.state_, action)  # 3.5, "x": refused in one sentence, nothing played
         move = self._legal.get(int(action))
         if move is None:
             if self.illegal == "raise":

@@ -158,3 +158,32 @@ def test_environment_names_carry_their_version():
     assert parallel_env("ohanami_v1", players=2).metadata["name"] == "ohanami_v1"
     with pytest.raises(ValueError, match="it has mandala_v1"):
         env("mandala_v0")
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, -1, True])
+def test_a_bad_seed_is_refused_in_one_sentence_at_make_and_at_reset(seed):
+    with pytest.raises(RulesError, match="A seed must be"):
+        make("mandala", seed=seed)
+    env = make("mandala", seed=1)
+    env.reset()
+    with pytest.raises(RulesError, match="A seed must be"):
+        env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("action", [3.5, "x", None])
+def test_an_action_that_is_no_whole_number_is_refused_and_nothing_is_played(action):
+    env = make("mandala", seed=1)
+    env.reset()
+    before = env.state_.position()
+    with pytest.raises(ValueError, match="A mandala action is a whole number from 0 to 341"):
+        env.step(action)
+    assert env.state_.position() == before
+
+
+def test_a_numpy_action_plays_as_its_number():
+    env = make("mandala", seed=1)
+    env.reset()
+    action = int(np.flatnonzero(env.action_masks())[0])
+    assert env.step(np.int64(action))[3] is False
+    env.reset(seed=1)
+    assert env.step(np.array(action))[3] is False
