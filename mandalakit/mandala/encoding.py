@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..rl.actions import TableCodec
-from ..rl.observations import ObservationEncoder, relative_seat, rotate
+from ..rl.observations import ObservationEncoder, offsets, relative_seat, rotate
 
 
 @lru_cache(maxsize=None)
@@ -57,13 +55,10 @@ def observation_encoder(players: int) -> ObservationEncoder:
         ("end_triggered", (1,), "1 once the deck has been emptied (M-6.2)"),
     ]
 
-    start, at = {}, 0
-    for name, shape, _ in pieces:
-        start[name] = at
-        at += int(np.prod(shape))
+    start = offsets(pieces)
     phase_of = {phase: start["phase"] + i for i, phase in enumerate(phases)}
     counts = start["hand"], start["rivers"]  # hand .. cup_sizes: counts, one after the other
-    rest = start["mountains"], at  # mountains .. end_triggered too
+    rest = start["mountains"], start[None]  # mountains .. end_triggered too
     rivers = start["rivers"]
 
     def fill(o, v, n):

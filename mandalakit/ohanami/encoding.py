@@ -9,10 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-import numpy as np
-
 from ..rl.actions import ActionCodec
-from ..rl.observations import ObservationEncoder, rotate
+from ..rl.observations import ObservationEncoder, offsets, rotate
 
 
 class OhanamiCodec(ActionCodec):
@@ -94,10 +92,7 @@ def observation_encoder(players: int) -> ObservationEncoder:
         ("round_scores", (n, ROUNDS), "per seat: the score of each round ended (O-3)"),
     ]
 
-    at, start = 0, {}
-    for name, shape, _ in pieces:
-        start[name] = at
-        at += int(np.prod(shape))
+    start = offsets(pieces)
     o_round, o_step, o_phase = start["round"] - 1, start["step"] - 1, start["phase"]
     o_hand, o_pick, o_revealed = start["hand"] - 1, start["own_pick"] - 1, start["revealed"] - 1
     o_place, o_rows = start["own_place"] - codec.place_base, start["rows"] - 1

@@ -28,6 +28,21 @@ import numpy as np
 from ..core.registry import get_game
 
 
+def offsets(pieces: list[tuple[str, tuple[int, ...], str]]) -> dict[str | None, int]:
+    """Where each piece starts in the flat tensor, by name, and under ``None`` the tensor's size:
+    for an encoder's ``fill`` that sets several pieces in one assignment to the flat array.
+
+    >>> offsets([("a", (2,), ""), ("b", (2, 3), "")])
+    {'a': 0, 'b': 2, None: 8}
+    """
+    starts, at = {}, 0
+    for name, shape, _ in pieces:
+        starts[name] = at
+        at += int(np.prod(shape))
+    starts[None] = at
+    return starts
+
+
 class ObservationEncoder:
     """The tensor layout of one game and player count; each game's own lives in its package
     (``mandalakit.<game>.encoding``).
@@ -44,12 +59,9 @@ class ObservationEncoder:
 
     def __init__(self, game: str, players: int, pieces: list[tuple[str, tuple[int, ...], str]], fill):
         self.game, self.players, self.pieces = game, players, pieces
-        self._slices, at = [], 0
-        for name, shape, _ in pieces:
-            n = int(np.prod(shape))
-            self._slices.append((name, at, at + n, shape))
-            at += n
-        self.size = at
+        starts = offsets(pieces)
+        self._slices = [(name, starts[name], starts[name] + int(np.prod(shape)), shape) for name, shape, _ in pieces]
+        self.size = starts[None]
         self._fill = fill
         self._scratch = np.zeros(self.size, np.float32)  # filled through its views, then copied
         self._views = self.view(self._scratch)
