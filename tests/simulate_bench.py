@@ -60,20 +60,13 @@ def adopt_orphans() -> bool:
 
 def reap_orphans(seconds: float = 30.0) -> None:
     """Wait for the descendants handed to this process (:func:`adopt_orphans`) until none is
-    left; those still alive after ``seconds`` are killed and waited for."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            pid, _status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:  # none left
-            return
-        if pid:
-            continue
-        if time.monotonic() > deadline:
-            for child in psutil.Process().children():
-                child.kill()
-            deadline = float("inf")
-        time.sleep(0.05)
+    left (psutil waits for them, so their CPU time counts); those still alive after ``seconds``
+    are killed and waited for."""
+    me, deadline = psutil.Process(), time.monotonic() + seconds
+    while children := me.children():
+        _gone, alive = psutil.wait_procs(children, timeout=max(0.1, deadline - time.monotonic()))
+        for child in alive:  # past the deadline
+            child.kill()
 
 
 def run(argv: list[str]) -> dict:
