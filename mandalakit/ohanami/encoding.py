@@ -42,14 +42,10 @@ class OhanamiCodec(ActionCodec):
                 return self.place_base + self.targets * low + high
         raise ValueError(f"{move!r} is not an Ohanami move.")
 
-    def legal(self, state) -> dict[int, object]:
+    def _numbers(self, moves: list) -> list[int | None]:
         # A pick's number straight from its cards (most legal moves are picks).
         pairs, pick, encode = self._pair_index, self._Pick, self.encode
-        moves = state.legal_moves()
-        keys = [pairs.get(m.cards) if type(m) is pick else encode(m) for m in moves]
-        if None in keys:  # a pick that is no pair of the deck: encode refuses it
-            keys = [encode(m) if k is None else k for k, m in zip(keys, moves)]
-        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
+        return [pairs.get(m.cards) if type(m) is pick else encode(m) for m in moves]
 
     def table(self) -> list[tuple[str, str, str]]:
         return [

@@ -83,7 +83,16 @@ class ActionCodec:
     def legal(self, state: State) -> dict[int, object]:
         """``{action: move}`` for the legal moves of ``state``, in ascending action order
         (empty at a chance node or after the end)."""
-        return dict(sorted((self.encode(m), m) for m in state.legal_moves()))
+        moves = state.legal_moves()
+        keys = self._numbers(moves)
+        if None in keys:
+            keys = [self.encode(m) if k is None else k for k, m in zip(keys, moves)]
+        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
+
+    def _numbers(self, moves: list) -> list[int | None]:
+        """The action numbers of ``moves`` that a codec finds faster than :meth:`encode` (the
+        adapters' hot path), ``None`` where it leaves a move to :meth:`encode`."""
+        return [None] * len(moves)
 
     def mask(self, state: State) -> np.ndarray:
         """The legal-action mask of ``state``: int8 array of shape ``(size,)``, 1 where legal."""
@@ -139,15 +148,11 @@ class TableCodec(ActionCodec):
         except (KeyError, TypeError):
             raise ValueError(f"{move!r} is not a {self.game} move.") from None
 
-    def legal(self, state: State) -> dict[int, object]:
+    def _numbers(self, moves: list) -> list[int | None]:
         # The engines list their moves' shared objects (mandala.moves.FIELD, ...): found by
-        # identity first (hashing a move is a Python call; no other live object has the id of
-        # one of the table's moves), by equality else.
-        moves = state.legal_moves()
-        keys = list(map(self._by_id.get, map(id, moves)))
-        if None in keys:
-            keys = [self._index[m] if k is None else k for k, m in zip(keys, moves)]
-        return dict(sorted(zip(keys, moves)))  # the numbers differ: no move is compared
+        # identity (hashing a move is a Python call; no other live object has the id of one of
+        # the table's moves); any other move by equality, through encode.
+        return list(map(self._by_id.get, map(id, moves)))
 
     def table(self) -> list[tuple[str, str, str]]:
         rows, start = [], 0
