@@ -152,11 +152,11 @@ function turn_into_view(el, whole, smooth) {
 // the guide's words (its top first if it is taller). Lit things already in view leave the page
 // where it is.
 function lit_into_view(el) {
-  const lit = rects(el, ".mk-hint").filter((r) => r.height > 0);
-  if (!lit.length) return;
+  const lit = span(rects(el, ".mk-hint"));
+  if (!lit) return;
   const bar = el.closest(".mk-game-view")?.querySelector(".mk-top")?.getBoundingClientRect();
   const top = Math.max(bar ? bar.bottom : 0, 0), bottom = window.innerHeight;
-  const upper = Math.min(...lit.map((r) => r.top)), lower = Math.max(...lit.map((r) => r.bottom));
+  const { upper, lower } = lit;
   if (upper >= top && lower <= bottom) return;
   const dy = lower - upper > bottom - top - 16 ? upper - top - 8 : (upper + lower) / 2 - (top + bottom) / 2;
   scroller(el).scrollBy({ top: dy, behavior: "auto" });
