@@ -150,6 +150,19 @@ def test_the_record_round_trips_with_its_seats_players_and_events():
         Session("mandala", ["you", "greedy"], seed=1).load(record)  # a record of another game
 
 
+def test_a_records_session_that_is_not_started_never_plays_its_bots():
+    session = Session("mandala", ["greedy", "you"], seed=3, bot_delay=0)
+    session.start()
+    session.play(session.state.legal_moves()[0])
+    record = session.record()
+    record["events"] = record["events"][:-1]  # cut after the person's move: the bot is to act
+    replayed = Session.from_record(record, bot_delay=0)  # what the replay viewer looks through
+    assert replayed.seats[0] == "greedy" and replayed.to_act == 0
+    replayed.look_back(0)
+    replayed.look_back(len(record["events"]))
+    assert _events(replayed.state) == record["events"]
+
+
 def test_bad_seats_are_refused_in_one_sentence():
     with pytest.raises(RulesError, match="seats must be a list"):
         Session("mandala", "you")
@@ -179,11 +192,15 @@ def test_bots_move_at_their_pace_on_an_event_loop_and_wait_while_a_pupil_looks_b
         changed.clear()
         await asyncio.wait_for(changed.wait(), 10)
         assert session.to_act == 0
-        # Looking back while the bot waits: it does not move.
+        # Looking back while the bot waits: it does not move, and goes on once the pupil is back.
         session.play(session.state.legal_moves()[0])
         session.look_back(1)
         await asyncio.sleep(0.2)
         assert session.to_act == 1 and session.reviewing
+        changed.clear()
+        session.look_back(len(session.state.history))
+        await asyncio.wait_for(changed.wait(), 10)
+        assert session.to_act == 0 and not session.reviewing
         session.cancel()
 
     asyncio.run(play())

@@ -53,6 +53,11 @@ from mandalakit.widgets.play.typed import in_words
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
 
+def _session_property(name: str, doc: str) -> property:
+    """A read-only attribute of the view that is its session's ``name``."""
+    return property(lambda view: getattr(view.session, name), doc=doc)
+
+
 class GameView(W.VBox):
     """A game played by clicks, by typed moves and by bots, in any mix of seats.
 
@@ -255,7 +260,7 @@ class GameView(W.VBox):
         self.selection = ()
         self._hint = ()
         self.message.value = ""
-        self.form.form_message.value = ""
+        self.form.forget()
         self.record_panel.forget()
         self.events.clear()
         self._told = []
@@ -288,44 +293,15 @@ class GameView(W.VBox):
         self._redraw()
 
     # ----- the game, as the session holds it ----------------------------------------------------
-    @property
-    def state(self):
-        """The position being played (:attr:`Session.state`)."""
-        return self.session.state
-
-    @property
-    def spec(self):
-        return self.session.spec
-
-    @property
-    def seats(self) -> list[str]:
-        return self.session.seats
-
-    @property
-    def players(self) -> list[str]:
-        return self.session.players
-
-    @property
-    def seed(self) -> int:
-        return self.session.seed
-
-    @property
-    def bots(self) -> dict:
-        return self.session.bots
-
-    @property
-    def humans(self) -> list[int]:
-        """Seats played by people at this screen."""
-        return self.session.humans
-
-    @property
-    def to_act(self) -> int:
-        return self.session.to_act
-
-    @property
-    def reviewing(self) -> bool:
-        """True while the record slider looks back at an earlier position."""
-        return self.session.reviewing
+    state = _session_property("state", "The position being played (:attr:`Session.state`).")
+    spec = _session_property("spec", "The game's ``GameSpec``.")
+    seats = _session_property("seats", "``\"you\"`` or the bot's name, per seat.")
+    players = _session_property("players", "Who plays each seat, as the record names them.")
+    seed = _session_property("seed", "The deal's seed.")
+    bots = _session_property("bots", "The bot of each bot seat.")
+    humans = _session_property("humans", "Seats played by people at this screen.")
+    to_act = _session_property("to_act", "The seat to act (negative when none is).")
+    reviewing = _session_property("reviewing", "True while the record slider looks back at an earlier position.")
 
     @property
     def viewer(self) -> int | None:
@@ -449,8 +425,8 @@ class GameView(W.VBox):
     def _play(self, move) -> None:
         self.selection = ()
         self._hint = ()
-        self.form.form_message.value = ""  # the line under the status is replaced by the move's
-        self.record_panel.forget()          # sentence, never emptied first: it would blink out
+        self.form.forget()  # the line under the status is replaced by the move's sentence,
+        self.record_panel.forget()  # never emptied first: it would blink out of the page
         self.session.play(move)
 
     def _look_back(self, index: int) -> None:

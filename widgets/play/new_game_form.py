@@ -190,6 +190,10 @@ class NewGameForm(W.VBox):
                 out.append(_("{option}: {value}", option=_(label), value=_(shown) if shown else option_text(value)))
         return out
 
+    def forget(self) -> None:
+        """Empty the line under the buttons (the game it told about has moved on)."""
+        self.form_message.value = ""
+
     def start(self, again: bool = False) -> None:
         """Start the game the form describes: a new deal, the deal number typed, or (``again``)
         the deal of the game in play once more; under the buttons, what was started or why not."""

@@ -125,15 +125,16 @@ class Session:
         self._positions: dict[int, object] = {}  # looked-back positions by their number of events
         self.looking: int | None = None
         self.at = len(self.state.history)
+        self._live = False  # True once started: the bots play (never in a replay's session)
         self.listen()
 
     @classmethod
     def from_record(cls, record: Mapping, *, bot_delay: float = 0.6) -> Session:
-        """A session holding a record's game at its last event (:meth:`load`; not started)."""
-        spec = get_game(record.get("game") if isinstance(record, Mapping) and isinstance(record.get("game"), str)
-                        else "")
-        session = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
-        session.load(record)
+        """A session holding a record's game at its last event (:meth:`load`; not started).
+        Raises :class:`RecordError` for a bad record."""
+        state = records.replay(record)  # validates the whole record once
+        session = cls(state.game, [HUMAN] * get_game(state.game).min_players, seed=0, bot_delay=bot_delay)
+        session._hold(record, state)
         return session
 
     def listen(self, started: Callable[[], None] = _nothing, moved: Callable[[object, object, bool], None] = _nothing,
@@ -191,6 +192,7 @@ class Session:
         humans = self.humans
         self.looking = humans[0] if len(humans) == 1 else None
         self.at = len(self.state.history)
+        self._live = True
         self._started()
         before = self.state.clone()
         self._resolve_chance()
@@ -310,7 +312,10 @@ class Session:
         RecordError
             For a bad record or one of another game; this game is kept.
         """
-        state = records.replay(record)
+        self._hold(record, records.replay(record))
+
+    def _hold(self, record: Mapping, state) -> None:
+        """Hold ``state``, the replayed last position of ``record``, with the record's seats."""
         if state.game != self.spec.name:  # this page plays one game: say where the record belongs
             raise RecordError("record", _("This is a record of {other}; this view plays {game}. Open the {other} "
                                           "page to load it.", other=state.game, game=self.spec.name))
@@ -322,6 +327,7 @@ class Session:
         self.state = state
         self._undo, self._positions = [], {}
         self.at = len(state.history)
+        self._live = False
 
     @property
     def setup_end(self) -> int:
@@ -344,9 +350,11 @@ class Session:
         return self.state_at(self.at)
 
     def look_back(self, index: int) -> None:
-        """Look at the position after ``index`` events (cut to the game's events); the bots
-        wait while an earlier position is looked at."""
+        """Look at the position after ``index`` events (cut to the game's events). The bots
+        wait while an earlier position is looked at, and go on when the latest one is again."""
         self.at = max(0, min(int(index), len(self.state.history)))
+        if self._live and not self.reviewing and self._bot_to_act(self.to_act) and not self._pacer.waiting:
+            self._pacer.start()
 
     def play_from_here(self) -> bool:
         """Play on from the position looked at (the later events are dropped); ``False`` if
