@@ -23,12 +23,12 @@ def test_O_3_3_a_slider_set_past_its_bounds_is_clamped_and_scored():
 
 def test_a_selection_set_to_nothing_keeps_the_seats_and_a_wrong_index_is_refused():
     view = GameView()
-    choice = view.players_choice
-    seats = len(view.seat_box.children)
+    choice = view.form.players_choice
+    seats = len(view.form.seat_box.children)
     choice.set_state({"index": None})  # a forged "nothing selected"
-    assert choice.value is None and len(view.seat_box.children) == seats
+    assert choice.value is None and len(view.form.seat_box.children) == seats
     for index in (99, -3):  # ipywidgets refuses it and keeps the state
         with pytest.raises(TraitError, match="index out of bounds"):
             choice.set_state({"index": index})
     choice.set_state({"index": 1})  # the pupil's next choice still works
-    assert choice.value == choice.options[1] and len(view.seat_box.children) == choice.value
+    assert choice.value == choice.options[1] and len(view.form.seat_box.children) == choice.value

@@ -100,7 +100,7 @@ def test_O_2_5_two_new_rows_in_either_order_by_clicks():
     new row 2 was refused. Both orders now make the move (two new rows have no order, O-2.4)."""
     for clicks in (["card:118", "row:1", "card:95", "row:2"], ["card:95", "row:1", "card:118", "row:2"]):
         view = GameView("ohanami", seats=["you", "greedy"], seed=1, bot_delay=0)
-        view._start(from_position({"step": 5, "hands": [[], []], "picks": [[95, 118], [3, 4]]}))
+        view.session.start(from_position({"step": 5, "hands": [[], []], "picks": [[95, 118], [3, 4]]}))
         view.uncover()
         for target in clicks:
             assert target in view.active, (clicks, target)

@@ -15,7 +15,7 @@ from mandalakit.core import records
 from mandalakit.core.bots import play
 from mandalakit.core.errors import RulesError
 from mandalakit.widgets import GameView
-from mandalakit.widgets.play.refusals import MAX_MOVE_CHARS
+from mandalakit.widgets.play.typed import MAX_MOVE_CHARS
 from mandalakit.widgets.play.replay import ReplayViewer
 
 PAGES = [p for p in dashboard_pages() if p.stem not in ("index", "rl")]  # the index and the training page: no widget
@@ -45,14 +45,14 @@ def _sent(*messages) -> Run:
 
 def test_F_1_5_a_forged_rules_box_opens_no_file_and_is_refused_in_words():
     view = GameView("flowers", seats=["you", "greedy"], seed=3)
-    box = view.rule_box.children[0]
+    box = view.form.rule_box.children[0]
     before = view.state.clone()
-    run = _sent((box, _update(box, description="tiles", value="/etc/passwd")), (view.start_button,
-                                                                                _click(view.start_button)))
+    run = _sent((box, _update(box, description="tiles", value="/etc/passwd")), (view.form.start_button,
+                                                                                _click(view.form.start_button)))
     assert run.files == [] and run.escaped == []
     # the menu sets the option named by the game's Rules (single_play_draw), whatever the page calls it,
     # and keeps a value of its own list: the forged text never reaches the rules
-    assert "root:" not in view.form_message.value and "tiles" not in view.form_message.value
+    assert "root:" not in view.form.form_message.value and "tiles" not in view.form.form_message.value
     assert view.state.rules == flowers.Rules() and view.state.history != before.history
 
 
@@ -74,7 +74,7 @@ def test_F_1_5_a_record_naming_a_file_as_its_tiles_opens_nothing():
     record = records.from_state(state, players=["you", "greedy"], seed=1)
     record["rules"]["tiles"] = "/etc/passwd"
     view = GameView("flowers", seats=["you", "greedy"], seed=3)
-    run = _sent((view.upload, _message(view.upload, {"method": "update", "state": {"value": [
+    run = _sent((view.record_panel.upload, _message(view.record_panel.upload, {"method": "update", "state": {"value": [
         {"name": "r.json", "type": "", "size": 10, "content": None, "last_modified": 0}]},
         "buffer_paths": [["value", 0, "content"]]}, [json.dumps(record).encode()])))
     assert run.files == [] and run.escaped == []
@@ -93,12 +93,12 @@ def test_a_forged_upload_entry_is_refused_in_one_sentence_and_allocates_nothing(
         entry = {"name": "r.json", "type": "", "last_modified": 0, **entry}
         if entry["content"] is None:
             buffers, paths = [b"{}"], [["value", 0, "content"]]
-    run = _sent((view.upload, _message(view.upload, {"method": "update", "state": {"value": [entry]},
+    run = _sent((view.record_panel.upload, _message(view.record_panel.upload, {"method": "update", "state": {"value": [entry]},
                                                      "buffer_paths": paths}, buffers)))
     assert run.escaped == [] and run.files == []
     assert "The page sent no file that can be read" in view.message.value and "The current game is kept." in \
         view.message.value
-    assert view.state.history == history and view.upload.value == ()
+    assert view.state.history == history and view.record_panel.upload.value == ()
 
 
 def test_an_uploaded_file_name_is_cut_and_a_large_size_refused():
@@ -107,11 +107,11 @@ def test_an_uploaded_file_name_is_cut_and_a_large_size_refused():
     play(state, [view.spec.make_bot("random", seed=1), view.spec.make_bot("random", seed=2)])
     data = json.dumps(records.from_state(state, players=["you", "random"], seed=3)).encode()
     entry = {"name": "n" * 1_000_000, "type": "", "size": len(data), "content": None, "last_modified": 0}
-    _sent((view.upload, _message(view.upload, {"method": "update", "state": {"value": [entry]},
+    _sent((view.record_panel.upload, _message(view.record_panel.upload, {"method": "update", "state": {"value": [entry]},
                                                "buffer_paths": [["value", 0, "content"]]}, [data])))
     assert "Record loaded: nnn" in view.message.value and len(view.message.value) < 200
     entry = {**entry, "name": "r.json", "size": 10**12}
-    _sent((view.upload, _message(view.upload, {"method": "update", "state": {"value": [entry]},
+    _sent((view.record_panel.upload, _message(view.record_panel.upload, {"method": "update", "state": {"value": [entry]},
                                                "buffer_paths": [["value", 0, "content"]]}, [data])))
     assert "larger than 1 MB" in view.message.value
 
@@ -119,7 +119,7 @@ def test_an_uploaded_file_name_is_cut_and_a_large_size_refused():
 def test_view_of_set_to_no_choice_draws_the_game_on():
     view = GameView("mandala", seats=["greedy", "random"], seed=3, bot_delay=0)  # bots only: finished at once
     assert view.state.is_terminal()
-    run = _sent((view.view_of, _update(view.view_of, index=None)))
+    run = _sent((view.record_panel.view_of, _update(view.record_panel.view_of, index=None)))
     assert run.escaped == [] and view.viewer == 0 and "<svg" in view.board.svg
     state = view.state
     replay = ReplayViewer(records.from_state(state, players=["greedy", "random"], seed=3))
@@ -130,7 +130,7 @@ def test_view_of_set_to_no_choice_draws_the_game_on():
 def test_from_record_refuses_an_event_that_is_not_a_number():
     view = GameView("ohanami", seats=["you", "greedy"], seed=3)
     with pytest.raises(RulesError, match="at must be the number of an event of the record .* not 'x'"):
-        GameView.from_record(view._record(), at="x")
+        GameView.from_record(view.session.record(), at="x")
 
 
 def test_a_typed_move_longer_than_the_cap_is_refused_before_it_is_read():

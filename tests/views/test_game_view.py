@@ -26,7 +26,7 @@ from mandalakit.widgets.play.games import part_of
 
 def _upload(view, name: str, data: bytes) -> None:
     """What the page's file chooser sends to the kernel."""
-    view.upload.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
+    view.record_panel.upload.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
                           "last_modified": datetime.now(timezone.utc)},)
 
 
@@ -226,7 +226,7 @@ def test_load_record_then_play_from_here():
     view = GameView("flowers", seats=["you", "greedy"], seed=2, bot_delay=0)
     view.load_record(record)
     assert view.state.num_players == 3 and len(view.state.history) == len(game.history)
-    view.review.value = 4
+    view.record_panel.review.value = 4
     assert view.reviewing
     view.click("hand:grey")  # refused: looking back
     assert "looking back" in view.message.value
@@ -238,7 +238,7 @@ def test_load_record_then_play_from_here():
 def test_saved_record_replays_to_the_same_game():
     view = GameView("ohanami", seats=["greedy", "random"], seed=3, bot_delay=0)
     view.prepare_download()
-    href = re.search(r'href="data:application/json;base64,([^"]+)"', view.download.value).group(1)
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', view.record_panel.download.value).group(1)
     import base64
 
     record = json.loads(base64.b64decode(href))
@@ -256,19 +256,19 @@ def test_new_game_panel_refuses_bad_options_and_keeps_the_game():
         menu.value = "many"
     assert [str(e) for _, e in view.state.history] == before
     menu.value = "none"
-    view.seed_text.value = "12"
-    view._start_from_panel()
+    view.form.seed_text.value = "12"
+    view.form.start()
     assert view.seed == 12 and view.state.rules.sakura_cap is None
-    assert view.form_message.value == '<div role="status">New game: deal 12; Pink cards scored at most: no limit.</div>'
+    assert view.form.form_message.value == '<div role="status">New game: deal 12; Pink cards scored at most: no limit.</div>'
     menu = view.form.rule_menus["sakura_cap"]
     menu.value = "8"
-    view.seed_text.value = "1" * 40
-    view._start_from_panel()
-    assert "the value of seed has more than 18 digits" in view.form_message.value and view.seed == 12
-    view.seed_text.value = " 13 "
-    view._start_from_panel()
+    view.form.seed_text.value = "1" * 40
+    view.form.start()
+    assert "the value of seed has more than 18 digits" in view.form.form_message.value and view.seed == 12
+    view.form.seed_text.value = " 13 "
+    view.form.start()
     assert view.seed == 13 and view.state.rules.sakura_cap == 8
-    assert "New game: deal 13; Pink cards scored at most: 8." in view.form_message.value
+    assert "New game: deal 13; Pink cards scored at most: 8." in view.form.form_message.value
     assert "deal 13" in view.message.value  # the new game is the latest event
 
 
@@ -276,11 +276,11 @@ def test_new_game_deals_anew_and_play_this_deal_again_keeps_the_deal():
     view = GameView("mandala", seats=["you", "greedy"], seed=2)
     seeds = set()
     for _ in range(3):
-        view._start_from_panel()
+        view.form.start()
         seeds.add(view.seed)
     assert len(seeds) == 3 and 2 not in seeds  # an empty deal number draws a new deal
     view.form.again_button.click()
-    assert view.seed in seeds and f"deal {view.seed}" in view.form_message.value
+    assert view.seed in seeds and f"deal {view.seed}" in view.form.form_message.value
     first = [str(e) for _, e in view.state.history]
     view.form.again_button.click()
     assert [str(e) for _, e in view.state.history] == first
@@ -288,9 +288,9 @@ def test_new_game_deals_anew_and_play_this_deal_again_keeps_the_deal():
 
 def test_names_typed_in_the_form_name_the_players():
     view = GameView("ohanami", seats=["you", "greedy"], seed=2)
-    view.seat_box.children[1].value = "you"
+    view.form.seat_box.children[1].value = "you"
     view.form.name_box.children[0].value = "Ann"
-    view._start_from_panel()
+    view.form.start()
     assert view.names == ["Ann", "Player 2"] and view.players == ["Ann", "you"]
     assert "Ann against Player 2" in view.events.entries[-1].text
 
@@ -324,10 +324,10 @@ def test_any_record_replays_in_the_view(game, players):
     record = records.from_state(state, players=[f"p{i}" for i in range(players)])
     view = GameView.from_record(record, at=1)
     view.uncover()
-    assert view.review.max == len(record["events"]) and view.review.value == 1
+    assert view.record_panel.review.max == len(record["events"]) and view.record_panel.review.value == 1
     assert view.board.svg.startswith("<svg")
-    for i in (view.review.max // 2, view.review.max):
-        view.review.value = i
+    for i in (view.record_panel.review.max // 2, view.record_panel.review.max):
+        view.record_panel.review.value = i
         assert view.board.svg.startswith("<svg") and view.score.value
     assert "Game over" in view.status.value
 
@@ -355,7 +355,7 @@ def test_saved_game_loads_with_the_same_seats_and_names():
     view.prepare_download()
     import base64
 
-    record = json.loads(base64.b64decode(re.search(r"base64,([^\"]+)", view.download.value).group(1)))
+    record = json.loads(base64.b64decode(re.search(r"base64,([^\"]+)", view.record_panel.download.value).group(1)))
     assert [p["name"] for p in record["players"]] == ["you", "greedy"]
     history = [str(e) for _, e in view.state.history]
     view.load_record(record)
@@ -394,9 +394,9 @@ def test_looking_back_in_a_live_game_never_shows_another_seats_hand(seats):
     view.uncover()
     view.play_text(str(view.state.legal_moves()[0]))
     other = 1
-    view.view_of.value = other  # a pupil chooses the other seat's eyes ...
-    view.review.value = 1  # ... and looks back at the deal
-    hand = set(records.replay(view._record(), upto=1).hands[other])
+    view.record_panel.view_of.value = other  # a pupil chooses the other seat's eyes ...
+    view.record_panel.review.value = 1  # ... and looks back at the deal
+    hand = set(records.replay(view.session.record(), upto=1).hands[other])
     shown = {int(n) for n in re.findall(r'data-mk-target="card:(\d+)"', view.board.svg)}
     assert not shown & hand
 
@@ -408,12 +408,12 @@ def test_the_seat_menus_of_the_new_game_form_speak_the_pages_language():
 
     with language("fr"):
         view = GameView("mandala", seats=["you", "greedy"], seed=2)
-        menu = view.seat_box.children[1]
+        menu = view.form.seat_box.children[1]
         assert [label for label, _kind in menu.options] == ["une personne devant cet écran", "Robot (facile)",
                                                              "Robot (moyen)", "Robot (difficile)"]
         assert menu.label == "Robot (moyen)" and menu.value == "greedy" and menu.description == "Joueur 2"
         menu.value = "pimc"  # the hard level
-        view._start_from_panel()
+        view.form.start()
     assert view.seats == ["you", "pimc"]
 
 
@@ -432,7 +432,7 @@ def test_a_game_ends_on_the_engines_score_screen_with_play_again_and_save_this_g
     said = "You win!" if res.winners == (0,) else "Bot (medium) wins!" if res.winners == (1,) else "share the victory!"
     assert said in view.end.picture.value
     view.end.save_button.click()
-    assert "download=" in view.end.link.value and view.end.link.value == view.download.value
+    assert "download=" in view.end.link.value and view.end.link.value == view.record_panel.download.value
     seed = view.seed
     view.end.again_button.click()  # a new deal of the same game, the same seats
     assert view.seed != seed and not view.state.history[1:] and view.seats == ["you", "greedy"]

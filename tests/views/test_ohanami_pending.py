@@ -45,7 +45,7 @@ def _pending_keys(root: ET.Element) -> set[str]:
 
 def _view(rows=((), ())) -> GameView:
     view = GameView("ohanami", seats=["you", "greedy"], seed=1, bot_delay=0)
-    view._start(from_position({"step": 5, "hands": [[], []], "picks": [[95, 118], [3, 4]],
+    view.session.start(from_position({"step": 5, "hands": [[], []], "picks": [[95, 118], [3, 4]],
                                "rows": [[list(r) for r in rows[0]], [list(r) for r in rows[1]]]}))
     view.uncover()
     return view

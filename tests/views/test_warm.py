@@ -13,7 +13,7 @@ def test_a_game_against_the_hard_bot_readies_its_kernels_first(monkeypatch):
     readied = []
     monkeypatch.setattr(warm, "_READY", set())
     real = warm.warm
-    monkeypatch.setattr("mandalakit.widgets.play.game_view.warm", lambda game: readied.append(game) or real(game))
+    monkeypatch.setattr("mandalakit.widgets.play.session.warm", lambda game: readied.append(game) or real(game))
     GameView("mandala", seats=["you", "medium"], seed=1, bot_delay=0)
     assert readied == []  # no search bot: nothing to ready
     view = GameView("ohanami", seats=["you", "hard"], seed=1, bot_delay=0)

@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The modules whose sentences a pupil reads at a game table.
 PUPIL_MODULES = [
     *sorted((ROOT / "widgets" / "play" / "games").glob("*.py")),
-    *(ROOT / "widgets" / "play" / name for name in ("game_view.py", "log.py", "status.py", "people.py", "new_game_form.py",
-                                           "resume.py", "refusals.py", "replay.py", "language.py")),
+    *(ROOT / "widgets" / "play" / name for name in ("game_view.py", "session.py", "log.py", "status.py", "people.py",
+                                           "new_game_form.py", "record_panel.py", "resume.py", "refusals.py",
+                                           "typed.py", "replay.py", "language.py")),
     # each engine's state, the modules of its rules, its setup and its hand-built positions
     *(path for game in ("mandala", "flowers", "ohanami")
       for name in ("state", "turn", "completion", "ending", "setup", "position")

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["ClickTree", "Outcome", "targets_in"]
+__all__ = ["ClickTree", "Outcome", "chip_order", "targets_in"]
 
 Path = tuple[str, ...]
 
@@ -118,3 +118,9 @@ class ClickTree:
         if text is None:
             return Outcome("unknown", tuple(selection))
         return Outcome("attempt", tuple(selection), text=text)
+
+
+def chip_order(target: str):
+    """Sort key of a target id: its kind, then its number as a number (``card:9`` before ``card:10``)."""
+    kind, _sep, what = target.partition(":")
+    return (kind, int(what) if what.isdigit() else what)

@@ -1,13 +1,16 @@
 """Play any of the three games in a notebook or a Voilà dashboard: :class:`GameView`.
 
-One view over the engine contract. What is the same for every game is written here once:
-the turn loop, human and bot seats, the hot-seat cover, undo, hint, typed moves, refusals,
-the score panel frame. Around it, one module per job: the status line on top
-(:mod:`.status`), the log of what happened (:mod:`.log`), people's names (:mod:`.people`),
-the New game form and panel (:mod:`.new_game_form`), the record panel (save, load,
-look back, play from here: :mod:`.record_panel`), the game kept in the browser (:mod:`.resume`),
-the intro and Legend (:mod:`.legend`), the bots' pace (:mod:`.pacing`). Each game adds only
-its part (:mod:`mandalakit.widgets.play.games`): which clicks make which move, how its moves are
+One view over the engine contract, drawing a :class:`~mandalakit.widgets.play.session.Session`:
+the turn loop (seats, bots and their pace, undo, hints, the hot-seat handover, the record, the
+look back) is that plain-Python object's, and this view turns what people do (clicks, typed
+moves, buttons) into its calls and what it tells (a line of play started, a move made, a new
+position) into the board, the log and the lines on top. Around it, one child widget or module
+per job: the status line on top (:mod:`.status`), the log of what happened (:mod:`.log`),
+people's names (:mod:`.people`), the New game form (:mod:`.new_game_form`), the Record panel
+(save, load, look back, play from here: :mod:`.record_panel`), the game kept in the browser
+(:mod:`.resume`), the intro and Legend (:mod:`.legend`), the score screen (:mod:`.end_screen`).
+The two panels talk to the view through the callbacks it gives them. Each game adds only its
+part (:mod:`mandalakit.widgets.play.games`): which clicks make which move, how its moves are
 told, and its score panel. Legality, scores and refusals all come from the engine.
 
 >>> from mandalakit.widgets import GameView
@@ -24,45 +27,38 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
+from numbers import Integral
 
 import ipywidgets as W
 
-from mandalakit.core import hints
-from mandalakit.core.contract import make_rng
 from mandalakit.core.errors import MandalakitError, RulesError, shown
 from mandalakit.core.messages import _
-from mandalakit.core.registry import get_game
-from mandalakit.core.search import PIMCBot
 
 from mandalakit.widgets.play.board import BoardView
-from mandalakit.widgets.play.clicks import ClickTree
-from mandalakit.widgets.play.drawing import TableDrawing, chip_order
+from mandalakit.widgets.play.clicks import ClickTree, chip_order, targets_in
 from mandalakit.widgets.play.end_screen import EndScreen
 from mandalakit.widgets.play.games import part_of
-from mandalakit.widgets.play.legend import against
+from mandalakit.widgets.play.legend import against, intro_html, legend_html
 from mandalakit.widgets.play.log import Entry, EventLog
-from mandalakit.widgets.play.new_game_form import NewGameForm, NewGamePanel
-from mandalakit.widgets.play.pacing import Pacer
+from mandalakit.widgets.play.new_game_form import NewGameForm
 from mandalakit.widgets.play.people import HUMAN, display_names
 from mandalakit.widgets.classroom.pupil import note_game
-from mandalakit.widgets.play.refusals import refusal_html, typed_move
+from mandalakit.widgets.play.refusals import refusal_html
 from mandalakit.widgets.play.record_panel import MAX_UPLOAD_BYTES, RecordPanel
 from mandalakit.widgets.play.resume import ResumeOffer, checked_record
-from mandalakit.widgets.play.status import TABLE_STYLE
-from mandalakit.widgets.play.typed import in_words, to_notation
-from mandalakit.widgets.play.warm import warm
+from mandalakit.widgets.play.session import Session
+from mandalakit.widgets.play.status import SCORE_STYLE, TABLE_STYLE, status_html
+from mandalakit.widgets.play.typed import in_words
 
 __all__ = ["GameView", "HUMAN", "MAX_UPLOAD_BYTES"]
 
 
-def _seed_now() -> int:
-    """A fresh seed from the operating system, shown in the panel so the game can be replayed."""
-    import numpy as np
-
-    return int(np.random.SeedSequence().entropy % 1_000_000)
+def _session_property(name: str, doc: str) -> property:
+    """A read-only attribute of the view that is its session's ``name``."""
+    return property(lambda view: getattr(view.session, name), doc=doc)
 
 
-class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
+class GameView(W.VBox):
     """A game played by clicks, by typed moves and by bots, in any mix of seats.
 
     Parameters
@@ -82,6 +78,11 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
     bot_delay : float
         Seconds a bot waits before it moves, so a pupil sees each move (0: at once). Bots
         only wait when an event loop runs (a notebook or Voilà); elsewhere they move at once.
+    session : Session or None
+        A game to draw instead (another view's, :meth:`rebuilt`, or a record's,
+        :meth:`from_record`); ``game``, ``seats``, ``seed``, ``rules`` and ``bot_delay`` are then
+        the session's own, and the board is drawn at the session's next :meth:`Session.start`
+        or :meth:`Session.resume`.
 
     Raises
     ------
@@ -91,20 +92,29 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     Attributes
     ----------
+    session : Session
+        The game in play: seats, bots, undo, hints, the record, the look back.
     state : State
-        The position being played (the engine's).
+        The position being played (the engine's; the session's).
     board : BoardView
         The drawing, seen by :attr:`viewer`, with clickable targets.
     selection : tuple of str
         Targets clicked so far towards the next move.
     message : ipywidgets.HTML
         The last refusal, hint or bot move, in words.
+    form : NewGameForm
+        The New game panel.
+    record_panel : RecordPanel
+        The Record panel: look back, play from here, save, load.
     """
 
     def __init__(self, game: str = "ohanami", seats: Sequence[str] = (HUMAN, "medium"), *, seed: int | None = None,
-                 rules=None, bot_delay: float = 0.6):
-        self.bot_delay = float(bot_delay)
-        self._pacer = Pacer(self._bot_step, self.bot_delay)  # bot moves a pupil can follow
+                 rules=None, bot_delay: float = 0.6, session: Session | None = None):
+        self.bot_delay = float(bot_delay) if session is None else session.bot_delay
+        self.selection: tuple[str, ...] = ()
+        self._hint: tuple[str, ...] = ()  # the clicks of the hint's move, lit one by one
+        self._told: list = []  # what the log tells, as functions of the view (:meth:`rebuilt`)
+        self._opening = None  # the log's first sentences of the next line of play
         self._build_widgets()
         top = W.VBox([self.status, self.message, self.resume_offer])
         top.add_class("mk-top")
@@ -113,7 +123,10 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         table.add_class("mk-table")
         super().__init__([W.HTML(TABLE_STYLE), top, table, self.score, self.panels])
         self.add_class("mk-game-view")
-        self.new_game(game, seats, seed=seed, rules=rules)
+        if session is None:
+            self.new_game(game, seats, seed=seed, rules=rules)
+        else:
+            self._adopt(session)
 
     # ----- building ---------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -157,49 +170,16 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         self.score.add_class("mk-score")
         # The end of a game: the engine's score screen, a new deal, the record (issue 20).
         self.end = EndScreen(again=lambda: self.new_game(self.spec.name, self.seats, rules=self.state.rules),
-                             save=lambda: (self.prepare_download(), self.download.value)[1])
-        self._build_panels()
-
-    def _build_panels(self) -> None:
-        # Record: save, load, look back, play from here.
-        self.save_button = W.Button(description=_("save this game as a record"), layout=W.Layout(width="auto"))
-        self.save_button.on_click(lambda _b: self.prepare_download())
-        self.download = W.HTML()
-        # ipywidgets writes "load a record (0)" on the button, the count of files it holds (always
-        # 0 here: each file is read at once): the button's words come from the style instead.
-        words = _("load a saved game")
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="", tooltip=words,
-                                   layout=W.Layout(width="auto"))
-        self.upload.add_class("mk-upload")
-        upload_words = W.HTML('<style>.mk-upload.widget-upload { font-size: 0; } .mk-upload.widget-upload::after '
-                              f'{{ content: "{_css_text(words)}"; font-size: 13px; }}</style>')
-        self.upload.observe(self._on_upload, names="value")
-        self.review = W.IntSlider(value=0, min=0, max=0, description=_("move"), continuous_update=False,
-                                  layout=W.Layout(width="30em", max_width="100%"))
-        self.review.observe(self._on_review, names="value")
-        self.view_of = W.Dropdown(options=[(_("the player at this screen"), -1)], value=-1,
-                                  description=_("view of"), layout=W.Layout(width="auto"))
-        self.view_of.observe(lambda _c: self._redraw(), names="value")
-        self.play_here = W.Button(description=_("play from here"), layout=W.Layout(width="auto"))
-        self.play_here.on_click(lambda _b: self.play_from_here())
-        record_box = W.VBox([
-            W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
-                     "position shown. Save this game in a file, or load a saved game (at most 1 MB; it is checked "
-                     "by playing it again).")),
-            W.HBox([self.review, self.view_of, self.play_here], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.save_button, self.upload, upload_words], layout=W.Layout(flex_flow="row wrap")),
-            self.download,
-        ])
+                             save=self.prepare_download)
         # The teacher's new game: players, seats, the deal, rule options (in words).
-        self.form = NewGameForm()
-        self.form.start_button.on_click(lambda _b: self._start_from_panel())
-        self.form.again_button.on_click(lambda _b: self._start_from_panel(again=True))
-        for name in ("players_choice", "seat_box", "seed_text", "rule_box", "start_button", "form_message"):
-            setattr(self, name, getattr(self.form, name))
-        new_box = self.form
+        self.form = NewGameForm(start=self._start_from_form)
+        # Record: save, load, look back, play from here.
+        self.record_panel = RecordPanel(record=lambda: self.session.record(), load=self.load_record,
+                                        look=self._look_back, shown=self._redraw, play_from_here=self.play_from_here,
+                                        refuse=self._refuse, note=self._note)
         self.intro = W.HTML()  # how to play, folded: the status line says what to click at each step
         self.legend = W.HTML()
-        self.panels = W.Accordion(children=[self.intro, new_box, record_box, self.legend],
+        self.panels = W.Accordion(children=[self.intro, self.form, self.record_panel, self.legend],
                                   titles=(_("How to play"), _("New game"), _("Record"), _("Legend")),
                                   selected_index=None)
 
@@ -208,64 +188,120 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
                  players: Sequence[str] | None = None) -> None:
         """Start a new game (same arguments as the constructor); the old game is dropped.
         ``players``: the name each seat is recorded and shown under (default: its kind)."""
-        spec = get_game(game)
-        if isinstance(seats, str):  # "you" would otherwise be read as three seats, "y", "o" and "u"
-            raise RulesError("options", _("seats must be a list with one entry per seat, such as "
-                                          "[\"{human}\", \"greedy\"], not the text {text}.",
-                                          human=HUMAN, text=shown(seats)))
-        seats = [spec.levels.get(str(s), str(s)) for s in seats]  # a level plays as the bot behind it
-        for seat, kind in enumerate(seats):
-            if kind != HUMAN and kind not in spec.bots:
-                raise RulesError("options", _("Player {seat:+1} must be {human} or a bot of {game} ({bots}), not {kind}.",
-                                              seat=seat, human=HUMAN, game=game, bots=", ".join([*spec.levels, *spec.bots]),
-                                              kind=shown(kind)))
-        if rules is None or isinstance(rules, Mapping):
-            rules = spec.make_rules(rules)
-        seed = _seed_now() if seed is None else seed
-        state = spec.new_game(len(seats), seed=seed, rules=rules)
-        self.spec, self.part, self.seats, self.seed = spec, part_of(game), seats, seed
-        self.move_text.placeholder = _("e.g. {example}", example=in_words(self.part.example, game))
-        # who plays each seat, as a record names them: a typed name only for a person's seat
-        self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
-        self.names = display_names(self.players, you=len(self.humans) == 1, levels=spec.levels)
-        self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
-        if any(isinstance(bot, PIMCBot) for bot in self.bots.values()):
-            warm(game)  # the search's fast kernels now, not at its first move (widgets/play/warm.py)
-        self._hint_rng = make_rng(seed + 200)  # the hints' searches
-        self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
-        self.board.store_key = f"mandalakit-game-in-progress:{spec.name}"
-        self._pacer.cancel()
-        self.state = state
-        self._fill_panel()
-        self._start(state, lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
-                                                 players=against(view.names)))])
+        session = Session(game, seats, seed=seed, rules=rules, players=players, bot_delay=self.bot_delay)
+        self._adopt(session)
+        self._opening = lambda view: [Entry(_("New game (deal {seed}): {players}.", seed=view.seed,
+                                              players=against(view.names)))]
+        session.start()
 
-    def _start(self, state, opening=None) -> None:
-        """Play on from ``state`` with an empty log that opens with ``opening(view)``'s
-        sentences (who plays whom), before any bot moves."""
-        self._pacer.cancel()
-        self.state = state
-        self._undo: list = []
-        self.selection: tuple[str, ...] = ()
-        humans = self.humans
-        self.looking: int | None = humans[0] if len(humans) == 1 else None
+    def _adopt(self, session: Session) -> None:
+        """Draw ``session`` from now on (the session before stops its bots)."""
+        old = getattr(self, "session", None)
+        if old is not None and old is not session:
+            old.cancel()
+        self.session = session
+        session.listen(started=self._started, moved=self._moved, changed=self._changed)
+        self.part = part_of(session.spec.name)
+        self.move_text.placeholder = _("e.g. {example}", example=in_words(self.part.example, session.spec.name))
+        self.board.store_key = f"mandalakit-game-in-progress:{session.spec.name}"
+        self._name_seats()
+        self._fill_panel()
+
+    def _name_seats(self) -> None:
+        self.names = display_names(self.players, you=len(self.humans) == 1, levels=self.spec.levels)
+
+    def _fill_panel(self) -> None:
+        self.form.fill(self.spec, self.seats, self.players, self.state.rules, self.seed)
+        self.intro.value = intro_html(self.part, self.names)
+        self.legend.value = legend_html(self.part)
+        self.record_panel.name_seats(self.names)
+
+    def _start_from_form(self, seats, players, seed, rules) -> None:
+        self.new_game(self.spec.name, seats, seed=seed, rules=rules, players=players)
+        self.board.scroll += 1  # the form stays behind: the new table comes into view
+
+    def load_record(self, record: Mapping) -> None:
+        """Replace the game by a record's game (validated by replaying it). A bad record raises
+        :class:`RecordError` and keeps the current game."""
+        self.session.load(record)
+        self.session.start()
+        self._fill_panel()
+
+    @classmethod
+    def from_record(cls, record: Mapping, *, at: int = 0, bot_delay: float = 0.6) -> GameView:
+        """A view of a record's game, shown at event ``at`` (the record slider scrubs through
+        it; *play from here* goes on from any event). The record's bot seats stay bots, every
+        other seat is played at this screen. Raises :class:`RecordError` for a bad record, and
+        :class:`RulesError` if ``at`` is not a whole number."""
+        if isinstance(at, bool) or not isinstance(at, Integral):
+            raise RulesError("options", _("at must be the number of an event of the record (a whole number), "
+                                          "not {value}.", value=shown(at)))
+        session = Session.from_record(record, bot_delay=bot_delay)
+        view = cls(session=session)
+        session.start()
+        view.record_panel.review.value = max(0, min(int(at), view.record_panel.review.max))
+        view.panels.selected_index = 2
+        return view
+
+    def play_from_here(self) -> None:
+        """Go on playing from the position the record slider shows (later events are dropped)."""
+        self.session.play_from_here()
+
+    def prepare_download(self) -> str:
+        """Put a download link of this game's record (JSON) under the Record panel's button, and
+        return it (:meth:`RecordPanel.prepare_download`)."""
+        return self.record_panel.prepare_download()
+
+    # ----- what the session tells -------------------------------------------------------------
+    def _started(self) -> None:
+        """A line of play begins: nothing chosen, an empty log (opening with the new deal's
+        sentences), the seats named."""
+        self._name_seats()
+        self.selection = ()
+        self._hint = ()
         self.message.value = ""
-        self.form_message.value = ""
-        self.download.value = ""
-        self._hint: tuple[str, ...] = ()
+        self.form.forget()
+        self.record_panel.forget()
         self.events.clear()
-        self._told: list = []
+        self._told = []
+        opening, self._opening = self._opening, None
         if opening is not None:
             self._remember(opening)
-        before = self.state.clone()
-        self._resolve_chance()
-        self._tell(before)
-        self._after_change()
 
-    @property
-    def humans(self) -> list[int]:
-        """Seats played by people at this screen."""
-        return [i for i, k in enumerate(self.seats) if k == HUMAN]
+    def _moved(self, before, after, bot: bool) -> None:
+        """Tell in the log what happened from ``before`` to ``after`` (the game's part reads both
+        positions as the seat looking may know them), and put the newest sentence on top."""
+        self._others_moved = self._others_moved or bot  # the board marks what a bot changed
+        viewer = self.humans[0] if len(self.humans) == 1 else None  # hot-seat: only what all may know
+
+        def told(view: GameView) -> list[Entry]:
+            entries = view.part.tell(before, after, viewer, view.names)
+            if after.is_terminal() and not before.is_terminal():
+                entries.append(Entry(view.part.result_words(after, view.names)))
+            return entries
+
+        self._remember(told)
+        if after.is_terminal() and not before.is_terminal():  # the status line has the result: what next
+            self._note(_("What next: play again with New game, or save this game under Record."))
+            if len(self.humans) == 1:  # in class mode, the pupil's finished game is kept for the teacher
+                note_game(self.session.record(), won=self.humans[0] in after.result().winners)
+
+    def _changed(self) -> None:
+        """A new position to show: the slider on it, the game kept in the browser, the board."""
+        self.record_panel.follow(len(self.state.history))
+        self._keep()
+        self._redraw()
+
+    # ----- the game, as the session holds it ----------------------------------------------------
+    state = _session_property("state", "The position being played (:attr:`Session.state`).")
+    spec = _session_property("spec", "The game's ``GameSpec``.")
+    seats = _session_property("seats", "``\"you\"`` or the bot's name, per seat.")
+    players = _session_property("players", "Who plays each seat, as the record names them.")
+    seed = _session_property("seed", "The deal's seed.")
+    bots = _session_property("bots", "The bot of each bot seat.")
+    humans = _session_property("humans", "Seats played by people at this screen.")
+    to_act = _session_property("to_act", "The seat to act (negative when none is).")
+    reviewing = _session_property("reviewing", "True while the record slider looks back at an earlier position.")
 
     @property
     def viewer(self) -> int | None:
@@ -275,29 +311,20 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         player looks), also when looking back. After the end, or when only bots play: the
         seat chosen under *view of*.
         """
-        humans = self.humans
+        humans, looking = self.humans, self.session.looking
         if self.state.is_terminal() or not humans:  # the game is over, or only bots play
-            if isinstance(self.view_of.value, int) and self.view_of.value >= 0:  # a page may send no choice
-                return self.view_of.value
-            return self.looking if self.looking is not None else (humans[0] if humans else 0)
+            if self.record_panel.seat is not None:
+                return self.record_panel.seat
+            return looking if looking is not None else (humans[0] if humans else 0)
         # A live game with people at this screen: looking back never shows another seat's
         # hand, and the cover stays up until the seat to act says only its player looks.
-        return self.looking
-
-    @property
-    def to_act(self) -> int:
-        return self.state.current_player
-
-    @property
-    def reviewing(self) -> bool:
-        """True while the record slider looks back at an earlier position."""
-        return self.review.value < len(self.state.history)
+        return looking
 
     @property
     def active(self) -> set[str]:
         """Targets that can still lead to a legal move after :attr:`selection` (empty when it
         is not a person's turn at this screen)."""
-        if self._can_click():
+        if self.session.may_move:
             return self._tree().active(self.selection)
         return set()
 
@@ -310,12 +337,8 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     _tree_cache: ClickTree | None = None
     _tree_len = -1
-    _rule_inputs: dict = {}  # rules option name -> its box in the New game form (_fill_panel)
-    _seat_inputs: list = []  # one box per seat in the New game form (_seat_widgets)
-
-    def _can_click(self) -> bool:
-        seat = self.to_act
-        return (seat >= 0 and self.seats[seat] == HUMAN and self.looking == seat and not self.reviewing)
+    #: True while the next drawing follows a bot's move (the board marks what it changed).
+    _others_moved = False
 
     # ----- what people do ---------------------------------------------------------------------
     def click(self, target: str) -> None:
@@ -337,11 +360,11 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
                 return
             # The engine would accept what the clicks were read as, but they are not a path of
             # that move (the part filled in a default): never play what was not chosen.
-            self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
+            self._note(self._instead())
             self._redraw()
             return
         if outcome.kind == "unknown":
-            self.message.value = f'<div class="mk-note">{escape(self._instead())}</div>'
+            self._note(self._instead())
         else:
             self._say()  # the latest event stays in sight while the move is chosen
         self.selection = outcome.selection
@@ -362,9 +385,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         if not self._explain_no_click():
             return False
         try:
-            # a capped length (no page is parsed), in the page's words (French « montagne A noire »)
-            move = self.state.parse_move(to_notation(typed_move(text), self.spec.name))
-            self.state.clone().apply(move)
+            move, _after = self.session.judge(text)  # capped, in the page's words (« montagne A noire »)
         except MandalakitError as error:
             self._refuse(error)
             return False
@@ -374,27 +395,21 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     def undo(self) -> None:
         """Take back the last move made by a person at this screen (and the bot moves after it)."""
-        if not self._undo:
-            self.message.value = '<div class="mk-note">' + _("Nothing to undo yet.") + "</div>"
+        if not self.session.can_undo:
+            self._note(_("Nothing to undo yet."))
             return
-        self._pacer.cancel()
-        self.state = self._undo.pop()
         self.selection = ()
-        self.message.value = '<div class="mk-note">' + _("Move taken back.") + "</div>"
-        if len(self.humans) > 1:
-            self.looking = None
-        self._after_change()
+        self._note(_("Move taken back."))
+        self.session.undo()
 
     def hint(self) -> None:
-        """Show the move a small search prefers for the seat to act (:func:`mandalakit.core.hints.hint`,
-        at most :data:`~mandalakit.core.hints.HINT_SECONDS` of search): its targets light up on the
-        board, and the hint says it as a pupil thinks of it ("keep 8 and 40") and why, from what
-        it changes on the board (the hint's facts, never the search's figures)."""
+        """Show the move a small search prefers for the seat to act (:meth:`Session.hint`): its
+        targets light up on the board, and the hint says it as a pupil thinks of it ("keep 8 and
+        40") and why, from what it changes on the board (the hint's facts, never the search's
+        figures)."""
         if not self._explain_no_click():
             return
-        seat = self.to_act
-        advice = hints.hint(self.spec.name, self.state.observation(seat), self.state.legal_moves(),
-                            seed=self._hint_rng, rules=self.state.rules, seconds=hints.HINT_SECONDS)
+        advice = self.session.hint()
         move = advice.move
         self._hint = next(iter(self.part.paths(self.state, move)))
         words = _("Hint: {move}. {why}", move=self.part.advice(self.state, move), why=advice.sentence)
@@ -404,26 +419,36 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
 
     def uncover(self) -> None:
         """The seat to act confirms that only its player is looking (hot-seat)."""
-        seat = self.to_act
-        if seat >= 0 and self.seats[seat] == HUMAN:
-            self.looking = seat
+        if self.session.uncover():
             self._redraw()
+
+    def _play(self, move) -> None:
+        self.selection = ()
+        self._hint = ()
+        self.form.forget()  # the line under the status is replaced by the move's sentence,
+        self.record_panel.forget()  # never emptied first: it would blink out of the page
+        self.session.play(move)
+
+    def _look_back(self, index: int) -> None:
+        self.session.look_back(index)
+        self.selection = ()
+        self._redraw()
 
     def _explain_no_click(self) -> bool:
         """True if a person may move now; else say why and return False."""
-        if self._can_click():
+        if self.session.may_move:
             return True
         seat = self.to_act
         if self.reviewing:
             why = _("You are looking back at move {i}. Press “play from here” to go on from this position, "
-                    "or move the slider to the end.", i=self.review.value)
+                    "or move the slider to the end.", i=self.session.at)
         elif self.state.is_terminal():
             why = _("The game is over. Start a new game in the panel below.")
         elif self.seats[seat] != HUMAN:
             why = _("Wait: it is {name}'s turn.", name=self.names[seat])
         else:
             why = _("{name}: show your hand first.", name=self.names[seat])
-        self.message.value = f'<div class="mk-note">{escape(why)}</div>'
+        self._note(why)
         return False
 
     def _instead(self) -> str:
@@ -432,38 +457,7 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
             return ""
         return _("Choose one of the highlighted: {labels}.", labels=", ".join(labels))
 
-    # ----- the turn loop ----------------------------------------------------------------------
-    def _play(self, move) -> None:
-        before = self.state.clone()
-        self.state.apply(move)  # legal: checked by the click tree or on a copy
-        self._undo.append(before)
-        self.selection = ()
-        self._hint = ()
-        self.form_message.value = ""  # the line under the status is replaced by _tell, never
-        self.download.value = ""      # emptied first: an empty line would blink out of the page
-        self._resolve_chance()
-        self._tell(before)
-        self._after_change()
-
-    def _tell(self, before) -> None:
-        """Tell in the log what happened since ``before`` (the game's part reads both
-        positions as the seat looking may know them), and put the newest sentence on top."""
-        after = self.state.clone()
-        viewer = self.humans[0] if len(self.humans) == 1 else None  # hot-seat: only what all may know
-
-        def told(view: GameView) -> list[Entry]:
-            entries = view.part.tell(before, after, viewer, view.names)
-            if after.is_terminal() and not before.is_terminal():
-                entries.append(Entry(view.part.result_words(after, view.names)))
-            return entries
-
-        self._remember(told)
-        if after.is_terminal() and not before.is_terminal():  # the status line has the result: what next
-            self.message.value = ('<div class="mk-note">' + escape(_("What next: play again with New game, or save "
-                                                                      "this game under Record.")) + "</div>")
-            if len(self.humans) == 1:  # in class mode, the pupil's finished game is kept for the teacher
-                note_game(self._record(), won=self.humans[0] in after.result().winners)
-
+    # ----- what the page shows ------------------------------------------------------------------
     def _remember(self, told) -> None:
         """Say ``told(view)``'s sentences now, and keep ``told`` so that a view rebuilt in
         another language tells the whole game again in that language."""
@@ -480,34 +474,65 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
         elif latest is not None:
             self.message.value = f'<div class="mk-latest mk-log-{latest.kind}">{latest.body_html()}</div>'
 
+    def _note(self, words: str) -> None:
+        """Show ``words`` (plain text) on the line under the status."""
+        self.message.value = f'<div class="mk-note">{escape(words)}</div>'
+
     def _refuse(self, error: MandalakitError, instead: str = "") -> None:
         """Show the engine's refusal on top (rule, sentence, what to do instead) and log it."""
         self._say(Entry(error.message, rule=error.rule if error.names_a_rule else "", kind="refusal"),
                   html=refusal_html(error, instead))
 
-    def _resolve_chance(self) -> None:
-        while self.state.is_chance():  # a replayed game has no generator of its own
-            self.state.apply(self.state.sample_chance(self._chance))
+    def _redraw(self) -> None:
+        """Draw the position looked at as :attr:`viewer` may see it (the hot-seat cover while
+        nobody may), its clickable targets and the hint's next click, the score panel, the
+        status line and, at the end, the score screen."""
+        viewer = self.viewer
+        state = self.session.shown
+        seat = state.current_player
+        covered = viewer is None
+        self.cover.layout.display = "flex" if covered else "none"
+        self.board.layout.display = "none" if covered else ""
+        if covered:
+            self.board.svg = ""
+            self.board.chips = []
+            self.board.hint = []
+            self.score.value = ""
+            self.cover_text.value = ('<p style="font-size:1.3em">'
+                                     + _("{name}’s turn: click when only {name} is looking.", name=self.names[seat])
+                                     + "</p>")
+            self.cover_button.description = _("I am {name}: show my hand", name=self.names[seat])
+            self.status.value = ""
+            return
+        active = self.active
+        # A target both chosen and clickable again (a second card of a colour, the discard for
+        # both cards) is drawn as clickable; the status line lists what is chosen.
+        marks = {t: "selected" for t in self.selection}
+        marks.update({t: "active" for t in active})
+        you = 0 <= viewer < len(self.seats) and self.seats[viewer] == HUMAN  # "your field" for a person here
+        chosen = self.selection if state is self.state else ()
+        svg = self.part.draw(state, viewer, chosen, marks=marks, width=self.board.width or None,
+                             names=self.names, you=you)
+        with self.board.hold_sync():  # the mark arrives with the drawing it concerns
+            self.board.marked = self._others_moved
+            self.board.svg = svg
+        self._others_moved = False
+        drawn = set(targets_in(svg))
+        self.board.chips = [[t, self.part.label(t)] for t in sorted(active - drawn, key=chip_order)]
+        # The hint lights the next target of its clicks while the clicks so far follow it.
+        hint, chosen = self._hint, self.selection
+        self.board.hint = [hint[len(chosen)]] if hint[:len(chosen)] == chosen and len(hint) > len(chosen) else []
+        self.score.value = SCORE_STYLE + self.part.score_panel(state, viewer, self.names)
+        self.status.value = status_html(self, state)
+        if state.is_terminal() and not self.reviewing:
+            self.end.show(state, viewer, width=self.board.width or None, names=self.names, you=you)
+        else:
+            self.end.hide()
 
-    def _on_review(self, _change) -> None:
-        if not self._syncing:
-            self.selection = ()
-            self._redraw()
-
-    _syncing = False
-
-    def _review_to_end(self) -> None:
-        """Put the record slider on the latest event without a redraw of its own."""
-        self._syncing = True
-        try:
-            self.review.max = len(self.state.history)
-            self.review.value = self.review.max
-        finally:
-            self._syncing = False
-
+    # ----- the game kept in the browser, and the language switch --------------------------------
     def _keep(self) -> None:
         """Hand the record of the game in progress to the page to keep (none once it is over)."""
-        self.board.record = "" if self.state.is_terminal() else json.dumps(self._record(), ensure_ascii=False)
+        self.board.record = "" if self.state.is_terminal() else json.dumps(self.session.record(), ensure_ascii=False)
 
     def _offer_resume(self, text) -> None:
         record = checked_record(text, self.spec.name)
@@ -522,67 +547,19 @@ class GameView(TableDrawing, RecordPanel, NewGamePanel, W.VBox):
             self._refuse(error, _("The current game is kept."))
             return
         seed = record.get("seed")
-        self.seed = seed if isinstance(seed, int) else self.seed
+        self.session.seed = seed if isinstance(seed, int) else self.seed
         n = sum(1 for by, _m in self.state.history if by >= 0)
         self._remember(lambda view: [Entry(_("Game resumed at move {n}: {players}.", n=n,
                                              players=against(view.names)))])
 
-    def _after_change(self) -> None:
-        self._resolve_chance()
-        self._review_to_end()
-        seat = self.to_act
-        if seat >= 0 and self.seats[seat] != HUMAN and self._pacer.immediate:
-            self._pacer.start()  # every bot move at once: the record is kept and the board drawn once, after the last
-            seat = self.to_act
-        self._keep()
-        if seat >= 0 and self.seats[seat] == HUMAN and len(self.humans) > 1 and self.looking != seat:
-            self.looking = None  # hot-seat: cover until the next player says only they look
-        self._redraw()
-        if seat >= 0 and self.seats[seat] != HUMAN:
-            self._pacer.start()
-
-    def _bot_step(self) -> bool:
-        """One bot move if a bot is to act; True if another bot move follows."""
-        seat = self.to_act
-        if seat < 0 or self.seats[seat] == HUMAN or self.reviewing:
-            return False
-        move = self.bots[seat].choose(self.state.observation(seat), self.state.legal_moves())
-        before = self.state.clone()
-        self.state.apply(move)
-        self._others_moved = True
-        self._resolve_chance()
-        self._tell(before)
-        self._review_to_end()
-        nxt = self.to_act
-        if not self._pacer.immediate:  # at once, _after_change keeps and draws after the last move
-            self._keep()
-            if nxt >= 0 and self.seats[nxt] == HUMAN and len(self.humans) > 1 and self.looking != nxt:
-                self.looking = None
-            self._redraw()
-        return nxt >= 0 and self.seats[nxt] != HUMAN
-
-    # ----- a look back, and the language switch -------------------------------------------------
     def rebuilt(self) -> GameView:
         """A new view of this game, made in the language in force (:func:`mandalakit.set_language`):
-        the same position, seats, players, seed, rules, bots and undo; this view's waiting bots are
-        cancelled, so the new view replaces it on the page."""
-        self._pacer.cancel()
-        view = GameView(self.spec.name, self.seats, seed=self.seed, rules=self.state.rules, bot_delay=self.bot_delay)
-        view._pacer.cancel()
-        view.players, view.names = self.players, display_names(self.players, you=len(self.humans) == 1,
-                                                              levels=self.spec.levels)
-        view.bots, view._hint_rng, view._chance = self.bots, self._hint_rng, self._chance
-        view._fill_panel()
-        view._start(self.state)
-        view._undo, view.looking = list(self._undo), self.looking
+        the same session (position, seats, players, seed, rules, bots and undo); this view's
+        waiting bots are cancelled, so the new view replaces it on the page."""
+        self.session.cancel()
+        view = GameView(session=self.session)
         view._told = list(self._told)
         view.events.clear()
         view.events.add(*(entry for told in view._told for entry in told(view)))
-        view._redraw()
+        self.session.resume()
         return view
-
-
-
-def _css_text(text: str) -> str:
-    """``text`` inside a CSS string (quotes, backslashes and angle brackets escaped)."""
-    return "".join(c if c.isalnum() or c in " .,;:!?'’-()…" else f"\\{ord(c):x} " for c in text)

@@ -14,7 +14,7 @@ built in one place (:func:`seat_choices`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 
 import ipywidgets as W
@@ -22,7 +22,6 @@ import ipywidgets as W
 from mandalakit.core.errors import MandalakitError, RulesError
 from mandalakit.core.messages import N_, _, bot_name
 
-from mandalakit.widgets.play.legend import intro_html, legend_html
 from mandalakit.widgets.play.log import rule_tag
 from mandalakit.widgets.play.people import HUMAN, own_name
 from mandalakit.widgets.play.refusals import refusal_html
@@ -96,12 +95,21 @@ class NewGameForm(W.VBox):
     rule_box : ipywidgets.VBox
         One labelled menu per rule option; :attr:`rule_menus` maps field names to them.
     start_button, again_button : ipywidgets.Button
-        Start a new deal; play the same deal again.
+        Start a new deal (:meth:`start`); play the same deal again.
     form_message : ipywidgets.HTML
         What the buttons did, under them.
+
+    Parameters
+    ----------
+    start : callable (seats, players, seed, rules) -> None
+        Start the game the form describes (its table's ``new_game``): seat kinds, the name each
+        seat is recorded under, the seed (``None``: a new deal) and the rule options; raises
+        ``MandalakitError`` to refuse it (the current game is kept). The table then shows the
+        game in play with :meth:`fill`.
     """
 
-    def __init__(self):
+    def __init__(self, start: Callable[[list, list, int | None, dict], None]):
+        self._start = start
         self.players_choice = W.Dropdown(description=_("players"))
         self.players_choice.observe(lambda _c: self._seat_widgets(), names="value")
         self.seat_box = W.Box(layout=W.Layout(flex_flow="row wrap"))
@@ -113,16 +121,18 @@ class NewGameForm(W.VBox):
         self.start_button = W.Button(description=_("start a new game"), button_style="primary",
                                      layout=W.Layout(width="auto"))
         self.again_button = W.Button(description=_("play this deal again"), layout=W.Layout(width="auto"))
+        self.start_button.on_click(lambda _b: self.start())
+        self.again_button.on_click(lambda _b: self.start(again=True))
         self.form_message = W.HTML()
         self.form_message.add_class("mk-form-message")
-        self._spec = None
+        self._spec, self._rules, self._seed = None, None, None
         super().__init__([self.players_choice, self.seat_box, self.name_box, self.seed_text, self.rule_box,
                           W.HBox([self.start_button, self.again_button], layout=W.Layout(flex_flow="row wrap")),
                           self.form_message])
 
-    def fill(self, spec, seats, players, rules) -> None:
-        """Show the game in play: ``seats`` kinds, ``players`` names, its ``rules``."""
-        self._spec = spec
+    def fill(self, spec, seats, players, rules, seed: int) -> None:
+        """Show the game in play: ``seats`` kinds, ``players`` names, its ``rules`` and ``seed``."""
+        self._spec, self._rules, self._seed = spec, rules, seed
         self.players_choice.options = list(range(spec.min_players, spec.max_players + 1))
         self.players_choice.value = len(seats)
         self._seat_widgets(list(seats), [own_name(i, p) for i, p in enumerate(players)])
@@ -180,37 +190,25 @@ class NewGameForm(W.VBox):
                 out.append(_("{option}: {value}", option=_(label), value=_(shown) if shown else option_text(value)))
         return out
 
+    def forget(self) -> None:
+        """Empty the line under the buttons (the game it told about has moved on)."""
+        self.form_message.value = ""
 
-class NewGamePanel:
-    """The New game panel's methods, mixed into :class:`~mandalakit.widgets.play.game_view.GameView`
-    (they use its form, intro, Legend and :meth:`new_game`)."""
-
-    def _fill_panel(self) -> None:
-        self.form.fill(self.spec, self.seats, self.players, self.state.rules)
-        self.intro.value = intro_html(self.part, self.names)
-        self.legend.value = legend_html(self.part)
-        self._view_of_options()
-
-    def _view_of_options(self) -> None:
-        self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(self.names)]
-        self.view_of.value = -1
-
-    def _start_from_panel(self, again: bool = False) -> None:
-        """Start the game the New game form describes: a new deal, the deal number typed, or
-        (``again``) this game's deal once more."""
+    def start(self, again: bool = False) -> None:
+        """Start the game the form describes: a new deal, the deal number typed, or (``again``)
+        the deal of the game in play once more; under the buttons, what was started or why not."""
         from mandalakit.core.options import option_value
 
         try:
-            seats, players, seed_text, rules = self.form.read(self.spec.rules, self.state.rules.to_dict())
-            seed = self.seed if again else option_value(seed_text, "seed") if seed_text else None
-            self.new_game(self.spec.name, seats, seed=seed, rules=rules, players=players)
-            self.board.scroll += 1  # the form stays behind: the new table comes into view
+            seats, players, seed_text, rules = self.read(self._spec.rules, self._rules.to_dict())
+            seed = self._seed if again else option_value(seed_text, "seed") if seed_text else None
+            self._start(seats, players, seed, rules)
         except MandalakitError as error:
             self.form_message.value = refusal_html(error, _("The current game is kept."))
             return
         except TypeError as error:
             self.form_message.value = refusal_html(RulesError("options", str(error)), _("The current game is kept."))
             return
-        options = "; ".join([_("deal {seed}", seed=self.seed), *self.form.changed_words(self.spec, self.state.rules)])
+        options = "; ".join([_("deal {seed}", seed=self._seed), *self.changed_words(self._spec, self._rules)])
         news = _("New game: {options}.", options=options)
         self.form_message.value = f'<div role="status">{escape(news)}</div>'

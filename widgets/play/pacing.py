@@ -36,6 +36,11 @@ class Pacer:
             return True
         return False
 
+    @property
+    def waiting(self) -> bool:
+        """True while a task waits to make the next move."""
+        return self.task is not None and not self.task.done()
+
     def start(self) -> None:
         """Make the moves due: at once, or one every :attr:`delay` seconds in a task."""
         if self.immediate:

@@ -10,71 +10,129 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from numbers import Integral
 
-from mandalakit.core import records
-from mandalakit.core.errors import MandalakitError, RecordError, RulesError, quote, shown
-from mandalakit.core.messages import _
-from mandalakit.core.registry import get_game
+import ipywidgets as W
 
-from mandalakit.widgets.play.people import HUMAN, display_names
+from mandalakit.core import records
+from mandalakit.core.errors import MandalakitError, RecordError, quote
+from mandalakit.core.messages import _
 
 #: Largest record file accepted by the upload (a whole game is a few tens of KB).
 MAX_UPLOAD_BYTES = 1_000_000
 
 
-class RecordPanel:
-    """The record panel's methods, mixed into :class:`~mandalakit.widgets.play.game_view.GameView`
-    (they use its state, seats, widgets and :meth:`_start`)."""
+class RecordPanel(W.VBox):
+    """The Record panel of a play view: the slider through the game and *view of*, *play from
+    here*, the download of the record and the upload of a saved one.
 
-    def _record(self) -> dict:
-        return records.from_state(self.state, players=self.players, seed=self.seed)
+    It knows its table only through the callbacks it is given (the view's small interface):
 
-    def prepare_download(self) -> None:
-        """Put a download link of this game's record (JSON) under the button.
+    Parameters
+    ----------
+    record : callable () -> dict
+        The record of the game in play.
+    load : callable (record) -> None
+        Play a record's game; raises ``MandalakitError`` to refuse it (the game is kept).
+    look : callable (index) -> None
+        The pupil moved the slider to the position after ``index`` events.
+    shown : callable () -> None
+        The pupil chose another seat under *view of*.
+    play_from_here : callable () -> None
+        The pupil pressed *play from here*.
+    refuse : callable (error, instead) -> None
+        Show a refusal (a bad file) and what happens instead.
+    note : callable (words) -> None
+        Show a short note (the record loaded).
+
+    Attributes
+    ----------
+    review : ipywidgets.IntSlider
+        Number of events of the position looked at.
+    view_of : ipywidgets.Dropdown
+        The seat whose eyes the board uses after the end or when only bots play (-1: the
+        player at this screen).
+    play_here, save_button : ipywidgets.Button
+    upload : ipywidgets.FileUpload
+        At most :data:`MAX_UPLOAD_BYTES`; each file is read at once.
+    download : ipywidgets.HTML
+        The download link, made on request (:meth:`prepare_download`).
+    """
+
+    def __init__(self, *, record: Callable[[], dict], load: Callable[[Mapping], None], look: Callable[[int], None],
+                 shown: Callable[[], None], play_from_here: Callable[[], None],
+                 refuse: Callable[[MandalakitError, str], None], note: Callable[[str], None]):
+        self._record, self._load, self._refuse, self._note = record, load, refuse, note
+        self.save_button = W.Button(description=_("save this game as a record"), layout=W.Layout(width="auto"))
+        self.save_button.on_click(lambda _b: self.prepare_download())
+        self.download = W.HTML()
+        # ipywidgets writes "load a record (0)" on the button, the count of files it holds (always
+        # 0 here: each file is read at once): the button's words come from the style instead.
+        words = _("load a saved game")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="", tooltip=words,
+                                   layout=W.Layout(width="auto"))
+        self.upload.add_class("mk-upload")
+        upload_words = W.HTML('<style>.mk-upload.widget-upload { font-size: 0; } .mk-upload.widget-upload::after '
+                              f'{{ content: "{_css_text(words)}"; font-size: 13px; }}</style>')
+        self.upload.observe(self._on_upload, names="value")
+        self.review = W.IntSlider(value=0, min=0, max=0, description=_("move"), continuous_update=False,
+                                  layout=W.Layout(width="30em", max_width="100%"))
+        self._syncing = False
+        self.review.observe(lambda c: None if self._syncing else look(c["new"]), names="value")
+        self.view_of = W.Dropdown(options=[(_("the player at this screen"), -1)], value=-1,
+                                  description=_("view of"), layout=W.Layout(width="auto"))
+        self.view_of.observe(lambda _c: shown(), names="value")
+        self.play_here = W.Button(description=_("play from here"), layout=W.Layout(width="auto"))
+        self.play_here.on_click(lambda _b: play_from_here())
+        super().__init__([
+            W.HTML(_("Look back through this game with the slider; <b>play from here</b> goes on from the "
+                     "position shown. Save this game in a file, or load a saved game (at most 1 MB; it is checked "
+                     "by playing it again).")),
+            W.HBox([self.review, self.view_of, self.play_here], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.save_button, self.upload, upload_words], layout=W.Layout(flex_flow="row wrap")),
+            self.download,
+        ])
+
+    @property
+    def seat(self) -> int | None:
+        """The seat chosen under *view of*, or ``None`` for the player at this screen (or no
+        choice, which a page may send)."""
+        seat = self.view_of.value
+        return seat if isinstance(seat, int) and seat >= 0 else None
+
+    def name_seats(self, names) -> None:
+        """Offer each seat of ``names`` under *view of*, and choose the player at this screen."""
+        self.view_of.options = [(_("the player at this screen"), -1)] + [(n, i) for i, n in enumerate(names)]
+        self.view_of.value = -1
+
+    def follow(self, events: int) -> None:
+        """Put the slider on the latest of ``events`` events, without telling ``look``."""
+        self._syncing = True
+        try:
+            self.review.max = events
+            self.review.value = events
+        finally:
+            self._syncing = False
+
+    def prepare_download(self) -> str:
+        """Put a download link of this game's record (JSON) under the button, and return it.
 
         The record holds every card (the shuffle), so it is made only on request and removed
-        at the next move: nobody can read the deck from the page by accident.
+        at the next move (:meth:`forget`): nobody can read the deck from the page by accident.
         """
-        data = json.dumps(self._record(), indent=1, ensure_ascii=False).encode("utf-8")
+        record = self._record()
+        data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
         href = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
-        name = f"{self.spec.name}-seed{self.seed}-{len(self.state.history)}.json"
+        name = f"{record['game']}-seed{record.get('seed')}-{len(record['events'])}.json"
         self.download.value = (f'<a download="{name}" href="{href}" class="mk-download">'
                                + escape(_("Download {name}", name=name)) + "</a>")
+        return self.download.value
 
-    def load_record(self, record: Mapping) -> None:
-        """Replace the game by a record's game (validated by replaying it). A bad record raises
-        :class:`RecordError` and keeps the current game."""
-        state = records.replay(record)
-        if state.game != self.spec.name:  # this page plays one game: say where the record belongs
-            raise RecordError("record", _("This is a record of {other}; this view plays {game}. Open the {other} "
-                                          "page to load it.", other=state.game, game=self.spec.name))
-        # A record names each seat by who played it: a bot's name makes that seat a bot again.
-        self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
-        self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
-        self.names = display_names(self.players, you=len(self.humans) == 1)
-        self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
-        self._start(state)
-        self._fill_panel()
-
-    @classmethod
-    def from_record(cls, record: Mapping, *, at: int = 0, bot_delay: float = 0.6):
-        """A view of a record's game, shown at event ``at`` (the record slider scrubs through
-        it; *play from here* goes on from any event). The record's bot seats stay bots, every
-        other seat is played at this screen. Raises :class:`RecordError` for a bad record, and
-        :class:`RulesError` if ``at`` is not a whole number."""
-        if isinstance(at, bool) or not isinstance(at, Integral):
-            raise RulesError("options", _("at must be the number of an event of the record (a whole number), "
-                                          "not {value}.", value=shown(at)))
-        spec = get_game(record.get("game") if isinstance(record, Mapping) and isinstance(record.get("game"), str)
-                        else "")
-        view = cls(spec.name, [HUMAN] * spec.min_players, seed=0, bot_delay=bot_delay)
-        view.load_record(record)
-        view.review.value = max(0, min(int(at), view.review.max))
-        view.panels.selected_index = 2
-        return view
+    def forget(self) -> None:
+        """Remove the download link."""
+        self.download.value = ""
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -83,23 +141,15 @@ class RecordPanel:
         try:
             name, content = _uploaded(files[0])
             record = records.loads(content.decode("utf-8-sig", errors="strict"), _("The uploaded file"))
-            self.load_record(record)
+            self._load(record)
         except UnicodeDecodeError:
-            self._refuse(RecordError("record", _("The file is not UTF-8 text (a JSON record).")))
+            self._refuse(RecordError("record", _("The file is not UTF-8 text (a JSON record).")), "")
         except MandalakitError as error:
             self._refuse(error, _("The current game is kept."))
         else:
-            loaded = _("Record loaded: {name}.", name=name)
-            self.message.value = f'<div class="mk-note">{escape(loaded)}</div>'
+            self._note(_("Record loaded: {name}.", name=name))
         finally:
             self.upload.value = ()
-
-    def play_from_here(self) -> None:
-        """Go on playing from the position the record slider shows (later events are dropped)."""
-        if not self.reviewing:
-            return
-        state = records.replay(self._record(), upto=self.review.value)
-        self._start(state)
 
 
 def _uploaded(file) -> tuple[str, bytes]:
@@ -122,3 +172,8 @@ def _uploaded(file) -> tuple[str, bytes]:
         raise RecordError("record", _("The file is larger than 1 MB; a record is a few tens of KB."))
     name = file.get("name")
     return quote(name) if isinstance(name, str) else "", bytes(content)
+
+
+def _css_text(text: str) -> str:
+    """``text`` inside a CSS string (quotes, backslashes and angle brackets escaped)."""
+    return "".join(c if c.isalnum() or c in " .,;:!?'’-()…" else f"\\{ord(c):x} " for c in text)

@@ -10,33 +10,7 @@ from mandalakit.core.rulebook import rule_text
 
 from mandalakit.widgets.play.log import sentence_html
 
-__all__ = ["MAX_MOVE_CHARS", "refusal_html", "typed_move"]
-
-#: The longest typed move read (a move of any game is a few tens of characters): longer text is
-#: refused in one sentence before any parsing, so a pasted page costs the kernel nothing.
-MAX_MOVE_CHARS = 200
-
-
-def typed_move(text: str) -> str:
-    """``text`` without surrounding spaces, if it is at most :data:`MAX_MOVE_CHARS` long.
-
-    Raises
-    ------
-    NotationError
-        For longer text (the sentence gives the length allowed), before it is read.
-
-    >>> typed_move("  pick 3 7 ")
-    'pick 3 7'
-    >>> typed_move("x" * 10**6)
-    Traceback (most recent call last):
-    mandalakit.core.errors.NotationError: [notation] A move is at most 200 characters long; this text has 1,000,000.
-    """
-    text = str(text)
-    if len(text) > MAX_MOVE_CHARS:
-        raise NotationError(_("A move is at most {most} characters long; this text has {n:,}.",
-                              most=MAX_MOVE_CHARS, n=len(text)))
-    return text.strip()
-
+__all__ = ["refusal_html"]
 
 def refusal_html(error: MandalakitError, instead: str = "") -> str:
     """The engine's refusal as HTML.

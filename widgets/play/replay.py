@@ -1,11 +1,12 @@
 """Replay any record of any game, event by event: :class:`ReplayViewer`.
 
-The viewer holds no game logic. Every position comes from
-:func:`mandalakit.core.records.replay`, every board from the engine's ``state.to_svg``, and
-what is particular to a game from its part (:mod:`mandalakit.widgets.play.games`): the score
-panel, how an event reads to the seat looking (hidden choices stay hidden, chance events are
-summed up in words), and an optional figure (Ohanami: the scores per round). A move typed by a
-pupil is judged by the engine, on a copy.
+The viewer holds no game logic. Every position comes from the record's
+:class:`~mandalakit.widgets.play.session.Session` (its look back, the one the play view's
+Record panel uses: :func:`mandalakit.core.records.replay`, each position kept once made), every
+board from the engine's ``state.to_svg``, and what is particular to a game from its part
+(:mod:`mandalakit.widgets.play.games`): the score panel, how an event reads to the seat looking
+(hidden choices stay hidden, chance events are summed up in words), and an optional figure
+(Ohanami: the scores per round). A move typed by a pupil is judged by the engine, on a copy.
 
 >>> from mandalakit import mandala
 >>> from mandalakit.core import records
@@ -35,8 +36,9 @@ from mandalakit.widgets.play.board import BoardView
 from mandalakit.widgets.play.log import sentence_html
 from mandalakit.widgets.play.people import display_names
 from mandalakit.widgets.play.games import part_of
-from mandalakit.widgets.play.refusals import refusal_html, typed_move
-from mandalakit.widgets.play.typed import in_words, to_notation
+from mandalakit.widgets.play.refusals import refusal_html
+from mandalakit.widgets.play.session import Session
+from mandalakit.widgets.play.typed import in_words
 
 __all__ = ["ReplayViewer"]
 
@@ -74,6 +76,8 @@ class ReplayViewer(W.VBox):
 
     Attributes
     ----------
+    session : Session
+        The record's game (:meth:`Session.from_record`): its positions, and typed moves judged.
     part : GamePart
         The game's part (:func:`mandalakit.widgets.play.games.part_of`).
     names : list of str
@@ -102,16 +106,12 @@ class ReplayViewer(W.VBox):
 
     def __init__(self, record: Mapping, seat: int = 0, *, typing: bool = True):
         self.record = record
-        final = records.replay(record)  # validates the whole record once
-        final.viewer(seat)  # a seat that is not in the game raises RulesError
-        self.part = part_of(final.game)
-        events = record["events"]
-        self.n_events = len(events)
-        self._states: dict[int, object] = {self.n_events: final}
-        start = 0
-        while start < self.n_events and events[start]["by"] == "chance":  # the setup: shuffles
-            start += 1
-        self.names = display_names([str(p.get("name", "")) for p in record["players"]], you=False)
+        self.session = Session.from_record(record)  # validates the whole record once; never started
+        self.session.state.viewer(seat)  # a seat that is not in the game raises RulesError
+        self.part = part_of(self.session.spec.name)
+        self.n_events = len(self.session.state.history)
+        start = self.session.setup_end  # after the setup: the shuffles
+        self.names = display_names(self.session.players, you=False)
         self._tried: tuple[int, str] | None = None  # (event, text) of the move tried last
         self._build_widgets(start, seat)
         self.slider.observe(self._update, names="value")
@@ -190,10 +190,8 @@ class ReplayViewer(W.VBox):
 
     # ----- positions --------------------------------------------------------------------------
     def state_at(self, index: int):
-        """The position after ``index`` events (a fresh replay, cached)."""
-        if index not in self._states:
-            self._states[index] = records.replay(self.record, upto=index)
-        return self._states[index]
+        """The position after ``index`` events (:meth:`Session.state_at`: replayed once, kept)."""
+        return self.session.state_at(index)
 
     @property
     def state(self):
@@ -300,9 +298,7 @@ class ReplayViewer(W.VBox):
                                       + escape(_("Not your turn")) + "</b>" + _(": ") + f"{sentence_html(why)}</div>")
             return False
         try:
-            move = state.parse_move(to_notation(typed_move(text), state.game))  # capped; the page's words
-            after = state.clone()
-            after.apply(move)
+            move, after = self.session.judge(text, state)  # capped; the page's words
         except MandalakitError as error:
             self.move_result.value = refusal_html(error)
             return False

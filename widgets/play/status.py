@@ -66,7 +66,7 @@ def status_html(view, state) -> str:
                 "</b></div>")
     seat = state.current_player
     if view.reviewing:
-        text = _("Looking back: move {i} of {n}.", i=view.review.value, n=len(view.state.history))
+        text = _("Looking back: move {i} of {n}.", i=view.session.at, n=len(view.state.history))
     elif seat >= 0 and view.seats[seat] == HUMAN:
         name = view.names[seat]
         todo = view.part.prompt(state, view.selection)

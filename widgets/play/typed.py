@@ -27,10 +27,37 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from mandalakit.core.messages import colour, get_language
+from mandalakit.core.errors import NotationError
+from mandalakit.core.messages import _, colour, get_language
 from mandalakit.core.registry import get_game
 
-__all__ = ["in_words", "to_notation"]
+__all__ = ["MAX_MOVE_CHARS", "in_words", "to_notation", "typed_move"]
+
+#: The longest typed move read (a move of any game is a few tens of characters): longer text is
+#: refused in one sentence before any parsing, so a pasted page costs the kernel nothing.
+MAX_MOVE_CHARS = 200
+
+
+def typed_move(text: str) -> str:
+    """``text`` without surrounding spaces, if it is at most :data:`MAX_MOVE_CHARS` long.
+
+    Raises
+    ------
+    NotationError
+        For longer text (the sentence gives the length allowed), before it is read.
+
+    >>> typed_move("  pick 3 7 ")
+    'pick 3 7'
+    >>> typed_move("x" * 10**6)
+    Traceback (most recent call last):
+    mandalakit.core.errors.NotationError: [notation] A move is at most 200 characters long; this text has 1,000,000.
+    """
+    text = str(text)
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(_("A move is at most {most} characters long; this text has {n:,}.",
+                              most=MAX_MOVE_CHARS, n=len(text)))
+    return text.strip()
+
 
 #: Where a game's words are: the words a pupil may type for each notation word, by language
 #: (``GameSpec.words``; the first is the one the move box's example shows), a glossary of the
