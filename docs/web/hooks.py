@@ -34,6 +34,8 @@ from urllib.parse import quote
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
+from mandalakit.widgets.play.log import RULES_PAGE
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 import statics  # noqa: E402  (beside this file)
@@ -52,9 +54,10 @@ TAKEN = {
 GAMES = {"M": "mandala", "F": "flowers", "O": "ohanami"}
 RULE_LINE = re.compile(r"^(?P<lead>- )(?P<id>[MFO]-\d+\.\d+[a-z]?)(?P<rest>\s)", re.M)
 RULE_HEADING = re.compile(r"^(?P<hashes>#{2,3}) (?P<id>[MFO]-\d+)\b(?P<rest>.*)$", re.M)
-#: A lesson's rule tag (mandalakit.widgets.play.log.rule_tag): its id, then the text it opens.
-RULE_TAG = re.compile(r'(<details class="mk-rule"[^>]*><summary[^>]*>(?P<id>[MFO]-[\d.]+)</summary>'
-                      r'<span class="mk-rule-open"[^>]*>)(?P<text>.*?)(</span></details>)', re.S)
+#: The link of a rule tag on a pupils' page (mandalakit.widgets.play.log.rule_tag): to the rule's
+#: anchor on the page beside it, ``rules.ipynb`` (what Voilà serves); the site sends it to the rule
+#: in the players' rulebook page instead, in the same tab.
+RULE_LINK = re.compile(rf'<a href="{re.escape(RULES_PAGE)}#(?P<id>[MFO]-[\d.]+)"[^>]*>')
 MD_LINK = re.compile(r"(?P<open>\]\()(?P<target>[^)\s]+)(?P<close>\))")
 HTML_LINK = re.compile(r'(?P<open>\b(?:href|src)=")(?P<target>[^"]+)(?P<close>")')
 ASSET = "mk-asset:"  # a path under the site's assets/, made relative to each page (on_post_page)
@@ -364,8 +367,7 @@ def _run_box(page) -> str:
 
 def on_page_content(content, page, config, files):
     if page.file.src_uri.endswith(".ipynb"):
-        content = RULE_TAG.sub(lambda m: f'{m[1]}<a href="{_rule_link(m["id"], page, files)}">{m["text"]}</a>{m[4]}',
-                               content)
+        content = RULE_LINK.sub(lambda m: f'<a href="{_rule_link(m["id"], page, files)}">', content)
         content = HTML_LINK.sub(lambda m: m["open"] + _relink(html.unescape(m["target"]), page, files,
                                                               markdown=False) + m["close"], content)
         content = re.sub(r'<a href="mk-unlinked:[^"]*"[^>]*>(.*?)</a>', r"\1", content, flags=re.S)

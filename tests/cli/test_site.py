@@ -88,6 +88,7 @@ def test_a_lesson_has_its_pictures_its_run_links_and_rule_tags_linked_to_their_r
     assert f'href="{BINDER}?urlpath=voila/render/notebooks/ohanami.ipynb"' in lesson
     assert "<code>make demo</code>" in lesson and "http://127.0.0.1:8866/voila/render/ohanami.ipynb" in lesson
     assert 'href="../rulebook/ohanami.en.html#O-2.4"' in lesson
+    assert "rules.ipynb" not in lesson  # each tag's link to the live rules page, sent to the rulebook
     assert "In about 20 minutes" in lesson  # the notebook's own words
     french = text(site, "notebooks/fr/ohanami.html")
     assert 'href="../../rulebook/ohanami.fr.html#O-2.4"' in french and "Lancer cette page" in french
@@ -106,6 +107,9 @@ def test_every_rule_of_record_and_of_the_rulebooks_has_its_anchor(site):
             expected = {r for section in sections(game, language) for r in (section, *rules(section, language))}
             assert len(expected) >= 15
             assert expected <= linkcheck.read(site / f"rulebook/{game}.{language}.html").ids, (game, language)
+            # the pupils' page of every rule (notebooks/rules.ipynb), which the live pages' tags open
+            folder = "" if language == "en" else f"{language}/"
+            assert expected <= linkcheck.read(site / f"notebooks/{folder}rules.html").ids, (game, language)
 
 
 @pytest.mark.slow
