@@ -92,6 +92,9 @@ def test_a_lesson_has_its_pictures_its_run_links_and_rule_tags_linked_to_their_r
     assert "In about 20 minutes" in lesson  # the notebook's own words
     french = text(site, "notebooks/fr/ohanami.html")
     assert 'href="../../rulebook/ohanami.fr.html#O-2.4"' in french and "Lancer cette page" in french
+    # the box's words come from the interface catalogue of the page's language (mandalakit/locale)
+    assert "Sur votre ordinateur\u00a0: <code>make demo</code>" in french
+    assert "No seu computador: <code>make demo</code>" in text(site, "notebooks/pt/ohanami.html")
 
 
 @pytest.mark.slow
