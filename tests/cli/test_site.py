@@ -164,6 +164,16 @@ def test_home_lesson_and_api_pages_load_nothing_from_another_host(site, tmp_path
                 if name in ("lesson", "analysis"):  # a board or chart, as the page draws it
                     drawn.first.scroll_into_view_if_needed()
                     page.screenshot(path=str(shots / f"{name}-drawn-{width}.png"))
+                if name == "lesson-fr":  # a rule tag opened shows its rule whole, its link to the rule on top
+                    tag = page.locator("details.mk-rule:visible").nth(1)
+                    tag.scroll_into_view_if_needed()
+                    tag.locator("summary").click()
+                    link = tag.locator(".mk-rule-open a")
+                    assert link.get_attribute("href").startswith("../../rulebook/mandala.fr.html#M-")
+                    assert link.evaluate("""a => { const box = a.getBoundingClientRect();
+                        const top = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+                        return a.contains(top); }"""), "the opened rule is cut at the edge of its output"
+                    page.screenshot(path=str(shots / f"rule-tag-{width}.png"))
             # the search index is the site's own: a word of a lesson finds it
             page.goto(url + "index.html", wait_until="load")
             page.keyboard.press("s")
