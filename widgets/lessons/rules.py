@@ -136,9 +136,13 @@ def rules_page(language: str | None = None) -> HTML:
     >>> '<li id="M-4.4">' in page and '<div class="mk-rules" id="O-3">' in page and '<h2 id="flowers">' in page
     True
     """
-    return HTML(_TO_THE_RULE + "".join(f'<h2 id="{game}">{escape(game.capitalize())}</h2>'
-                                       + rules_html(*sections(game, language), language=language, anchors=True).data
-                                       for game in ("ohanami", "mandala", "flowers")))
+    games = ("ohanami", "mandala", "flowers")
+    # the three games' names first, each a link to its part of the page
+    to_games = " · ".join(f'<a href="#{game}"><b>{game.capitalize()}</b></a>' for game in games)
+    return HTML(_TO_THE_RULE + f'<p class="mk-rules-games">{to_games}</p>'
+                + "".join(f'<h2 id="{game}">{game.capitalize()}</h2>'
+                          + rules_html(*sections(game, language), language=language, anchors=True).data
+                          for game in games))
 
 
 #: The rules page's own look and move: the rule a link names (``rules.ipynb#M-4.4``) is marked
