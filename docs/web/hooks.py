@@ -34,6 +34,10 @@ from urllib.parse import quote
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
+from mandalakit import language
+from mandalakit.core.messages import _
+from mandalakit.widgets.play.log import RULES_PAGE
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 import statics  # noqa: E402  (beside this file)
@@ -52,9 +56,10 @@ TAKEN = {
 GAMES = {"M": "mandala", "F": "flowers", "O": "ohanami"}
 RULE_LINE = re.compile(r"^(?P<lead>- )(?P<id>[MFO]-\d+\.\d+[a-z]?)(?P<rest>\s)", re.M)
 RULE_HEADING = re.compile(r"^(?P<hashes>#{2,3}) (?P<id>[MFO]-\d+)\b(?P<rest>.*)$", re.M)
-#: A lesson's rule tag (mandalakit.widgets.play.log.rule_tag): its id, then the text it opens.
-RULE_TAG = re.compile(r'(<details class="mk-rule"[^>]*><summary[^>]*>(?P<id>[MFO]-[\d.]+)</summary>'
-                      r'<span class="mk-rule-open"[^>]*>)(?P<text>.*?)(</span></details>)', re.S)
+#: The link of a rule tag on a pupils' page (mandalakit.widgets.play.log.rule_tag): to the rule's
+#: anchor on the page beside it, ``rules.ipynb`` (what Voilà serves); the site sends it to the rule
+#: in the players' rulebook page instead, in the same tab.
+RULE_LINK = re.compile(rf'<a href="{re.escape(RULES_PAGE)}#(?P<id>[MFO]-[\d.]+)"[^>]*>')
 MD_LINK = re.compile(r"(?P<open>\]\()(?P<target>[^)\s]+)(?P<close>\))")
 HTML_LINK = re.compile(r'(?P<open>\b(?:href|src)=")(?P<target>[^"]+)(?P<close>")')
 ASSET = "mk-asset:"  # a path under the site's assets/, made relative to each page (on_post_page)
@@ -62,11 +67,6 @@ LANGUAGES = ("fr", "pt")
 #: MathJax's settings, read when it starts: the web fonts the site holds, no font images.
 MATHJAX_FONTS = ('<script>window.MathJax = {"HTML-CSS": {availableFonts: [], preferredFont: null, '
                  'webFont: "STIX-Web", imageFont: null}};</script>')
-RUN_BOX = {
-    "en": ("Run this page", "On Binder, nothing to install", "On your computer: {demo}, then open {url}"),
-    "fr": ("Lancer cette page", "Sur Binder, rien à installer", "Sur votre ordinateur : {demo}, puis ouvrez {url}"),
-    "pt": ("Abrir esta página", "No Binder, nada para instalar", "No seu computador: {demo}, depois abra {url}"),
-}
 #: What the site holds for each reader, at the top of the home page of each language.
 ON_THIS_SITE = {
     "index.md": ("On this site", [
@@ -349,23 +349,29 @@ def _rule_link(rule: str, page, files) -> str:
 
 
 def _run_box(page) -> str:
+    """The "Run this page" box of a notebook's page, in its language (the interface catalogue,
+    mandalakit/locale: ``make messages`` finds these words)."""
     repo = _site["repo_of"][page.file.src_uri]  # notebooks/fr/ohanami.ipynb
     in_notebooks = repo.removeprefix("notebooks/")
-    title, binder, local = RUN_BOX[_language(page.file.src_uri)]
+    local_url = f"http://127.0.0.1:8866/voila/render/{in_notebooks}"
+    with language(_language(page.file.src_uri)):
+        # Translators: the documentation site's box at the top of each lesson, with its two ways to run it.
+        title = _("Run this page")
+        binder = _("On Binder, nothing to install")
+        local = _("On your computer: {demo}, then open {url}", demo="<code>make demo</code>",
+                  url=f"<code>{local_url}</code>")
     items = []
     if _site.get("binder"):
         url = f"{_site['binder']}?urlpath={quote('voila/render/' + repo, safe='/')}"
-        items.append(f'<li><a href="{html.escape(url)}">{binder}</a></li>')
-    local_url = f"http://127.0.0.1:8866/voila/render/{in_notebooks}"
-    items.append("<li>" + local.format(demo="<code>make demo</code>", url=f"<code>{local_url}</code>") + "</li>")
-    return (f'<div class="admonition tip mk-run"><p class="admonition-title">{title}</p>'
+        items.append(f'<li><a href="{html.escape(url)}">{html.escape(binder)}</a></li>')
+    items.append(f"<li>{local}</li>")
+    return (f'<div class="admonition tip mk-run"><p class="admonition-title">{html.escape(title)}</p>'
             f'<ul>{"".join(items)}</ul></div>')
 
 
 def on_page_content(content, page, config, files):
     if page.file.src_uri.endswith(".ipynb"):
-        content = RULE_TAG.sub(lambda m: f'{m[1]}<a href="{_rule_link(m["id"], page, files)}">{m["text"]}</a>{m[4]}',
-                               content)
+        content = RULE_LINK.sub(lambda m: f'<a href="{_rule_link(m["id"], page, files)}">', content)
         content = HTML_LINK.sub(lambda m: m["open"] + _relink(html.unescape(m["target"]), page, files,
                                                               markdown=False) + m["close"], content)
         content = re.sub(r'<a href="mk-unlinked:[^"]*"[^>]*>(.*?)</a>', r"\1", content, flags=re.S)

@@ -88,9 +88,13 @@ def test_a_lesson_has_its_pictures_its_run_links_and_rule_tags_linked_to_their_r
     assert f'href="{BINDER}?urlpath=voila/render/notebooks/ohanami.ipynb"' in lesson
     assert "<code>make demo</code>" in lesson and "http://127.0.0.1:8866/voila/render/ohanami.ipynb" in lesson
     assert 'href="../rulebook/ohanami.en.html#O-2.4"' in lesson
+    assert "rules.ipynb" not in lesson  # each tag's link to the live rules page, sent to the rulebook
     assert "In about 20 minutes" in lesson  # the notebook's own words
     french = text(site, "notebooks/fr/ohanami.html")
     assert 'href="../../rulebook/ohanami.fr.html#O-2.4"' in french and "Lancer cette page" in french
+    # the box's words come from the interface catalogue of the page's language (mandalakit/locale)
+    assert "Sur votre ordinateur\u00a0: <code>make demo</code>" in french
+    assert "No seu computador: <code>make demo</code>" in text(site, "notebooks/pt/ohanami.html")
 
 
 @pytest.mark.slow
@@ -106,6 +110,9 @@ def test_every_rule_of_record_and_of_the_rulebooks_has_its_anchor(site):
             expected = {r for section in sections(game, language) for r in (section, *rules(section, language))}
             assert len(expected) >= 15
             assert expected <= linkcheck.read(site / f"rulebook/{game}.{language}.html").ids, (game, language)
+            # the pupils' page of every rule (notebooks/rules.ipynb), which the live pages' tags open
+            folder = "" if language == "en" else f"{language}/"
+            assert expected <= linkcheck.read(site / f"notebooks/{folder}rules.html").ids, (game, language)
 
 
 @pytest.mark.slow
@@ -157,6 +164,16 @@ def test_home_lesson_and_api_pages_load_nothing_from_another_host(site, tmp_path
                 if name in ("lesson", "analysis"):  # a board or chart, as the page draws it
                     drawn.first.scroll_into_view_if_needed()
                     page.screenshot(path=str(shots / f"{name}-drawn-{width}.png"))
+                if name == "lesson-fr":  # a rule tag opened shows its rule whole, its link to the rule on top
+                    tag = page.locator("details.mk-rule:visible").nth(1)
+                    tag.scroll_into_view_if_needed()
+                    tag.locator("summary").click()
+                    link = tag.locator(".mk-rule-open a")
+                    assert link.get_attribute("href").startswith("../../rulebook/mandala.fr.html#M-")
+                    assert link.evaluate("""a => { const box = a.getBoundingClientRect();
+                        const top = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+                        return a.contains(top); }"""), "the opened rule is cut at the edge of its output"
+                    page.screenshot(path=str(shots / f"rule-tag-{width}.png"))
             # the search index is the site's own: a word of a lesson finds it
             page.goto(url + "index.html", wait_until="load")
             page.keyboard.press("s")

@@ -438,7 +438,8 @@ def test_the_good_play_section_says_what_the_ladder_can_support_and_follows_the_
     dash.lineup.value = "greedy,greedy"
     assert dash.search_text.value.startswith('<p class="mk-analysis-note">The bots menu does not change this section')
     dash.game.value = "ohanami"
-    assert re.search(r">O-2\.2</summary><span[^>]*>[^<]*</span></details></p>", dash.search_text.value)  # a tag ends the sentence
+    # a tag ends the sentence (its rule's text a link to the rule)
+    assert re.search(r">O-2\.2</summary><span[^>]*><a [^>]*>[^<]*</a></span></details></p>", dash.search_text.value)
     dash.players.value = 3
     assert chart(dash, "search") == [] and "played games of 2 players only" in dash.search_text.value
     with language("fr"):

@@ -14,6 +14,9 @@ True
 ...     "<b>Règle de la couleur</b>" in rules_html("M-3").data
 True
 
+The page of every rule, ``notebooks/rules.ipynb``, is :func:`rules_page`: each section and rule
+has its id as anchor, and every rule tag of the pupils' pages links there (``rules.ipynb#M-4.4``).
+
 A lesson shows a rule as a small tag, its text on hover, and the rules of record folded away:
 
 >>> rule_tags("O-2.4").data.startswith('<details class="mk-rule" title="Rule O-2.4: Rows: at most 3')
@@ -30,11 +33,12 @@ from html import escape
 from IPython.display import HTML
 
 from mandalakit.core.messages import _
-from mandalakit.core.rulebook import rule_text, rule_title, rules
+from mandalakit.core.rulebook import rule_text, rule_title, rules, sections
 
+from mandalakit.widgets.play.log import RULES_PAGE
 from mandalakit.widgets.play.log import rule_tag as tag_html
 
-__all__ = ["all_rules", "rule_html", "rule_tag", "rule_tags", "rules_html"]
+__all__ = ["all_rules", "rule_html", "rule_tag", "rule_tags", "rules_html", "rules_page"]
 
 #: A rule id as a small grey tag; its text shows on hover (the title) and is read by screen readers.
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -51,7 +55,7 @@ def rule_html(rule: str, language: str | None = None) -> str:
     return _CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<b>\1</b>", text))
 
 
-def rules_html(*ids: str, language: str | None = None) -> HTML:
+def rules_html(*ids: str, language: str | None = None, anchors: bool = False) -> HTML:
     """Sections (``"M-3"``: its title and every rule) and single rules (``"M-7.4"``), quoted
     with their ids, ready to display at the end of a notebook cell.
 
@@ -63,6 +67,9 @@ def rules_html(*ids: str, language: str | None = None) -> HTML:
     language : str, optional
         Language of the rules texts: ``"en"`` (the rules of record) or ``"fr"``; by default
         the language in force (:func:`mandalakit.set_language`).
+    anchors : bool, optional
+        Give each section and rule its id as HTML anchor (``id="M-4.4"``), its tags linking to
+        this page: the rules page (:func:`rules_page`). Without, the tags link to that page.
 
     Returns
     -------
@@ -84,11 +91,16 @@ def rules_html(*ids: str, language: str | None = None) -> HTML:
         else:
             groups.append((section, members))
     blocks = []
+    page = "" if anchors else RULES_PAGE
+
+    def anchor(rid: str) -> str:
+        return f' id="{escape(rid)}"' if anchors else ""
+
     for section, members in groups:
         title = escape(rule_title(section, language))
         # the ids as tags after the words, never in a heading or a sentence (issue 30)
-        items = "".join(f"<li>{rule_html(r, language)} {tag_html(r, language)}</li>" for r in members)
-        blocks.append(f'<div class="mk-rules"><b>{title}</b> {tag_html(section, language)}'
+        items = "".join(f"<li{anchor(r)}>{rule_html(r, language)} {tag_html(r, language, page)}</li>" for r in members)
+        blocks.append(f'<div class="mk-rules"{anchor(section)}><b>{title}</b> {tag_html(section, language, page)}'
                       f'<ul style="margin-top:0.2em">{items}</ul></div>')
     return HTML("".join(blocks))
 
@@ -113,3 +125,43 @@ def all_rules(*ids: str, language: str | None = None) -> HTML:
     summary = escape(_("All the rules"))
     return HTML(f'<details class="mk-all-rules"><summary>{summary}</summary>'
                 f"{rules_html(*ids, language=language).data}</details>")
+
+
+def rules_page(language: str | None = None) -> HTML:
+    """Every rule of the three games, each section and rule with its id as anchor: the page
+    ``notebooks/rules.ipynb`` (:data:`~mandalakit.widgets.play.log.RULES_PAGE`) that every rule tag
+    of the pupils' pages links to (``rules.ipynb#M-4.4``), served by Voilà as any other page.
+
+    >>> page = rules_page().data
+    >>> '<li id="M-4.4">' in page and '<div class="mk-rules" id="O-3">' in page and '<h2 id="flowers">' in page
+    True
+    """
+    games = ("ohanami", "mandala", "flowers")
+    # the three games' names first, each a link to its part of the page
+    to_games = " · ".join(f'<a href="#{game}"><b>{game.capitalize()}</b></a>' for game in games)
+    return HTML(_TO_THE_RULE + f'<p class="mk-rules-games">{to_games}</p>'
+                + "".join(f'<h2 id="{game}">{game.capitalize()}</h2>'
+                          + rules_html(*sections(game, language), language=language, anchors=True).data
+                          for game in games))
+
+
+#: The rules page's own look and move: the rule a link names (``rules.ipynb#M-4.4``) is marked
+#: and scrolled to. A browser scrolls to an anchor as a page loads, and Voilà lays out its cells
+#: after that, so the page scrolls itself until the rule has stayed in view for three looks
+#: (200 ms apart, 30 s at most).
+_TO_THE_RULE = """<style>
+.mk-rule-here { background: #fff8d6; outline: 2px solid #e0b000; outline-offset: -2px; }
+</style><script>(() => {
+  const id = decodeURIComponent(location.hash.slice(1)), until = Date.now() + 30000;
+  let seen = 0;
+  const look = () => {
+    const rule = id && document.getElementById(id), box = rule && rule.getBoundingClientRect();
+    if (box && box.height) {
+      rule.classList.add("mk-rule-here");
+      if (box.top >= 0 && box.bottom <= innerHeight) seen += 1;
+      else { seen = 0; rule.scrollIntoView({block: "center"}); }
+    }
+    if (id && seen < 3 && Date.now() < until) setTimeout(look, 200);
+  };
+  look();
+})();</script>"""

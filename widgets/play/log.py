@@ -7,7 +7,8 @@ small tag whose text (the rule's own) appears on hover or keyboard focus.
 A rule id never stands inside a sentence (issue 30): :func:`sentence_html` takes the ids out of
 a sentence (the engine's "(M-5.4)", a catalogue's "(rule M-7.3)") and sets them after it as
 tags, each a ``<details>`` whose summary is the id: a click or a tap opens the rule's text, a
-hover shows it as the tag's title.
+hover shows it as the tag's title. The text opened links to the rule on the page of every rule
+(:data:`RULES_PAGE`), in another tab.
 
 Sentences come from each game's part (:meth:`GamePart.tell
 <mandalakit.widgets.play.games.base.GamePart.tell>`), which reads the engine's positions before
@@ -40,7 +41,7 @@ from mandalakit.core.errors import RulesError
 from mandalakit.core.messages import _
 from mandalakit.core.rulebook import rule_text
 
-__all__ = ["Entry", "EventLog", "RULE_ID", "rule_tag", "sentence_html", "without_rule_ids"]
+__all__ = ["Entry", "EventLog", "RULE_ID", "RULES_PAGE", "rule_tag", "sentence_html", "without_rule_ids"]
 
 #: A rule id of the three games (``M-4.1``, ``O-3``, ``F-3.6``).
 RULE_ID = re.compile(r"\b[MFO]-\d+(?:\.\d+)*\b")
@@ -113,12 +114,30 @@ TAG_STYLE = ("display:inline-block;position:relative;font-size:11px;font-weight:
 OPEN_STYLE = ("display:block;position:absolute;left:0;top:1.6em;z-index:30;width:22em;max-width:80vw;font-size:13px;"
               "line-height:1.35;padding:4px 6px;border:1px solid #767676;border-radius:4px;background:#ffffff;"
               "color:#222222;box-shadow:0 2px 6px rgba(0,0,0,.25);white-space:normal;cursor:auto")
+#: The rule's text is a link to the rule on the rules page: it looks like one on any page (a
+#: dashboard's widgets give links their text's colour and no underline).
+LINK_STYLE = "color:#00527a;text-decoration:underline"
 
 
-def rule_tag(rule: str, language: str | None = None) -> str:
+#: The pupils' page of every rule, an anchor per id (``notebooks/rules.ipynb``, in each language's
+#: folder): a tag links to it relatively, so the page beside the one showing the tag opens, in
+#: Voilà (``/voila/render/fr/rules.ipynb``), on Binder and in JupyterLab alike.
+RULES_PAGE = "rules.ipynb"
+
+
+def rule_tag(rule: str, language: str | None = None, page: str = RULES_PAGE) -> str:
     """A small tag with ``rule``'s id: its text on hover (``title``), read aloud on focus, and
     shown under the tag by a click or a tap (a ``<details>``, no script); ``language`` (default:
-    the one in force) of the text. An id the rules texts do not hold is a bare tag."""
+    the one in force) of the text. The text shown links to the rule's anchor in ``page``
+    (:data:`RULES_PAGE`, opened in another tab so that a game stays as it is; ``""``: this page).
+    An id the rules texts do not hold is a bare tag.
+
+    >>> tag = rule_tag("M-4.4")
+    >>> 'href="rules.ipynb#M-4.4" target="_blank"' in tag and ">A player may never end a turn" in tag
+    True
+    >>> '<a href="#M-4.4" style=' in rule_tag("M-4.4", page="")
+    True
+    """
     try:
         text = " ".join(rule_text(rule, language).replace("**", "").replace("`", "").split())
     except RulesError:
@@ -126,9 +145,11 @@ def rule_tag(rule: str, language: str | None = None) -> str:
     if not text:
         return f'<span class="mk-rule" title="{escape(rule)}" style="{TAG_STYLE}">{escape(rule)}</span>'
     title = escape(_("Rule {rule}: {text}", rule=rule, text=text))
+    link = (f'<a href="{escape(page)}#{escape(rule)}" target="_blank" rel="noopener" style="{LINK_STYLE}">' if page
+            else f'<a href="#{escape(rule)}" style="{LINK_STYLE}">')
     return (f'<details class="mk-rule" title="{title}" style="{TAG_STYLE}"><summary aria-label="{title}" '
             f'style="display:inline;list-style:none;cursor:pointer">{escape(rule)}</summary>'
-            f'<span class="mk-rule-open" style="{OPEN_STYLE}">{escape(text)}</span></details>')
+            f'<span class="mk-rule-open" style="{OPEN_STYLE}">{link}{escape(text)}</a></span></details>')
 
 
 def sentence_html(text: str, rules: Iterable[str] = ()) -> str:
