@@ -231,7 +231,8 @@ def test_hot_seat_page_holds_no_hidden_card_of_the_other_seat(browser, demo_url)
         page.close()
 
 
-def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path):
+@pytest.mark.parametrize("width,height", [(1024, 768), (420, 800)])
+def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path, width, height):
     game = get_game("mandala").new_game(2, seed=6)
     for _ in range(6):
         game.apply(game.legal_moves()[-1])
@@ -239,7 +240,7 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
     record["events"][3]["event"] = "field B black 99"
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(record))
-    page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb")
+    page, errors, _outside = _open(browser, demo_url, "play-mandala.ipynb", width, height)
     try:
         told = page.locator(".mk-log li").all_inner_texts()
         page.locator(".mk-game-view").get_by_text("Record", exact=True).first.click()
@@ -250,6 +251,14 @@ def test_upload_of_a_tampered_record_keeps_the_game(browser, demo_url, tmp_path)
         text = page.locator(".mk-message").inner_text()
         assert "event 3" in text and "kept" in text
         assert page.locator(".mk-log li").all_inner_texts()[1:] == told  # the refusal on top, the game kept
+        tag = page.locator(".mk-message details.mk-rule").first  # its rule, opened, is whole: its link on top
+        tag.locator("summary").click()
+        link = tag.locator(".mk-rule-open a")
+        assert re.fullmatch(r"rules\.ipynb#M-\d+(\.\d+)*", link.get_attribute("href"))
+        whole = link.evaluate("""a => { const box = a.getBoundingClientRect();
+            const top = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+            return a.contains(top) || JSON.stringify([box, innerWidth, innerHeight, top && top.className]); }""")
+        assert whole is True, f"the opened rule is cut at the edge of the message box: {whole}"
         assert not errors, errors
     finally:
         page.close()

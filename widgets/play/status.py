@@ -32,6 +32,15 @@ TABLE_STYLE = """<style>
 .mk-top .mk-status { font-size: 16px; font-weight: bold; }
 .mk-top .mk-message { font-size: 14px; max-height: 6.5em; overflow: auto; }
 .mk-top .mk-message:empty { display: none; }
+/* An opened rule tag shows its rule whole, its link to the rules page on top: the message box and
+   the output areas around the table stop cutting while it is open (a closed tag: as above). */
+.mk-top .mk-message:has(details.mk-rule[open]) { max-height: none !important; overflow: visible; }
+/* There the rule's text opens in the line's flow, under its tag, within the window's width. */
+.mk-top .mk-message details.mk-rule[open] { white-space: normal !important; max-width: 100%; }
+.mk-top .mk-message details.mk-rule[open] .mk-rule-open { position: static !important; width: auto !important;
+  max-width: 100% !important; box-shadow: none !important; }
+.mk-top .mk-message:has(details.mk-rule[open]) .widget-html-content,
+.jp-OutputArea-output:has(details.mk-rule[open]) { overflow: visible !important; }
 /* On a phone the line takes less of the window: a Mandala turn needs 650 px of its 800. */
 @media (max-width: 560px) {
   .mk-top { padding: 2px 4px; }
