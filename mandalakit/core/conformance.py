@@ -195,7 +195,6 @@ def check_declaration(spec: GameSpec, state: State) -> None:
         for text, said in words.items():  # each value offered is one the game plays
             spec.make_rules({name: spec.rules.option_from_text(name, text)})
             assert isinstance(said, str) and said
-    assert spec.first_seat_note == () or (len(spec.first_seat_note) == 2 and all(spec.first_seat_note))
     assert all(isinstance(name, str) and name for name in spec.tables)
     if spec.gallery:
         players, decisions, line = spec.gallery

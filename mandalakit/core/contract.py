@@ -386,9 +386,6 @@ class GameSpec:
         ``(label, rule id, {value as text: words})``, labels and words marked with ``N_``, values
         written as ``Rules.option_from_text`` reads them (``"none"``, ``"15"``); an option left
         out is offered by its values alone.
-    first_seat_note : tuple of str
-        ``(sentence, rule id)`` the analysis page adds where it speaks of playing first (``N_``),
-        for a game where "first" means something else; ``()``: none.
     tables : tuple of str
         The shipped tournament tables of ``datasets/`` (file names without ``.parquet``): the
         bots against each other, then the rules-option study (:mod:`mandalakit.summaries`);
@@ -425,7 +422,6 @@ class GameSpec:
     words: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     colours: tuple[str, ...] = ()
     option_words: Mapping[str, tuple[str, str, Mapping[str, str]]] = field(default_factory=dict)
-    first_seat_note: tuple[str, ...] = ()
     tables: tuple[str, ...] = ()
     gallery: tuple = ()
 

@@ -59,9 +59,6 @@ GAME = GameSpec(
             "15": N_("15 (the printed table)"), "none": N_("no limit"),
             **{str(n): str(n) for n in (5, 8, 10, 12, 20)}}),
     },
-    # everyone picks and places at once (O-2.2): the analysis page says what "first" means
-    first_seat_note=(N_("In Ohanami everyone chooses at the same time: player 1 is only first in the passing "
-                        "order."), "O-2.2"),
     tables=("ohanami-bots", "ohanami-sakura-cap"),
     gallery=(2, 14, N_("Draft cards and lay them in rows that grow from either end.")),
 )

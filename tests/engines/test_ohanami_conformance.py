@@ -53,7 +53,7 @@ def test_random_legal_play_property(players, seed, cap):
 @pytest.mark.parametrize(("field", "value"), [
     ("option_words", {"sakura": ("Pink", "O-3.4", {})}),  # no such option
     ("option_words", {"sakura_cap": ("Pink", "O-3.4", {"0": "none at all"})}),  # a value the game refuses
-    ("first_seat_note", ("In Ohanami everyone chooses at the same time.",)),  # no rule id
+    ("tables", ("ohanami-bots", "")),  # a table without a name
     ("gallery", (5, 14, "Draft cards.")),  # more players than the game takes
 ])
 def test_the_conformance_check_refuses_a_wrong_declaration(monkeypatch, field, value):

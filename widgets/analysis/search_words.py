@@ -16,7 +16,6 @@ from __future__ import annotations
 from html import escape
 
 from mandalakit.core.messages import _, bot_name, ngettext
-from mandalakit.core.registry import get_game
 
 from mandalakit.widgets.lessons.rules import rule_tag
 
@@ -127,10 +126,9 @@ def search_paragraphs(view: dict, game: str, options: bool = False) -> list[str]
         "With good play the first player's lead changes by {mean:+.1f} points (95 % interval {low:+.1f} to "
         "{high:+.1f}).", **_points(difference)))
     tag = ""
-    note = get_game(game).first_seat_note  # what "first" means where it is not the first to choose
-    if note:
-        first += " " + _(note[0])
-        tag = " " + rule_tag(note[1])
+    if game == "ohanami":
+        first += " " + _("In Ohanami everyone chooses at the same time: player 1 is only first in the passing order.")
+        tag = " " + rule_tag("O-2.2")
     said.append(first)
     scores = _(
         "A stronger opponent: {greedy} scores {mean:.1f} points on average against the search (95 % interval {low:.1f} "
