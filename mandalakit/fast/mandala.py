@@ -11,9 +11,8 @@ seeded as :func:`mandalakit.simulate.play_one` seeds it is that very game. The g
 values every legal move as :class:`mandalakit.mandala.bots.GreedyBot` does, with the same
 numbers (one per legal move, ``rng.random(len(legal_moves))``).
 
-A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | code``, its
-:func:`mandalakit.mandala.listing.code` ``kind | mandala << 2 | colour << 3 | count << 6`` (kinds:
-0 mountain, 1 field, 2 discard, 3 pick); a chance event is
+A game's events are kept on a tape of int64: a move is ``MOVE | seat << 16 | kind | mandala << 2
+| colour << 3 | count << 6`` (kinds: 0 mountain, 1 field, 2 discard, 3 pick); a chance event is
 ``-1`` (shuffle) or ``-2`` (reshuffle), its length, then its colour codes top card first.
 """
 
@@ -23,12 +22,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..mandala import listing
 from ..mandala.cards import COLOURS, DECK_SIZE, HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS, PER_COLOUR, REFILL
-from ..mandala.listing import DISCARD, FIELD, MOUNTAIN, PICK
 from ..mandala.rules import STALEMATE_END, Rules
-from ._jit import njit, shared
-from .mandala_greedy import _greedy_play, _greedy_pick
+from ._jit import njit
+from .mandala_greedy import DISCARD, FIELD, MOUNTAIN, PICK, _greedy_play, _greedy_pick
 from ._kernel import (MAX_DECISIONS, OK, SHORT_STREAM, SHORT_TAPE, TOO_LONG, TapeBatch, chance, play_batch, put,
                       random_choice, tape_events, uniforms)
 
@@ -48,9 +45,6 @@ MOVE = 1 << 20
 #: ``end_reason`` by code (0 still playing).
 ENDS = ("", "M-7.2", "M-7.1", "M-6.3", "M-7.5", "M-7.6")
 _MAX_MOVES = 64  # legal moves of one decision: a hand of at most 8 cards (M-4.1) has at most 36
-#: The engine's own move listing (:mod:`mandalakit.mandala.listing`), compiled.
-_play_counts = shared(listing.play_counts)
-_nth_play = shared(listing.nth_play)
 
 
 class Batch(TapeBatch):
@@ -307,9 +301,20 @@ def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, stall_limit,
         own = seat + 1
         size = hs[seat]
         hand = hands[seat]
-        # ----- the legal moves, counted and found as MandalaState.random_move does (listing)
+        # ----- the legal moves, counted in the order of MandalaState.legal_moves
         mountain_ok = size > 1 or top[1] > 0 or dsize[0] > 0
-        nm, nf = _play_counts(hand, size, owner, own, mountain_ok)
+        nm = 0
+        nf = 0
+        for c in range(NUM_COLOURS):
+            k = hand[c]
+            if k:
+                a = owner[0, c]
+                b = owner[1, c]
+                if mountain_ok:
+                    nm += int(a <= 0) + int(b <= 0)  # int: numpy's bools add as "or" in plain Python
+                n = k if k < size else size - 1
+                if n:
+                    nf += n * (int(a == -1 or a == own) + int(b == -1 or b == own))
         total = nm + nf + size
         if bots[seat] == GREEDY:
             i = 0
@@ -325,9 +330,51 @@ def _run(gen, bots, streams, use_streams, pos, buffered, buf, nbuf, stall_limit,
                 status = SHORT_STREAM
                 break
         decisions += 1
-        play = _nth_play(i, hand, size, owner, own, nm, nf)  # its listing.code, as the tape keeps it
-        kind, mm, cc, cnt = play & 3, play >> 2 & 1, play >> 3 & 7, play >> 6
-        tp = put(tape, tp, MOVE | seat << 16 | play)
+        kind = DISCARD
+        mm = 0
+        cc = 0
+        cnt = 1
+        if i < nm:
+            kind = MOUNTAIN
+            for c in range(NUM_COLOURS):
+                if hand[c]:
+                    if owner[0, c] <= 0:
+                        if i == 0:
+                            mm, cc = 0, c
+                            break
+                        i -= 1
+                    if owner[1, c] <= 0:
+                        if i == 0:
+                            mm, cc = 1, c
+                            break
+                        i -= 1
+        elif i < nm + nf:
+            kind = FIELD
+            i -= nm
+            found = False
+            for c in range(NUM_COLOURS):
+                k = hand[c]
+                if k:
+                    n = k if k < size else size - 1
+                    for m in range(2):
+                        a = owner[m, c]
+                        if n and (a == -1 or a == own):
+                            if i < n:
+                                mm, cc, cnt = m, c, i + 1
+                                found = True
+                                break
+                            i -= n
+                    if found:
+                        break
+        else:
+            i -= nm + nf
+            for c in range(NUM_COLOURS):
+                k = hand[c]
+                if i < k:
+                    cc, cnt = c, i + 1
+                    break
+                i -= k
+        tp = put(tape, tp, MOVE | seat << 16 | kind | mm << 2 | cc << 3 | cnt << 6)
         last_pick = False
         complete = -1
         if kind == MOUNTAIN:  # M-4.1

@@ -9,8 +9,10 @@ import numpy as np
 
 from ..mandala.bots import _CARD_IN_HAND, _NEW_COLOUR_BONUS, _POTENTIAL
 from ..mandala.cards import HAND_LIMIT, MOUNTAIN_DRAW, NUM_COLOURS
-from ..mandala.listing import DISCARD, FIELD, MOUNTAIN
 from ._jit import njit
+
+#: Kinds of a move in the kernels' move codes (a play to a mountain, to a field, a discard, a pick).
+MOUNTAIN, FIELD, DISCARD, PICK = 0, 1, 2, 3
 
 
 @njit

@@ -50,24 +50,11 @@ from ..core.messages import N_, _
 from .cards import COLOURS, DECK_SIZE, MANDALAS, NUM_COLOURS, PER_COLOUR, RIVER_SPACES, named
 from .completion import Completion
 from .ending import Ending
-from .listing import DISCARD as DISCARD_PLAY, FIELD as FIELD_PLAY, MOUNTAIN as MOUNTAIN_PLAY, code, nth_play, play_counts
 from .moves import DISCARD, FIELD, MOUNTAIN, PICK, Discard, Field, Mountain, Pick, parse
 from .phases import _COLOURS, _MOUNTAIN, _NONE, CHANCE_PHASE, PICKING, PLAY, RESHUFFLE, SHUFFLE
 from .rules import Rules
 from .scoring import river_score, winners
 from .turn import Turn
-
-#: The shared moves by their :func:`~.listing.code` (:func:`~.listing.nth_play`'s answer; None: no move).
-_PLAYS: list = [None] * code(DISCARD_PLAY, 1, NUM_COLOURS, PER_COLOUR + 1)
-for _row in MOUNTAIN:
-    for _move in _row:
-        _PLAYS[code(MOUNTAIN_PLAY, _move.mandala, _move.colour, 1)] = _move
-for _move in (f for table in FIELD for row in table for f in row):
-    _PLAYS[code(FIELD_PLAY, _move.mandala, _move.colour, _move.count)] = _move
-for _move in (d for row in DISCARD for d in row):
-    _PLAYS[code(DISCARD_PLAY, 0, _move.colour, _move.count)] = _move
-del _row, _move
-
 
 @dataclass(frozen=True)
 class Observation:
@@ -257,8 +244,7 @@ class MandalaState(Turn, Completion, Ending, State):
         """``legal_moves()[int(u * len(legal_moves()))]`` without building the list.
 
         Random playouts call this on every decision: in the play phase it counts the moves of
-        each kind and finds the chosen one by its number (:mod:`.listing`, as the compiled
-        kernels do; same order and filters as :meth:`legal_moves`).
+        each kind (same order and filters as :meth:`legal_moves`) and walks to the chosen one.
 
         Parameters
         ----------
@@ -271,9 +257,55 @@ class MandalaState(Turn, Completion, Ending, State):
             return moves[int(u * len(moves))]
         hand = self.hands[seat]
         size = self.hand_sizes[seat]
-        owner = self.owner
-        nm, nf = play_counts(hand, size, owner, seat + 1, size > 1 or self.deck or self.discard_size)
-        return _PLAYS[nth_play(int(u * (nm + nf + size)), hand, size, owner, seat + 1, nm, nf)]
+        own = seat + 1
+        o0, o1 = self.owner
+        mountain_ok = size > 1 or self.deck or self.discard_size
+        nm = nf = 0
+        for c in _COLOURS:
+            k = hand[c]
+            if k:
+                a = o0[c]
+                b = o1[c]
+                if mountain_ok:
+                    nm += (a <= _MOUNTAIN) + (b <= _MOUNTAIN)
+                n = k if k < size else size - 1
+                if n:
+                    nf += n * ((a == _NONE or a == own) + (b == _NONE or b == own))
+        i = int(u * (nm + nf + size))  # one discard move per card in hand
+        if i < nm:
+            for c in _COLOURS:
+                if hand[c]:
+                    if o0[c] <= _MOUNTAIN:
+                        if not i:
+                            return MOUNTAIN[0][c]
+                        i -= 1
+                    if o1[c] <= _MOUNTAIN:
+                        if not i:
+                            return MOUNTAIN[1][c]
+                        i -= 1
+        i -= nm
+        if i < nf:
+            for c in _COLOURS:
+                k = hand[c]
+                if k:
+                    n = k if k < size else size - 1
+                    a = o0[c]
+                    if n and (a == _NONE or a == own):
+                        if i < n:
+                            return FIELD[0][c][i]
+                        i -= n
+                    b = o1[c]
+                    if n and (b == _NONE or b == own):
+                        if i < n:
+                            return FIELD[1][c][i]
+                        i -= n
+        i -= nf
+        for c in _COLOURS:
+            k = hand[c]
+            if i < k:
+                return DISCARD[c][i]
+            i -= k
+        raise AssertionError("random_move walked past the legal moves")  # pragma: no cover
 
     parse_move = staticmethod(parse)  # the game's notation (the contract's parse_move)
 
