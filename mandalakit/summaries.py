@@ -1,7 +1,7 @@
 """What the analysis page shows, computed once from the shipped tournament tables.
 
 ``python -m mandalakit.summaries datasets`` (a step of ``make datasets``) reads the six tables
-of ``datasets/`` (:data:`TABLES`), the search bot's tables (:data:`SEARCH_TABLE`) and the strength
+of ``datasets/`` (:func:`tables`), the search bot's tables (:data:`SEARCH_TABLE`) and the strength
 ladder (:func:`load_ladders`) and writes
 ``datasets/summaries.json``: for every game, player count and line-up choice, and for the search
 bot's ladder games, the numbers the analysis page (:mod:`mandalakit.widgets.analysis.analysis`)
@@ -21,9 +21,6 @@ import json
 import math
 from pathlib import Path
 
-#: Which shipped table holds what, per game: bots against each other, and the variant study.
-TABLES = {"ohanami": ("ohanami-bots", "ohanami-sakura-cap"), "mandala": ("mandala-bots", "mandala-variants"),
-          "flowers": ("flowers-bots", "flowers-variants")}
 #: The search bot's tournament table of each game (2 players, default rules), and its two line-ups
 #: compared for the first player's win share: good play (the search on both sides) and one-ply play.
 SEARCH_TABLE, GOOD, ONE_PLY = "{game}-search", "pimc,pimc", "greedy,greedy"
@@ -44,6 +41,14 @@ EFFECT_MEASURES = ("score", "winning_margin", "decisions")
 #: Bins of a histogram, at most.
 BINS = 20
 DIGITS = 6  # decimals kept of every float: the file is the same on every machine
+
+
+def tables() -> dict[str, tuple[str, ...]]:
+    """Which shipped table holds what, per game of the registry that ships them (``GameSpec.tables``):
+    ``{game: (bots against each other, the variant study)}``, in the registry's order."""
+    from .core.registry import GAMES, get_game
+
+    return {game: get_game(game).tables for game in GAMES if get_game(game).tables}
 
 
 def _clean(value):
@@ -225,7 +230,7 @@ def load_tables(folder: str | Path) -> dict:
 
     folder = Path(folder)
     return {game: tuple(pd.read_parquet(folder / f"{name}.parquet") for name in names)
-            for game, names in TABLES.items()}
+            for game, names in tables().items()}
 
 
 def load_searches(folder: str | Path) -> dict:
@@ -233,7 +238,7 @@ def load_searches(folder: str | Path) -> dict:
     :data:`SEARCH_TABLE`). Raises ``FileNotFoundError`` naming a missing table (``datasets/README.md``)."""
     import pandas as pd
 
-    return {game: pd.read_parquet(Path(folder) / f"{SEARCH_TABLE.format(game=game)}.parquet") for game in TABLES}
+    return {game: pd.read_parquet(Path(folder) / f"{SEARCH_TABLE.format(game=game)}.parquet") for game in tables()}
 
 
 def load_search_variants(folder: str | Path) -> dict:
@@ -241,7 +246,7 @@ def load_search_variants(folder: str | Path) -> dict:
     DataFrames of :data:`SEARCH_VARIANTS`; a game without one is left out)."""
     import pandas as pd
 
-    paths = {game: Path(folder) / f"{SEARCH_VARIANTS.format(game=game)}.parquet" for game in TABLES}
+    paths = {game: Path(folder) / f"{SEARCH_VARIANTS.format(game=game)}.parquet" for game in tables()}
     return {game: pd.read_parquet(path) for game, path in paths.items() if path.exists()}
 
 
@@ -255,7 +260,7 @@ def load_ladders(folder: str | Path) -> dict:
     import pandas as pd
 
     folder, ladders = Path(folder), {}
-    for game in TABLES:
+    for game in tables():
         runs = sorted(folder.glob(SEARCH_LADDER.format(game=game)))
         if not runs:
             raise FileNotFoundError(f"no {SEARCH_LADDER.format(game=game)} in {folder.name}/; see datasets/README.md")

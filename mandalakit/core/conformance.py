@@ -187,6 +187,18 @@ def check_declaration(spec: GameSpec, state: State) -> None:
     assert all(isinstance(lang, str) and all(isinstance(w, tuple) and w for w in words.values())
                for lang, words in spec.words.items()), "words: language -> word -> the words typed for it"
     assert all(isinstance(c, str) for c in spec.colours)
+    # What the views and the analysis page say of the game, in words of its own.
+    options = spec.make_rules().to_dict()
+    for name, (label, rule, words) in spec.option_words.items():
+        assert name in options, f"option_words names {name}, not an option of the game's Rules"
+        assert isinstance(label, str) and label and isinstance(rule, str) and rule
+        for text, said in words.items():  # each value offered is one the game plays
+            spec.make_rules({name: spec.rules.option_from_text(name, text)})
+            assert isinstance(said, str) and said
+    assert all(isinstance(name, str) and name for name in spec.tables)
+    if spec.gallery:
+        players, decisions, line = spec.gallery
+        assert spec.min_players <= players <= spec.max_players and decisions >= 0 and isinstance(line, str) and line
 
 
 def check_step_declaration(spec: GameSpec, state: State, moves: list) -> None:

@@ -381,6 +381,18 @@ class GameSpec:
         (Ohanami's discard ``30>x``, typed ``30>d``: ``{">x": (">d",)}``).
     colours : tuple of str
         The colour words of the notation, in colour-code order (none for cards that are numbers).
+    option_words : mapping
+        Each rules option in words for the play views' New game form: ``Rules`` field name ->
+        ``(label, rule id, {value as text: words})``, labels and words marked with ``N_``, values
+        written as ``Rules.option_from_text`` reads them (``"none"``, ``"15"``); an option left
+        out is offered by its values alone.
+    tables : tuple of str
+        The shipped tournament tables of ``datasets/`` (file names without ``.parquet``): the
+        bots against each other, then the rules-option study (:mod:`mandalakit.summaries`);
+        ``()``: none shipped.
+    gallery : tuple
+        ``(players, decisions, line)``: the landing page's picture of the game after that many
+        decisions of that many players, and its line (``N_``); ``()``: not in the gallery.
     """
 
     name: str
@@ -409,6 +421,9 @@ class GameSpec:
     unseen: Callable[[State, int], dict] | None = None
     words: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     colours: tuple[str, ...] = ()
+    option_words: Mapping[str, tuple[str, str, Mapping[str, str]]] = field(default_factory=dict)
+    tables: tuple[str, ...] = ()
+    gallery: tuple = ()
 
     def __post_init__(self):
         if not self.title:  # a game that names itself no other way: its name, capitalised

@@ -23,3 +23,17 @@ def njit(function):
     if numba is None:
         return function
     return numba.njit(cache=True, nogil=True)(function)
+
+
+def shared(function, *callees):
+    """``function``, a plain function of a game package that its reference engine calls too
+    (scoring, move listing), compiled by :func:`njit` for the kernels; ``callees`` are the plain
+    functions it calls, made callable from compiled code (numba's ``register_jitable``) and left
+    plain for the engine. Without numba: ``function`` itself."""
+    if numba is None:
+        return function
+    from numba.extending import register_jitable
+
+    for callee in callees:
+        register_jitable(callee)
+    return njit(function)

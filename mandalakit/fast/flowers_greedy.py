@@ -9,9 +9,10 @@ import numpy as np
 
 from ..flowers.bots import TILE_BONUS as _TILE_BONUS
 from ..flowers.bots import X3_HOPE
+from ..flowers import scoring
 from ..flowers.cards import ALL_COLOURS, HAND_LIMIT, NUM_COLOURS
 from ..flowers.tiles import X3
-from ._jit import njit
+from ._jit import njit, shared
 
 #: The mandalas on the table (F-2).
 _MANDALAS = 3
@@ -20,14 +21,9 @@ _MANDALAS = 3
 _DRAW_WEIGHT, _CARD_WEIGHT, _GREEDY_DRAW = 0.25, 0.3, 4
 
 
-@njit
-def _flower_score(a, b):
-    """scoring.flower_score (F-5.4): x3 and v score 3v; a >= b score a + 2b; two x3 score 0."""
-    if a == X3:
-        return 3 * b
-    if b == X3:
-        return 3 * a
-    return max(a, b) + 2 * min(a, b)
+#: scoring.flower_score (F-5.4), the engine's own, compiled: x3 and v score 3v; a >= b score
+#: a + 2b; two x3 score 0.
+_flower_score = shared(scoring.flower_score)
 
 
 @njit

@@ -20,8 +20,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..ohanami import scoring
 from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK, SUIT_OF
-from ._jit import njit
+from ._jit import njit, shared
 from .seeds import from_generator, permutations, shuffle, to_generator
 
 GAME = "ohanami"
@@ -42,9 +43,11 @@ _MID = 32
 _SUIT = np.array((0,) + SUIT_OF[1:], dtype=np.int64)  # by card number (index 0 unused)
 #: GreedyBot._FUTURE as a table [round - 1][suit] (pink unused: valued by the sakura table).
 _FUTURE = np.array([[9.0, 8.0, 7.0, 0.0], [6.0, 8.0, 7.0, 0.0], [3.0, 4.0, 7.0, 0.0]])
-_WEIGHTS = np.array([[3, 0, 0, 0], [3, 4, 0, 0], [3, 4, 7, 0]], dtype=np.int64)
 _ROOM_WEIGHT = 0.05  # GreedyBot's default room_weight
 _SPAN = 119
+#: The ``sakura_cap`` ruling None (the open formula, O-3.4) as the kernels hold it: more pink
+#: cards than the deck has (34).
+NO_CAP = DECK_SIZE
 
 
 class Batch:
@@ -153,7 +156,7 @@ def play_games(batch: Batch, streams: np.ndarray, rules: Mapping) -> None:
         ``Rules.to_dict()``: ``sakura_cap`` (O-3.4), a whole number or None.
     """
     batch.rules = {"sakura_cap": rules.get("sakura_cap", 15)}
-    cap = batch.rules["sakura_cap"] or 0
+    cap = batch.rules["sakura_cap"] or NO_CAP
     _play_games(batch.players, batch.decks, batch.bots, streams, cap, batch.round_scores, batch.counts, batch.log,
                 batch.cells, batch.ends)
 
@@ -317,15 +320,10 @@ def take_pair(h, n, i, j):
         h[k] = h[k + 1]
 
 
-@njit
-def round_score(rnd, cnt, cap):
-    """Points of round ``rnd`` for the suit counts ``cnt`` (O-3.1 to O-3.4; ``cap`` 0: no cap)."""
-    w = _WEIGHTS[rnd - 1]
-    score = w[0] * cnt[0] + w[1] * cnt[1] + w[2] * cnt[2]
-    if rnd == ROUNDS:
-        k = cnt[PINK] if cap == 0 else min(cnt[PINK], cap)
-        score += k * (k + 1) // 2
-    return score
+#: Points of round ``rnd`` for the suit counts ``cnt`` (O-3.1 to O-3.4): the engine's own
+#: :func:`mandalakit.ohanami.scoring.round_score`, compiled; the kernels write "no cap" as
+#: :data:`NO_CAP`.
+round_score = shared(scoring.round_score, scoring.triangular)
 
 
 @njit

@@ -25,7 +25,7 @@ from ..ohanami.cards import DECK_SIZE, HAND_SIZE, PINK
 from ..ohanami.moves import DISCARD, Place, pick
 from ._jit import njit
 from ._kernel import pop_uniform
-from .ohanami import (GREEDY, MAX_ROWS, RANDOM, ROUNDS, STEPS, _greedy_pick, _greedy_place, _placements, _SUIT,
+from .ohanami import (GREEDY, MAX_ROWS, NO_CAP, RANDOM, ROUNDS, STEPS, _greedy_pick, _greedy_place, _placements, _SUIT,
                       round_score, sort_hand, take_pair, unrank_pair)
 from .seeds import random
 
@@ -44,7 +44,7 @@ class Arrays:
     lo, hi, nrows : (P, 3) int64 lowest and highest card of each row, (P,) rows started
     counts : (P, 4) int64 cards in rows by suit; scores : (P,) int64 points of the rounds ended
     picks, chosen : (P, 2) picks of this step, (P, 4) placements ``a, ra, b, rb`` made
-    turn : [round, step, phase (PICKING or PLACING), seat to move, cap (0: none)]
+    turn : [round, step, phase (PICKING or PLACING), seat to move, cap (NO_CAP: none)]
     """
 
     def __init__(self, state):
@@ -77,7 +77,7 @@ class Arrays:
                 self.lo[p, r], self.hi[p, r] = row[0], row[-1]
             self.nrows[p] = len(state.rows[p])
         self.turn = np.array([state.round, state.step, PICKING if picking else PLACING, state.current_player,
-                              state.rules.sakura_cap or 0], np.int64)
+                              state.rules.sakura_cap or NO_CAP], np.int64)
 
 
 def loadable(state) -> bool:

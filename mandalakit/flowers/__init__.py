@@ -61,6 +61,14 @@ GAME = GameSpec(
                "pass": ("passar", "passo")},
     },
     colours=COLOURS,
+    # the New game form's menus (mandalakit.widgets.play.new_game_form)
+    option_words={
+        "single_play_draw": (N_("Cards drawn after playing a single card"), "F-3.3", {
+            "4": N_("4 (the published rules)"), "2": N_("2 (the pre-release text)"),
+            **{str(n): str(n) for n in (0, 1, 3, 5, 6)}}),
+    },
+    tables=("flowers-bots", "flowers-variants"),
+    gallery=(3, 9, N_("Play colours onto three mandalas and pair tiles into Flowers.")),
 )
 
 __all__ = [

@@ -58,6 +58,20 @@ GAME = GameSpec(
                "pick": ("pegar", "escolher")},
     },
     colours=COLOURS,
+    # the New game form's menus (mandalakit.widgets.play.new_game_form)
+    option_words={
+        "deck_exhaustion": (N_("When the deck runs out"), "M-6.3", {
+            "reshuffle_then_last_completion": N_("shuffle the discard pile; the game ends after the next completed "
+                                                 "mandala"),
+            "end_at_once": N_("the game ends at the end of that turn")}),
+        "stalemate": (N_("When no mandala can be completed any more"), "M-7.5", {
+            "end": N_("the game ends"), "play_on": N_("play on (the printed rules)")}),
+        "stall_turns": (N_("When nobody completes a mandala after the deck runs out"), "M-7.6", {
+            "100": N_("the game ends after 100 turns"), "none": N_("play on (the printed rules)"),
+            **{str(n): str(n) for n in (20, 50)}}),
+    },
+    tables=("mandala-bots", "mandala-variants"),
+    gallery=(2, 16, N_("Two players, two mandalas: collect colours in your river and your cup.")),
 )
 
 __all__ = [

@@ -53,6 +53,14 @@ GAME = GameSpec(
         "fr": {"pick": ("garder", "choisir"), "place": ("poser", "placer"), ">x": (">d",)},
         "pt": {"pick": ("escolher", "pegar", "ficar"), "place": ("colocar", "pôr", "por"), ">x": (">d",)},
     },
+    # the New game form's menus (mandalakit.widgets.play.new_game_form)
+    option_words={
+        "sakura_cap": (N_("Pink cards scored at most"), "O-3.4", {
+            "15": N_("15 (the printed table)"), "none": N_("no limit"),
+            **{str(n): str(n) for n in (5, 8, 10, 12, 20)}}),
+    },
+    tables=("ohanami-bots", "ohanami-sakura-cap"),
+    gallery=(2, 14, N_("Draft cards and lay them in rows that grow from either end.")),
 )
 
 __all__ = [

@@ -37,14 +37,18 @@ def sakura_points(pink: int, cap: int | None = 15) -> int:
 def round_score(round_no: int, counts: Sequence[int], cap: int | None = 15) -> int:
     """Score of one round from the suit counts over all of a player's rows (O-3.1 to O-3.3).
 
+    The reference engine and the compiled kernels (:mod:`mandalakit.fast.ohanami`, which
+    compiles this very function) both score with it.
+
     Parameters
     ----------
     round_no : int
         1, 2 or 3.
     counts : sequence of 4 ints
-        Cards in rows by suit: blue, green, grey, pink.
+        Cards in rows by suit: blue, green, grey, pink (a list, or a row of a numpy array).
     cap : int or None
-        The ``sakura_cap`` ruling (O-3.4).
+        The ``sakura_cap`` ruling (O-3.4); the kernels write None as 120, more pink cards than
+        the deck holds.
 
     Examples
     --------
@@ -54,7 +58,7 @@ def round_score(round_no: int, counts: Sequence[int], cap: int | None = 15) -> i
     weights = SUIT_POINTS[round_no - 1]
     score = weights[BLUE] * counts[BLUE] + weights[GREEN] * counts[GREEN] + weights[GREY] * counts[GREY]
     if round_no == 3:
-        score += sakura_points(counts[PINK], cap)
+        score += triangular(counts[PINK] if cap is None else min(counts[PINK], cap))  # O-3.3, O-3.4
     return score
 
 

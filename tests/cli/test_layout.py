@@ -1,5 +1,6 @@
 """The package's layout (issue 22): no import circle, no module over 600 lines; the shared
-tools import no game (issue 32: each game declares itself in its GameSpec).
+tools import no game and keep no table or branch by a game's name (issue 32: each game declares
+itself in its GameSpec).
 
 The import graph is read from the source with :mod:`ast`, every import of a module counted
 (those inside functions too, which run later but still tie the two modules together); a
@@ -174,3 +175,59 @@ def test_the_game_import_rule_sees_an_import_of_a_game():
     assert "mandalakit.mandala" in graph["mandalakit.widgets.play.games.mandala"]
     graph["mandalakit.core.hints"] = graph["mandalakit.core.hints"] | {"mandalakit.ohanami.scoring"}
     assert game_imports(graph) == {"mandalakit.core.hints": {"mandalakit.ohanami.scoring"}}
+
+
+#: Besides :data:`SHARED`: the analysis page's summaries, which read the tables each game ships.
+NAMELESS = (*SHARED, "mandalakit.summaries")
+
+
+def game_names(source: str, names) -> set[str]:
+    """The game ``names`` that ``source`` uses as a key of a literal table (``{"mandala": ...}``)
+    or compares something with (``game == "ohanami"``, ``in ("flowers", ...)``)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            values = node.keys
+        elif isinstance(node, ast.Compare):
+            values = [node.left, *node.comparators]
+            values += [e for v in node.comparators if isinstance(v, (ast.Tuple, ast.List, ast.Set)) for e in v.elts]
+        else:
+            continue
+        found |= {v.value for v in values if isinstance(v, ast.Constant) and v.value in names}
+    return found
+
+
+def named_games() -> dict[str, set[str]]:
+    """Per module of :data:`NAMELESS` (but the registry itself and each game's own part of the
+    views), the games it keeps a table of or branches on by name."""
+    from mandalakit.core.registry import GAMES, get_game
+
+    own = {get_game(name).view for name in GAMES} | {"mandalakit.core.registry"}
+    modules = module_names() | module_names(WIDGETS, ("mandalakit",))
+    found = {}
+    for module, path in modules.items():
+        if module in own or not any(module == s or module.startswith(s + ".") for s in NAMELESS):
+            continue
+        hits = game_names(path.read_text(encoding="utf-8"), set(GAMES))
+        if hits:
+            found[module] = hits
+    return found
+
+
+#: The one branch by name left: the analysis page imports no game (it reads only
+#: datasets/summaries.json, and a game's package brings numpy: test_analysis), so its sentence on
+#: Ohanami's simultaneous choices stays there until that file carries the fact.
+KNOWN = {"mandalakit.widgets.analysis.search_words": {"ohanami"}}
+
+
+def test_the_shared_tools_and_the_views_keep_no_table_by_game():
+    """No per-game table or name branch outside the games (the New game form's options, the
+    landing page's gallery, the shipped tables): each is a field of the game's GameSpec."""
+    assert named_games() == KNOWN
+
+
+def test_the_table_rule_sees_a_table_and_a_branch():
+    names = {"ohanami", "mandala"}
+    assert game_names('T = {"ohanami": 1, "x": 2}', names) == {"ohanami"}
+    assert game_names('if game == "mandala" or g in ("ohanami", "toy"): pass', names) == {"mandala", "ohanami"}
+    assert game_names('def f(game="mandala"):\n    """``"ohanami"``"""', names) == set()

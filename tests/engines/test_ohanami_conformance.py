@@ -48,3 +48,23 @@ def test_random_legal_play_property(players, seed, cap):
     for detail in result.players:
         for before, after in zip(detail["rounds"], detail["rounds"][1:]):
             assert {c for row in before["rows"] for c in row} <= {c for row in after["rows"] for c in row}
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("option_words", {"sakura": ("Pink", "O-3.4", {})}),  # no such option
+    ("option_words", {"sakura_cap": ("Pink", "O-3.4", {"0": "none at all"})}),  # a value the game refuses
+    ("tables", ("ohanami-bots", "")),  # a table without a name
+    ("gallery", (5, 14, "Draft cards.")),  # more players than the game takes
+])
+def test_the_conformance_check_refuses_a_wrong_declaration(monkeypatch, field, value):
+    """check_game asserts what the views and the analysis page read of the declaration (issue 32)."""
+    import dataclasses
+
+    import mandalakit.ohanami
+    from mandalakit.core.conformance import check_declaration
+    from mandalakit.core.errors import RulesError
+
+    state = check_game(GAME, 2, 1)
+    monkeypatch.setattr(mandalakit.ohanami, "GAME", dataclasses.replace(GAME, **{field: value}))
+    with pytest.raises((AssertionError, RulesError)):
+        check_declaration(mandalakit.ohanami.GAME, state)

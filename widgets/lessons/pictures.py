@@ -28,7 +28,7 @@ from IPython.display import HTML
 
 from mandalakit.core import svg as _svg
 from mandalakit.core.messages import N_, _, ngettext
-from mandalakit.core.registry import get_game
+from mandalakit.core.registry import GAMES, get_game
 from mandalakit.ohanami import sakura_points
 
 from mandalakit.widgets.play.board import BoardView
@@ -84,12 +84,6 @@ def lesson_style(text_share: int = 32) -> HTML:
 #: A square of the staircase, in px.
 CELL = 20
 
-#: Each game of the gallery: (name, players, decisions played before the picture, its line).
-GALLERY = (
-    ("ohanami", 2, 14, N_("Draft cards and lay them in rows that grow from either end.")),
-    ("mandala", 2, 16, N_("Two players, two mandalas: collect colours in your river and your cup.")),
-    ("flowers", 3, 9, N_("Play colours onto three mandalas and pair tiles into Flowers.")),
-)
 #: The numbers of players a game takes (``GameSpec.min_players``, ``max_players``), in words.
 PLAYER_COUNTS = {(2, 2): N_("2 players"), (2, 4): N_("2 to 4 players")}
 
@@ -150,13 +144,16 @@ def card_picture(svg: str, height: int = CARD_PICTURE[1]) -> str:
 
 
 def game_gallery() -> HTML:
-    """The three games as cards side by side (one under the other on a phone), each a link to
+    """The games as cards side by side (one under the other on a phone), each a link to
     the game's first game with a guide (``guide-<game>.ipynb``, beside the page): its name, its
     number of players, one line and a picture drawn for the card's size (:data:`CARD_PICTURE`)."""
     cards = []
     width, height = CARD_PICTURE
     go = escape(_("First game with a guide"))
-    for game, num, decisions, line in GALLERY:
+    for game in GAMES:  # each game of the registry that declares its picture (GameSpec.gallery)
+        if not get_game(game).gallery:
+            continue
+        num, decisions, line = get_game(game).gallery
         state = midgame(game, num, decisions)
         svg = card_picture(state.to_svg(0, names=players(num), width=width), height)
         title = escape(_(get_game(game).title))

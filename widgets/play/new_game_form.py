@@ -1,8 +1,8 @@
 """The New game form of a play view, in words: players, who plays each seat, the deal, the rules.
 
 Rule options are menus labelled in words with their rule id as a small tag (the rule's text on
-hover or focus); they are read back by the game's ``Rules`` field names this module keeps, never
-from what a widget displays. Seat menus offer "a person at this screen" and a bot of each level,
+hover or focus), the words each game declares (``GameSpec.option_words``); they are read back by
+the game's ``Rules`` field names, never from what a widget displays. Seat menus offer "a person at this screen" and a bot of each level,
 built in one place (:func:`seat_choices`).
 
 >>> from mandalakit.core.registry import get_game
@@ -20,40 +20,14 @@ from html import escape
 import ipywidgets as W
 
 from mandalakit.core.errors import MandalakitError, RulesError
-from mandalakit.core.messages import N_, _, bot_name
+from mandalakit.core.messages import _, bot_name
+from mandalakit.core.registry import get_game
 
 from mandalakit.widgets.play.log import rule_tag
 from mandalakit.widgets.play.people import HUMAN, own_name
 from mandalakit.widgets.play.refusals import refusal_html
 
 __all__ = ["NewGameForm", "option_choices", "seat_choices"]
-
-#: Each game's rule options in words: field name -> (label, rule id, {value as text: words}).
-#: Values are written as ``Rules.option_from_text`` reads them ("none", "15").
-OPTIONS: Mapping[str, Mapping[str, tuple[str, str, Mapping[str, str]]]] = {
-    "mandala": {
-        "deck_exhaustion": (N_("When the deck runs out"), "M-6.3", {
-            "reshuffle_then_last_completion": N_("shuffle the discard pile; the game ends after the next completed "
-                                                 "mandala"),
-            "end_at_once": N_("the game ends at the end of that turn")}),
-        "stalemate": (N_("When no mandala can be completed any more"), "M-7.5", {
-            "end": N_("the game ends"), "play_on": N_("play on (the printed rules)")}),
-        "stall_turns": (N_("When nobody completes a mandala after the deck runs out"), "M-7.6", {
-            "100": N_("the game ends after 100 turns"), "none": N_("play on (the printed rules)"),
-            **{str(n): str(n) for n in (20, 50)}}),
-    },
-    "ohanami": {
-        "sakura_cap": (N_("Pink cards scored at most"), "O-3.4", {
-            "15": N_("15 (the printed table)"), "none": N_("no limit"),
-            **{str(n): str(n) for n in (5, 8, 10, 12, 20)}}),
-    },
-    "flowers": {
-        "single_play_draw": (N_("Cards drawn after playing a single card"), "F-3.3", {
-            "4": N_("4 (the published rules)"), "2": N_("2 (the pre-release text)"),
-            **{str(n): str(n) for n in (0, 1, 3, 5, 6)}}),
-    },
-}
-
 
 def option_text(value) -> str:
     """An option's value as the form and ``Rules.option_from_text`` write it (``none``, ``true``, ``15``)."""
@@ -65,7 +39,7 @@ def option_text(value) -> str:
 def option_choices(game: str, name: str, value) -> list[tuple[str, str]]:
     """``(words, value as text)`` of the menu of option ``name``; the current ``value`` is
     always among them (a record's rules may hold any value the game allows)."""
-    words = OPTIONS.get(game, {}).get(name, ("", "", {}))[2]
+    words = get_game(game).option_words.get(name, ("", "", {}))[2]
     choices = [(_(w), v) for v, w in words.items()]
     if option_text(value) not in words:
         choices.append((option_text(value), option_text(value)))
@@ -142,7 +116,7 @@ class NewGameForm(W.VBox):
         for name, value in rules.to_dict().items():
             if isinstance(value, (list, tuple)):
                 continue  # a table (Flowers' tiles) is set in code, not in a form
-            label, rule, _words = OPTIONS.get(spec.name, {}).get(name, (name.replace("_", " "), "", {}))
+            label, rule, _words = spec.option_words.get(name, (name.replace("_", " "), "", {}))
             menu = W.Dropdown(options=option_choices(spec.name, name, value), value=option_text(value),
                               layout=W.Layout(width="30em", max_width="calc(100% - 8px)"))
             tag = f" {rule_tag(rule)}" if rule else ""
@@ -185,7 +159,7 @@ class NewGameForm(W.VBox):
         out = []
         for name, value in rules.to_dict().items():
             if value != defaults.get(name) and not isinstance(value, (list, tuple)):
-                label, _rule, words = OPTIONS.get(spec.name, {}).get(name, (name, "", {}))
+                label, _rule, words = spec.option_words.get(name, (name, "", {}))
                 shown = words.get(option_text(value))
                 out.append(_("{option}: {value}", option=_(label), value=_(shown) if shown else option_text(value)))
         return out
