@@ -158,8 +158,12 @@ def chunk_frame(game: str, players: int, names: Sequence[str], rules: Mapping, s
     """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``,
     played :data:`CHUNK` games at a time (so that a large share, the unit of work of a Dask
     worker, takes no more memory for its random numbers than one chunk) in one DataFrame."""
-    return deals_frame(game, players, names, rules, seed, range(start, stop),
-                       lambda part: {"game": np.arange(part.start, part.stop)})
+    return deals_frame(game, players, names, rules, seed, range(start, stop), game_column)
+
+
+def game_column(part: range) -> dict:
+    """The leading column of a simulation's games ``part``: ``game``, each game's index."""
+    return {"game": np.arange(part.start, part.stop)}
 
 
 def _chunk_frame(work: tuple):
@@ -276,16 +280,24 @@ def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping,
 
 def deals_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
                 columns: Callable[[range], Mapping[str, np.ndarray]]):
-    """The rows of games ``deals`` as one DataFrame, played :data:`CHUNK` games at a time:
-    ``columns(part)`` gives the leading columns of the games ``part`` (one value a game)."""
+    """The rows of games ``deals`` as one DataFrame (:func:`deals_frames` joined)."""
     import pandas as pd
 
+    parts = deals_frames(game, players, names, rules, seed, deals, columns)
+    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+
+
+def deals_frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
+                 columns: Callable[[range], Mapping[str, np.ndarray]]) -> list:
+    """The rows of games ``deals`` as DataFrames of :data:`CHUNK` games each from
+    ``deals.start`` (the last one fewer), each played on its own: ``columns(part)`` gives the
+    leading columns of the games ``part`` (one value a game)."""
     parts = []
     for a in range(deals.start, deals.stop, CHUNK):
         b = min(a + CHUNK, deals.stop)
         module, batch = play_reference(game, players, names, rules, seed, a, b)
         parts.append(rows_table(module, batch, seat_table(names, a, b), columns(range(a, b))))
-    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+    return parts
 
 
 def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None,
