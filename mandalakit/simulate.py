@@ -30,7 +30,7 @@ from .core.interrupts import deaf_to_ctrl_c, patiently, worker_init
 from .core.messages import _, ngettext
 from .core.options import MAX_JOBS, check_jobs
 from .core.registry import get_game
-from .tables import joined
+from .tables import joined, recut
 
 #: Below this many games one process is faster than starting workers.
 PARALLEL_THRESHOLD = 200
@@ -350,31 +350,6 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
         "games_per_s": games / elapsed,
         "decisions_per_s": decisions / elapsed,
     }
-
-
-def recut(frames: Iterator, rows: int) -> Iterator:
-    """DataFrames of exactly ``rows`` rows each (the last one fewer) from ``frames`` (DataFrames
-    of the same columns, in table order, of any sizes): the cut does not depend on how the work
-    was shared, so a table is written the same whatever played it."""
-    import pandas as pd
-
-    pending: list = []
-    held = 0
-    for frame in frames:
-        if not pending and len(frame) == rows and frame.index.equals(pd.RangeIndex(rows)):
-            yield frame  # already cut (a fast chunk): no copy
-            continue
-        pending.append(frame)
-        held += len(frame)
-        if held < rows:
-            continue
-        table = pd.concat(pending, ignore_index=True) if len(pending) > 1 else pending[0].reset_index(drop=True)
-        cut = held - held % rows
-        for a in range(0, cut, rows):
-            yield table.iloc[a:a + rows].reset_index(drop=True)
-        pending, held = ([table.iloc[cut:]] if cut < held else []), held - cut
-    if held:
-        yield pd.concat(pending, ignore_index=True)
 
 
 def share_bounds(games: int, workers: int, unit: int, least: int, most: int) -> Iterator[tuple[int, int]]:

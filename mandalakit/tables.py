@@ -93,3 +93,28 @@ def _write_parquet(frames: Iterable, path: str | Path, metadata: dict[bytes, byt
     finally:
         if writer is not None:
             writer.close()
+
+
+def recut(frames: Iterator, rows: int) -> Iterator:
+    """DataFrames of exactly ``rows`` rows each (the last one fewer) from ``frames`` (DataFrames
+    of the same columns, in table order, of any sizes): the cut does not depend on how the work
+    was shared, so a table is written the same whatever played it."""
+    import pandas as pd
+
+    pending: list = []
+    held = 0
+    for frame in frames:
+        if not pending and len(frame) == rows and frame.index.equals(pd.RangeIndex(rows)):
+            yield frame  # already cut (a fast chunk): no copy
+            continue
+        pending.append(frame)
+        held += len(frame)
+        if held < rows:
+            continue
+        table = pd.concat(pending, ignore_index=True) if len(pending) > 1 else pending[0].reset_index(drop=True)
+        cut = held - held % rows
+        for a in range(0, cut, rows):
+            yield table.iloc[a:a + rows].reset_index(drop=True)
+        pending, held = ([table.iloc[cut:]] if cut < held else []), held - cut
+    if held:
+        yield pd.concat(pending, ignore_index=True)

@@ -47,10 +47,10 @@ from .core.interrupts import patiently, worker_init
 from .core.messages import _, bot_name
 from .core.registry import get_game
 from .core.search import SEARCH_BOTS
-from .simulate import MAX_GAMES, MAX_SHARE, dask_cluster, on_dask, play_one, recut
+from .simulate import MAX_GAMES, MAX_SHARE, dask_cluster, on_dask, play_one
 from .simulate import connect as _connect  # noqa: F401 - its name here before it served simulate too
 from .simulate import resolve_bots, seat_rows, worker_count
-from .tables import joined
+from .tables import joined, recut
 
 #: Key of the Parquet schema metadata that holds the version and arguments (JSON).
 METADATA_KEY = b"mandalakit"
