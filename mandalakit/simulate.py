@@ -37,10 +37,6 @@ PARALLEL_THRESHOLD = 200
 #: Most games in one share of work sent to a Dask worker (a task): about 0.1 s of Ohanami
 #: and 16 MB of rows, so that scheduling is noise and the rows held stay few.
 MAX_SHARE = 16_384
-#: Shares sent to a Dask cluster and not yet read, per worker: two on each worker (the one it
-#: plays and the next) and one more waiting on the scheduler for whichever worker is free
-#: first, so that a worker the system holds back (a busy machine) does not hold the others up.
-AHEAD = 3
 #: Most games one run plays (``games`` above it is refused): ten million games take hours
 #: and a table of gigabytes; more is split into runs with different seeds.
 MAX_GAMES = 10_000_000
@@ -80,19 +76,18 @@ def _rows(job) -> list[dict]:
 
 
 def play_share(game: str, players: int, names: Sequence[str], rules_dict: Mapping, seed: int, start: int,
-               stop: int) -> list:
-    """The rows of games ``start`` to ``stop - 1`` of a simulation (a share, the unit of work of
-    a Dask worker) as a list of DataFrames: from :mod:`mandalakit.fast` when it plays these bots
-    and rules there, one a :data:`~mandalakit.fast.run.CHUNK` of games (``start`` a multiple of
-    it: the frames of a local run, written as they are), else one from the engine."""
+               stop: int):
+    """The rows of games ``start`` to ``stop - 1`` of a simulation as one DataFrame (a share, the
+    unit of work of a Dask worker): from :mod:`mandalakit.fast` when it plays these bots and
+    rules there, else from the engine."""
     import pandas as pd
 
     from .fast import usable
-    from .fast.run import deals_frames, game_column
+    from .fast.run import chunk_frame
 
     if usable(game, names, rules_dict):
-        return deals_frames(game, players, names, rules_dict, seed, range(start, stop), game_column)
-    return [pd.DataFrame([row for g in range(start, stop) for row in _rows((game, players, rules_dict, names, seed, g))])]
+        return chunk_frame(game, players, names, rules_dict, seed, start, stop)
+    return pd.DataFrame([row for g in range(start, stop) for row in _rows((game, players, rules_dict, names, seed, g))])
 
 
 def _rows_of(jobs: list) -> list[list[dict]]:
@@ -178,13 +173,13 @@ def simulate_frames(
     cluster = dask_cluster(games, jobs, scheduler, dask_workers)
     if cluster is not None:
         def shares(workers: int) -> Iterator[tuple]:
-            # Whole chunks of the fast path (its frames pass through as they are), shrinking to the end.
-            sizes = (CHUNK, 2 * CHUNK, MAX_SHARE) if fast else (1, 16, 256)
-            return ((spec.name, players, names, rules_dict, seed, a, b)
-                    for a, b in share_bounds(games, workers, *sizes))
+            # Whole chunks of the fast path (its frames are cut there again), 2 to 16 shares a worker.
+            size = (CHUNK * max(1, min(MAX_SHARE // CHUNK, games // (CHUNK * 2 * workers))) if fast
+                    else max(1, min(256, games // (16 * workers))))
+            return ((spec.name, players, names, rules_dict, seed, a, min(a + size, games)) for a in range(0, games, size))
 
         warm = [(spec.name, players, names, rules_dict, seed, 0, 1)] if fast else []
-        played = (frame for _share, part in on_dask(play_share, shares, cluster, warm) for frame in part)
+        played = (frame for _share, frame in on_dask(play_share, shares, cluster, warm))
         return _under_bar(recut(played, players * CHUNK if fast else FRAME_ROWS), games, players,
                           f"{game} {players}p", progress)
     if fast:
@@ -352,24 +347,6 @@ def bench(game: str, players: int | None = None, seconds: float = 3.0, seed: int
     }
 
 
-def share_bounds(games: int, workers: int, unit: int, least: int, most: int) -> Iterator[tuple[int, int]]:
-    """``(start, stop)`` of the shares of games ``0`` to ``games - 1`` sent to ``workers`` workers:
-    each half the games left per worker, in whole ``unit`` games, from ``least`` to ``most``
-    games (the last share what is left). The shares shrink toward the end, so the workers
-    finish within a small share of each other instead of one waiting on the other's last big
-    share, while the first ones are big: a share costs about 10 ms of Dask's time (client,
-    scheduler and worker). 100,000 fast games on 2 workers are 14 shares, a million 69.
-
-    >>> list(share_bounds(20, 1, 2, 2, 6))
-    [(0, 6), (6, 12), (12, 16), (16, 18), (18, 20)]
-    """
-    start = 0
-    while start < games:
-        size = min(most, max(least, (games - start) // (2 * workers) // unit * unit))
-        yield start, min(games, start + size)
-        start += size
-
-
 def dask_cluster(games: int, jobs: int | None, scheduler: str | None, workers: int | None) -> tuple | None:
     """``(scheduler, workers)`` of a run on Dask, or None for a local run; ``workers`` (a local
     cluster's) is at most ``games``.
@@ -397,8 +374,8 @@ def on_dask(function, make_shares, cluster: tuple, warm: Sequence[tuple] = ()) -
     loops loaded, instead of a fresh interpreter each that imports Dask, pandas and mandalakit
     and loads the loops again (seconds of CPU a worker).
 
-    At most :data:`AHEAD` shares a worker are sent and not yet read: the results wait on the
-    workers, not here. A share lost with its worker is played again by Dask. Raises
+    At most two shares a worker are sent and not yet read: the results wait on the workers,
+    not here. A share lost with its worker is played again by Dask. Raises
     :class:`MandalakitError` (tag ``"dask"``, one sentence) when the cluster fails, the
     :class:`RulesError` of :func:`connect` when the scheduler cannot be reached, and what
     ``function`` raises (a game's own error) as it is.
@@ -436,7 +413,7 @@ def on_dask(function, make_shares, cluster: tuple, warm: Sequence[tuple] = ()) -
             client = stack.enter_context(connect(Client, scheduler))
         count = max(1, len(client.scheduler_info().get("workers", {})))
         try:
-            yield from _in_order_on(client, function, make_shares(count), AHEAD * count)
+            yield from _in_order_on(client, function, make_shares(count), 2 * count)
         except MandalakitError:
             raise
         except (Exception, asyncio.CancelledError) as exc:  # noqa: BLE001 - Dask's failures, each in one sentence
@@ -509,14 +486,10 @@ def dask_reason(exc: BaseException) -> str:
 
 #: Dask's settings during a run, in this process and in the workers of a local cluster: no
 #: sampling profiler in the workers (every 10 ms by default: a few CPU seconds a worker every
-#: minute, seen in ``make bench-dask``), the event loops' watch, the system monitor and the
-#: workers' memory watch at 1, 2 and 1 s instead of 20, 500 and 100 ms (each wakes the worker's
-#: event loop, which then takes the interpreter from the thread playing the games), and no work
-#: stealing (the shares wait on the scheduler for the first free worker: none is stolen). Workers
-#: and schedulers of an address keep their own settings.
+#: minute, seen in ``make bench-dask``), the event loops' watch and the system monitor at 1 and
+#: 2 s instead of 20 and 500 ms. Workers of a scheduler's address keep their own settings.
 DASK_SETTINGS = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
-                 "distributed.admin.system-monitor.interval": "2s", "distributed.worker.memory.monitor-interval": "1s",
-                 "distributed.scheduler.work-stealing": False}
+                 "distributed.admin.system-monitor.interval": "2s"}
 
 
 #: Seconds a running Dask scheduler has to answer before a run gives up on it.

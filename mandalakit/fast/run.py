@@ -66,17 +66,18 @@ def bots_behind(game: str, names: Sequence[str]) -> list[str]:
     return [levels.get(name, name) for name in names]
 
 
-def rotations(players: int, start: int, stop: int) -> np.ndarray:
-    """Which of the ``players`` bot names plays each seat of games ``start`` to ``stop - 1``,
-    (games, players) indices: the names rotated over the seats as
-    :func:`mandalakit.simulate.play_one` rotates them (seat ``s`` of game ``g``: ``(s + g) % players``)."""
-    return (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players
+def seat_names(names: Sequence[str], index: int) -> list[str]:
+    """The bot of each seat in game ``index``: ``names`` rotated as in :func:`mandalakit.simulate.play_one`."""
+    players = len(names)
+    return [names[(s + index) % players] for s in range(players)]
 
 
 def seat_table(names: Sequence[str], start: int, stop: int) -> np.ndarray:
-    """The bots of every seat of games ``start`` to ``stop - 1``, (games, players) names
-    (:func:`rotations`), made in one step for a whole batch."""
-    return np.array(list(names), dtype=object)[rotations(len(names), start, stop)]
+    """The bots of every seat of games ``start`` to ``stop - 1``, (games, players) names, as
+    :func:`seat_names` gives them one game at a time: made in one step for a whole batch."""
+    players = len(names)
+    rotation = (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players
+    return np.array(list(names), dtype=object)[rotation]
 
 
 def reference_batch(module, players: int, names: Sequence[str], seed: int, start: int, stop: int,
@@ -90,7 +91,7 @@ def reference_batch(module, players: int, names: Sequence[str], seed: int, start
     keeps its bots' generators (``seat_states``, ``seat_blocks``) for a game that needs more.
     """
     games = stop - start
-    rotation = rotations(players, start, stop)
+    rotation = (np.arange(players)[None, :] + np.arange(start, stop)[:, None]) % players  # seat_names
     bots = np.array([module.BOTS.index(name) for name in names], np.int64)[rotation]
     blocks = np.array([module.BLOCKS[name] for name in names], np.int64)[rotation]
     words = seeds.seed_words(check_seed(seed))
@@ -111,15 +112,18 @@ def random_batch(module, players: int, bots: np.ndarray, rng: np.random.Generato
     return batch, rng.random((len(bots), players, module.stream_size(bots)))
 
 
-def rows_table(module, batch, seats: np.ndarray, first: Mapping[str, Sequence]):
+def rows_table(module, batch, names_of: Callable[[int], list[str]] | np.ndarray, first: Mapping[str, Sequence]):
     """The table of a played batch, as :func:`mandalakit.simulate.seat_rows` writes it.
 
-    ``first`` holds the leading columns, one value per game; ``seats`` the bots of each game's
-    seats, a (games, players) array of names (:func:`seat_table`, made once for the batch).
+    ``first`` holds the leading columns, one value per game; ``names_of`` the bots of each
+    game's seats: a (games, players) array of names (:func:`seat_table`, made once for the
+    batch), or a function of the game's index in the batch.
     """
     import pandas as pd
 
     games, players = batch.bots.shape
+    if callable(names_of):
+        names_of = np.array([names_of(i) for i in range(games)], dtype=object).reshape(games, players)
     scores = batch.scores()
     winners = batch.winners()
     best_other = np.empty_like(scores)
@@ -128,7 +132,7 @@ def rows_table(module, batch, seats: np.ndarray, first: Mapping[str, Sequence]):
     shared = winners.sum(axis=1) > 1
     columns = {name: np.repeat(np.asarray(values), players) for name, values in first.items()}
     columns["seat"] = np.tile(np.arange(players, dtype=np.int64), games)
-    columns["bot"] = np.asarray(seats, dtype=object).ravel()
+    columns["bot"] = np.asarray(names_of, dtype=object).ravel()
     columns["score"] = scores.ravel()
     columns["winner"] = winners.ravel()
     columns["shared"] = (winners & shared[:, None]).ravel()
@@ -154,12 +158,8 @@ def chunk_frame(game: str, players: int, names: Sequence[str], rules: Mapping, s
     """The rows of :func:`mandalakit.simulate.simulate` for its games ``start`` to ``stop - 1``,
     played :data:`CHUNK` games at a time (so that a large share, the unit of work of a Dask
     worker, takes no more memory for its random numbers than one chunk) in one DataFrame."""
-    return deals_frame(game, players, names, rules, seed, range(start, stop), game_column)
-
-
-def game_column(part: range) -> dict:
-    """The leading column of a simulation's games ``part``: ``game``, each game's index."""
-    return {"game": np.arange(part.start, part.stop)}
+    return deals_frame(game, players, names, rules, seed, range(start, stop),
+                       lambda part: {"game": np.arange(part.start, part.stop)})
 
 
 def _chunk_frame(work: tuple):
@@ -276,24 +276,16 @@ def simulate_rows(game: str, players: int, names: Sequence[str], rules: Mapping,
 
 def deals_frame(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
                 columns: Callable[[range], Mapping[str, np.ndarray]]):
-    """The rows of games ``deals`` as one DataFrame (:func:`deals_frames` joined)."""
+    """The rows of games ``deals`` as one DataFrame, played :data:`CHUNK` games at a time:
+    ``columns(part)`` gives the leading columns of the games ``part`` (one value a game)."""
     import pandas as pd
 
-    parts = deals_frames(game, players, names, rules, seed, deals, columns)
-    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
-
-
-def deals_frames(game: str, players: int, names: Sequence[str], rules: Mapping, seed: int, deals: range,
-                 columns: Callable[[range], Mapping[str, np.ndarray]]) -> list:
-    """The rows of games ``deals`` as DataFrames of :data:`CHUNK` games each from
-    ``deals.start`` (the last one fewer), each played on its own: ``columns(part)`` gives the
-    leading columns of the games ``part`` (one value a game)."""
     parts = []
     for a in range(deals.start, deals.stop, CHUNK):
         b = min(a + CHUNK, deals.stop)
         module, batch = play_reference(game, players, names, rules, seed, a, b)
         parts.append(rows_table(module, batch, seat_table(names, a, b), columns(range(a, b))))
-    return parts
+    return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
 
 
 def playouts(game: str, players: int, games: int, rng: np.random.Generator, bots: str = "random", rules=None,

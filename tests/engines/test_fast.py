@@ -169,23 +169,11 @@ def test_a_reference_game_needing_more_random_numbers_draws_them_further(game, n
     short = streams[:, :, :16].copy()  # far fewer than a game uses
     module.play_games(batch, short, {})
     assert (batch.status == OK).all()
-    table = run.rows_table(module, batch, run.seat_table(names, 0, 4), {"game": np.arange(4)})
+    table = run.rows_table(module, batch, lambda i: run.seat_names(names, i), {"game": np.arange(4)})
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(run, "compiled", lambda: False)
         reference = simulate(game, len(names), 4, seed=5, bots=list(names), jobs=1, progress=False)
     pd.testing.assert_frame_equal(table, reference)
-
-
-def test_the_bot_column_of_a_batch_rotates_the_names_as_the_engine_does():
-    from mandalakit.core.registry import get_game
-    from mandalakit.simulate import play_one
-
-    names = ("greedy", "random", "random")
-    table = run.seat_table(names, 5, 9)
-    assert table.shape == (4, 3)
-    assert table.tolist() == [[names[(s + g) % 3] for s in range(3)] for g in range(5, 9)]
-    spec = get_game("ohanami")
-    assert table[2].tolist() == play_one(spec, 3, spec.make_rules(None), names, 1, 7)[1]  # game 7's seats
 
 
 def sampled_positions(game: str, seed: int, games: int):

@@ -102,19 +102,6 @@ def test_a_simulation_on_two_local_dask_workers_gives_the_local_table(game, bots
     pd.testing.assert_frame_equal(on_dask, local)
 
 
-@pytest.mark.parametrize("games, workers", [(100_000, 2), (1_000_000, 2), (5000, 2), (3000, 7), (1, 4)])
-def test_dask_shares_cover_the_games_in_whole_chunks_and_shrink_to_the_end(games, workers):
-    from mandalakit.simulate import MAX_SHARE, share_bounds
-
-    bounds = list(share_bounds(games, workers, 1024, 2048, MAX_SHARE))
-    sizes = [b - a for a, b in bounds]
-    assert [a for a, _b in bounds] == [0] + [b for _a, b in bounds[:-1]] and bounds[-1][1] == games
-    assert all(a % 1024 == 0 for a, _b in bounds) and sizes == sorted(sizes, reverse=True)
-    assert max(sizes) <= MAX_SHARE and all(size >= 2048 for size in sizes[:-1])
-    if games == 100_000:  # big shares first, small ones last: 14 in all
-        assert sizes[:3] == [MAX_SHARE] * 3 and sizes[-5:] == [2048, 2048, 2048, 2048, 1696] and len(sizes) == 14
-
-
 @pytest.mark.parametrize("kwargs, message", [
     (dict(players=[5]), r"\[O-2.1\] Ohanami is played by 2 to 4 players, not 5"),
     (dict(players=[2, 2]), r"Give each player count once"),
