@@ -27,7 +27,7 @@ def njit(function):
 
 def shared(function, *callees):
     """``function``, a plain function of a game package that its reference engine calls too
-    (scoring, move listing), compiled by :func:`njit` for the kernels; ``callees`` are the plain
+    (its scoring), compiled by :func:`njit` for the kernels; ``callees`` are the plain
     functions it calls, made callable from compiled code (numba's ``register_jitable``) and left
     plain for the engine. Without numba: ``function`` itself."""
     if numba is None:

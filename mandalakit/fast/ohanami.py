@@ -323,7 +323,7 @@ def take_pair(h, n, i, j):
 #: Points of round ``rnd`` for the suit counts ``cnt`` (O-3.1 to O-3.4): the engine's own
 #: :func:`mandalakit.ohanami.scoring.round_score`, compiled; the kernels write "no cap" as
 #: :data:`NO_CAP`.
-round_score = shared(scoring.round_score, scoring.triangular)
+round_score = shared(scoring.round_score, scoring.scored_pink, scoring.triangular)
 
 
 @njit

@@ -23,6 +23,12 @@ def triangular(k: int) -> int:
     return k * (k + 1) // 2
 
 
+def scored_pink(pink: int, cap: int | None = 15) -> int:
+    """Pink cards that score in round 3: all of them, or at most ``cap`` (O-3.4, the
+    ``sakura_cap`` ruling; None: no cap)."""
+    return pink if cap is None else min(pink, cap)
+
+
 def sakura_points(pink: int, cap: int | None = 15) -> int:
     """Sakura points for ``pink`` pink cards over all rows (O-3.3, O-3.4).
 
@@ -31,7 +37,7 @@ def sakura_points(pink: int, cap: int | None = 15) -> int:
     """
     if pink < 0:
         raise ValueError(f"A pink count cannot be negative ({pink}).")
-    return triangular(pink if cap is None else min(pink, cap))
+    return triangular(scored_pink(pink, cap))
 
 
 def round_score(round_no: int, counts: Sequence[int], cap: int | None = 15) -> int:
@@ -58,7 +64,7 @@ def round_score(round_no: int, counts: Sequence[int], cap: int | None = 15) -> i
     weights = SUIT_POINTS[round_no - 1]
     score = weights[BLUE] * counts[BLUE] + weights[GREEN] * counts[GREEN] + weights[GREY] * counts[GREY]
     if round_no == 3:
-        score += triangular(counts[PINK] if cap is None else min(counts[PINK], cap))  # O-3.3, O-3.4
+        score += triangular(scored_pink(counts[PINK], cap))  # O-3.3, O-3.4
     return score
 
 
