@@ -48,7 +48,7 @@ def tables() -> dict[str, tuple[str, ...]]:
     ``{game: (bots against each other, the variant study)}``, in the registry's order."""
     from .core.registry import GAMES, get_game
 
-    return {game: get_game(game).tables for game in GAMES if get_game(game).tables}
+    return {spec.name: spec.tables for spec in map(get_game, GAMES) if spec.tables}
 
 
 def _clean(value):

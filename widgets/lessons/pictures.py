@@ -150,13 +150,13 @@ def game_gallery() -> HTML:
     cards = []
     width, height = CARD_PICTURE
     go = escape(_("First game with a guide"))
-    for game in GAMES:  # each game of the registry that declares its picture (GameSpec.gallery)
-        if not get_game(game).gallery:
+    for spec in map(get_game, GAMES):
+        if not spec.gallery:  # a game of the registry that declares no picture (GameSpec.gallery)
             continue
-        num, decisions, line = get_game(game).gallery
+        game, (num, decisions, line) = spec.name, spec.gallery
         state = midgame(game, num, decisions)
         svg = card_picture(state.to_svg(0, names=players(num), width=width), height)
-        title = escape(_(get_game(game).title))
+        title = escape(_(spec.title))
         cards.append(
             f'<a class="mk-game-card" href="guide-{game}.ipynb" target="_self">'
             f'<span class="mk-game-title">{title}</span>'
