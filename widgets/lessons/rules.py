@@ -32,7 +32,8 @@ from html import escape
 
 from IPython.display import HTML
 
-from mandalakit.core.messages import _
+from mandalakit.core.messages import _, get_language, language as in_language
+from mandalakit.core.registry import GAMES, get_game
 from mandalakit.core.rulebook import rule_text, rule_title, rules, sections
 
 from mandalakit.widgets.play.log import RULES_PAGE
@@ -136,13 +137,14 @@ def rules_page(language: str | None = None) -> HTML:
     >>> '<li id="M-4.4">' in page and '<div class="mk-rules" id="O-3">' in page and '<h2 id="flowers">' in page
     True
     """
-    games = ("ohanami", "mandala", "flowers")
-    # the three games' names first, each a link to its part of the page
-    to_games = " · ".join(f'<a href="#{game}"><b>{game.capitalize()}</b></a>' for game in games)
-    return HTML(_TO_THE_RULE + f'<p class="mk-rules-games">{to_games}</p>'
-                + "".join(f'<h2 id="{game}">{game.capitalize()}</h2>'
-                          + rules_html(*sections(game, language), language=language, anchors=True).data
-                          for game in games))
+    with in_language(language or get_language()):  # the tags' words too, not only the rules'
+        parts = [(spec.name, escape(_(spec.title))) for spec in map(get_game, GAMES)]
+        # the games' names first, each a link to its part of the page
+        to_games = " · ".join(f'<a href="#{name}"><b>{title}</b></a>' for name, title in parts)
+        return HTML(_TO_THE_RULE + f'<p class="mk-rules-games">{to_games}</p>'
+                    + "".join(f'<h2 id="{name}">{title}</h2>'
+                              + rules_html(*sections(name, language), language=language, anchors=True).data
+                              for name, title in parts))
 
 
 #: The rules page's own look and move: the rule a link names (``rules.ipynb#M-4.4``) is marked
