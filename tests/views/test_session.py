@@ -146,6 +146,7 @@ def test_the_record_round_trips_with_its_seats_players_and_events():
     assert again.seats == ["you", "pimc"] and again.players == ["Ann", "pimc"]
     assert _events(again.state) == record["events"] and not again.can_undo
     assert again.record()["events"] == record["events"]
+    assert again.seed == 6 and again.record()["seed"] == 6  # saved again under the record's seed
     with pytest.raises(RecordError):
         Session("mandala", ["you", "greedy"], seed=1).load(record)  # a record of another game
 

@@ -546,8 +546,6 @@ class GameView(W.VBox):
         except MandalakitError as error:
             self._refuse(error, _("The current game is kept."))
             return
-        seed = record.get("seed")
-        self.session.seed = seed if isinstance(seed, int) else self.seed
         n = sum(1 for by, _m in self.state.history if by >= 0)
         self._remember(lambda view: [Entry(_("Game resumed at move {n}: {players}.", n=n,
                                              players=against(view.names)))])

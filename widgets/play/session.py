@@ -115,9 +115,7 @@ class Session:
         self.spec, self.seats, self.seed = spec, seats, seed
         # who plays each seat, as a record names them: a typed name only for a person's seat
         self.players = [p if k == HUMAN and p else k for k, p in zip(seats, players or seats)]
-        self.bots = {i: spec.make_bot(k, seed=seed + 1 + i) for i, k in enumerate(seats) if k != HUMAN}
-        if any(isinstance(bot, PIMCBot) for bot in self.bots.values()):
-            warm(game)  # the search's fast kernels now, not at its first move (widgets/play/warm.py)
+        self._make_bots()
         self._hint_rng = make_rng(seed + 200)  # the hints' searches
         self._chance = make_rng(seed + 100)  # chance after a loaded record or "play from here"
         self._pacer = Pacer(self._bot_step, bot_delay)  # bot moves a pupil can follow
@@ -127,6 +125,12 @@ class Session:
         self.at = len(self.state.history)
         self._live = False  # True once started: the bots play (never in a replay's session)
         self.listen()
+
+    def _make_bots(self) -> None:
+        """A bot for each bot seat, seeded from the deal's seed."""
+        self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
+        if any(isinstance(bot, PIMCBot) for bot in self.bots.values()):
+            warm(self.spec.name)  # the search's fast kernels now, not at its first move (widgets/play/warm.py)
 
     @classmethod
     def from_record(cls, record: Mapping, *, bot_delay: float = 0.6) -> Session:
@@ -305,7 +309,7 @@ class Session:
     def load(self, record: Mapping) -> None:
         """Hold a record's game at its last event instead of this one (validated by replaying
         it); :meth:`start` plays on. The record's bot seats are bots again, every other seat is
-        played at this screen.
+        played at this screen, and the record's seed (when it names one) is the game's.
 
         Raises
         ------
@@ -322,7 +326,9 @@ class Session:
         # A record names each seat by who played it: a bot's name makes that seat a bot again.
         self.players = [str(p.get("name", "")) if isinstance(p, Mapping) else "" for p in record["players"]]
         self.seats = [n if n in self.spec.bots else HUMAN for n in self.players]
-        self.bots = {i: self.spec.make_bot(k, seed=self.seed + 1 + i) for i, k in enumerate(self.seats) if k != HUMAN}
+        seed = record.get("seed")  # checked by the replay: a whole number, or none
+        self.seed = seed if isinstance(seed, int) else self.seed
+        self._make_bots()
         self._pacer.cancel()
         self.state = state
         self._undo, self._positions = [], {}
